@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "imgsel",
+    products: [
+        .executable(name: "imgsel", targets: ["imgsel"]),
+        .library(name: "SelectionStore", targets: ["SelectionStore"]),
+    ],
+    targets: [
+        // The thin executable: parses arguments, prints, and maps errors to exit codes.
+        .executableTarget(name: "imgsel", dependencies: ["SelectionStore"]),
+        // Everything else: the model, the file format, locking, atomic writes, probing, hashing.
+        .target(name: "SelectionStore"),
+        .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore"]),
+        // Spawns the built binary; depends on it so `swift test` builds it first.
+        .testTarget(name: "imgselTests", dependencies: ["imgsel"]),
+    ]
+)

@@ -1,0 +1,35 @@
+/// One selected image as the selection file records it.
+///
+/// The facts are taken once, when the image is added, so that `list` and
+/// `view` never read images; `check` compares them with the file later.
+public struct Entry: Equatable, Sendable {
+    /// Relative to the selection file's folder when below it, absolute otherwise.
+    public var path: String
+    public var type: ImageType
+    public var width: Int
+    public var height: Int
+    public var orientation: Int
+    public var frames: Int
+    public var bytes: Int
+    public var sha256: String
+    /// UTC time of adding, ISO 8601 to the second.
+    public var added: String
+
+    public init(path: String, type: ImageType, width: Int, height: Int, orientation: Int,
+                frames: Int, bytes: Int, sha256: String, added: String) {
+        self.path = path
+        self.type = type
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.frames = frames
+        self.bytes = bytes
+        self.sha256 = sha256
+        self.added = added
+    }
+
+    /// The size a viewer shows: EXIF orientations 5–8 turn the image a quarter.
+    public var orientedSize: (width: Int, height: Int) {
+        (5...8).contains(orientation) ? (height, width) : (width, height)
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `add` records about a file: its header facts, byte count and sha256.
+public struct InspectedImage: Equatable, Sendable {
+    public let facts: ImageFacts
+    public let bytes: Int
+    public let sha256: String
+}
+
+/// Opens an input file safely and reads what `add`, `info` and `toggle` need.
+///
+/// Opens without blocking (a FIFO must not hang the command), refuses anything
+/// but a regular file after opening it (no race with a swap), probes the header,
+/// then streams the file once for its hash.
+public enum ImageInspector {
+    /// `path` is opened as given; errors name it as given.
+    public static func inspect(_ path: String) throws(ImgselError) -> InspectedImage {
+        let file = try InputFile.open(path)
+        defer { Posix.close(file.fd) }
+        let facts: ImageFacts
+        do {
+            facts = try ImageProbe.probe(FileDescriptorByteSource(fd: file.fd, size: file.size))
+        } catch let error as ProbeError {
+            throw .notAnImage(path: path, reason: error.description)
+        } catch {
+            throw .inputUnreadable(path: path, reason: "\(error)")
+        }
+        let (bytes, sha) = try FileHash.sha256(fd: file.fd, path: path)
+        return InspectedImage(facts: facts, bytes: bytes, sha256: sha)
+    }
+}
+
+/// A regular file opened for reading, with its size.
+struct InputFile {
+    let fd: Int32
+    let size: Int
+
+    static func open(_ path: String) throws(ImgselError) -> InputFile {
+        guard !path.isEmpty else { throw .inputMissing(path: "(empty path)") }
+        let fd = Posix.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT:
+                if Posix.fileStatus(path, followLinks: false) != nil {
+                    throw .inputUnreadable(path: path, reason: "dangling symbolic link")
+                }
+                throw .inputMissing(path: path)
+            case ENOTDIR: throw .inputMissing(path: path)
+            default: throw .inputUnreadable(path: path, reason: Posix.errorText(code))
+            }
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let reason = Posix.errorText()
+            Posix.close(fd)
+            throw .inputUnreadable(path: path, reason: reason)
+        }
+        guard Posix.isRegular(st) else {
+            Posix.close(fd)
+            throw .inputNotRegular(path: path, kind: Posix.kindName(st))
+        }
+        // Regular files never block; clear O_NONBLOCK so reads behave plainly.
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return InputFile(fd: fd, size: Int(st.st_size))
+    }
+}
+
+/// Streams a file through SHA-256 once, in constant memory.
+public enum FileHash {
+    static let chunkSize = 1 << 20
+
+    /// Byte count and lower-case hex digest of `path`.
+    public static func sha256(path: String) throws(ImgselError) -> (bytes: Int, sha256: String) {
+        let file = try InputFile.open(path)
+        defer { Posix.close(file.fd) }
+        return try sha256(fd: file.fd, path: path)
+    }
+
+    /// Hashes from offset 0 to the end, whatever the descriptor's position.
+    static func sha256(fd: Int32, path: String) throws(ImgselError) -> (bytes: Int, sha256: String) {
+        var hasher = SHA256()
+        var total = 0
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
+        defer { buffer.deallocate() }
+        while true {
+            let n = pread(fd, buffer.baseAddress!, chunkSize, off_t(total))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .inputUnreadable(path: path, reason: Posix.errorText())
+            }
+            if n == 0 { break }
+            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+            total += n
+        }
+        return (total, SHA256.hex(hasher.finalize()))
+    }
+}

@@ -1,0 +1,136 @@
+/// Every way a command can fail, with what its message needs.
+///
+/// One enum so that the executable maps each case to one exit code, one stable
+/// `--json` code and one line of text, and tests compare cases instead of strings.
+public enum ImgselError: Error, Equatable, Sendable {
+    // 1: refused by the selection's state
+    case selectionFull(capacity: Int, count: Int, adding: Int)
+    case indexOutOfRange(index: String, count: Int)
+    case duplicate(path: String, entry: Int)
+    case duplicateInBatch(path: String, sameAs: String)
+    case emptySelection
+    case noNextEntry(current: Int, count: Int)
+    case noPreviousEntry
+    case selectionExists(path: String)
+    case checkFailed(problems: Int)
+    case notSelected(path: String)
+    // 2: usage
+    case usage(String)
+    // 3: an input file
+    case inputMissing(path: String)
+    case inputNotRegular(path: String, kind: String)
+    case inputUnreadable(path: String, reason: String)
+    case notAnImage(path: String, reason: String)
+    case inputChanged(path: String, entry: Int)
+    /// Several input files failed at once (`add` reports every one).
+    case inputFiles([ImgselError])
+    // 4: the selection file
+    case invalidSelectionFile(path: String, reason: String)
+    case newerVersion(path: String, version: Int)
+    // 5: writing
+    case writeFailed(path: String, reason: String)
+    // 6: the lock
+    case lockTimeout(path: String, seconds: Double)
+
+    /// The process exit status the contract assigns to this failure.
+    public var exitCode: Int32 {
+        switch self {
+        case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .emptySelection,
+             .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .notSelected:
+            return 1
+        case .usage: return 2
+        case .inputMissing, .inputNotRegular, .inputUnreadable, .notAnImage, .inputChanged, .inputFiles:
+            return 3
+        case .invalidSelectionFile, .newerVersion: return 4
+        case .writeFailed: return 5
+        case .lockTimeout: return 6
+        }
+    }
+
+    /// A stable kebab-case name for scripts reading `--json` errors.
+    public var code: String {
+        switch self {
+        case .selectionFull: return "selection-full"
+        case .indexOutOfRange: return "index-out-of-range"
+        case .duplicate, .duplicateInBatch: return "duplicate"
+        case .emptySelection: return "empty-selection"
+        case .noNextEntry: return "no-next-entry"
+        case .noPreviousEntry: return "no-previous-entry"
+        case .selectionExists: return "selection-exists"
+        case .checkFailed: return "check-failed"
+        case .notSelected: return "not-selected"
+        case .usage: return "usage"
+        case .inputMissing: return "input-missing"
+        case .inputNotRegular: return "input-not-regular"
+        case .inputUnreadable: return "input-unreadable"
+        case .notAnImage: return "not-an-image"
+        case .inputChanged: return "input-changed"
+        case .inputFiles(let errors): return errors.first?.code ?? "input-files"
+        case .invalidSelectionFile: return "invalid-selection-file"
+        case .newerVersion: return "newer-version"
+        case .writeFailed: return "write-failed"
+        case .lockTimeout: return "lock-timeout"
+        }
+    }
+
+    /// One line naming the file or index and what is wrong with it.
+    public var message: String {
+        switch self {
+        case let .selectionFull(capacity, count, adding):
+            let what = adding == 1 ? "1 more image" : "\(adding) more images"
+            return "selection is full: it holds \(count) of \(capacity) and cannot take \(what)"
+        case let .indexOutOfRange(index, count):
+            return count == 0
+                ? "index \(index) is out of range: the selection is empty"
+                : "index \(index) is out of range: the selection has \(count) \(count == 1 ? "entry" : "entries")"
+        case let .duplicate(path, entry):
+            return "\(path): already selected as entry \(entry) (same content)"
+        case let .duplicateInBatch(path, sameAs):
+            return "\(path): same content as \(sameAs), given earlier in this command"
+        case .emptySelection:
+            return "the selection is empty"
+        case let .noNextEntry(current, count):
+            return "no next entry: \(current) / \(count) is the last"
+        case .noPreviousEntry:
+            return "no previous entry: 1 is the first"
+        case let .selectionExists(path):
+            return "\(path): a selection already exists (use --force to replace it)"
+        case let .checkFailed(problems):
+            return "check found \(problems) \(problems == 1 ? "problem" : "problems")"
+        case let .notSelected(path):
+            return "\(path): not in the selection"
+        case let .usage(text):
+            return text
+        case let .inputMissing(path):
+            return "\(path): no such file"
+        case let .inputNotRegular(path, kind):
+            return "\(path): not a regular file (\(kind))"
+        case let .inputUnreadable(path, reason):
+            return "\(path): cannot read: \(reason)"
+        case let .notAnImage(path, reason):
+            return "\(path): not a supported image (\(reason))"
+        case let .inputChanged(path, entry):
+            return "\(path): entry \(entry) changed since it was added (size or sha256 differs)"
+        case let .inputFiles(errors):
+            return errors.map(\.message).joined(separator: "; ")
+        case let .invalidSelectionFile(path, reason):
+            return "\(path): not a valid imgsel selection file: \(reason) (left untouched)"
+        case let .newerVersion(path, version):
+            return "\(path): selection file version \(version) is newer than this imgsel understands (1); left untouched"
+        case let .writeFailed(path, reason):
+            return "\(path): cannot write: \(reason); nothing was changed"
+        case let .lockTimeout(path, seconds):
+            return "\(path): another imgsel held the selection for more than \(formatSeconds(seconds)) s (IMGSEL_LOCK_TIMEOUT)"
+        }
+    }
+
+    /// The individual failures, so the executable can print one line each.
+    public var parts: [ImgselError] {
+        if case let .inputFiles(errors) = self { return errors }
+        return [self]
+    }
+}
+
+private func formatSeconds(_ seconds: Double) -> String {
+    seconds == seconds.rounded() && seconds < 1e15 ? String(Int(seconds)) : String(seconds)
+}

@@ -1,0 +1,210 @@
+/// The ordered selection with its cursor, as a value with pure operations.
+///
+/// Every operation returns a new value or throws, touching no disk, so the
+/// rules of the nine-grid and the browser are tested as plain functions and
+/// `Store.update` can write the result atomically or not at all.
+public struct Selection: Equatable, Sendable {
+    public static let defaultCapacity = 9
+    public static let capacityRange = 1...99
+
+    public private(set) var capacity: Int
+    /// 1-based index of the browser's current entry; nil exactly when empty.
+    public private(set) var current: Int?
+    public private(set) var items: [Entry]
+
+    public init(capacity: Int = Selection.defaultCapacity) {
+        self.capacity = capacity
+        self.current = nil
+        self.items = []
+    }
+
+    /// Builds a selection from stored fields, refusing any that disagree.
+    public init(capacity: Int, current: Int?, items: [Entry]) throws(ConsistencyError) {
+        guard Self.capacityRange.contains(capacity) else {
+            throw ConsistencyError("capacity \(capacity) is outside 1–99")
+        }
+        guard items.count <= capacity else {
+            throw ConsistencyError("\(items.count) items exceed the capacity of \(capacity)")
+        }
+        if items.isEmpty {
+            guard current == nil else { throw ConsistencyError("\"current\" must be null when there are no items") }
+        } else {
+            guard let c = current, (1...items.count).contains(c) else {
+                throw ConsistencyError("\"current\" must be an index from 1 to \(items.count)")
+            }
+        }
+        var seen: [String: Int] = [:]
+        for (i, item) in items.enumerated() {
+            if let first = seen[item.sha256] {
+                throw ConsistencyError("items \(first) and \(i + 1) have the same sha256")
+            }
+            seen[item.sha256] = i + 1
+        }
+        self.capacity = capacity
+        self.current = current
+        self.items = items
+    }
+
+    /// Why stored fields do not make a selection.
+    public struct ConsistencyError: Error, Equatable, Sendable {
+        public let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    public var count: Int { items.count }
+    public var isFull: Bool { items.count >= capacity }
+    public var currentEntry: Entry? { current.map { items[$0 - 1] } }
+
+    /// The 1-based index of the entry with this content, if selected.
+    public func index(ofSHA256 sha: String) -> Int? {
+        items.firstIndex(where: { $0.sha256 == sha }).map { $0 + 1 }
+    }
+
+    // MARK: - Operations of the nine-grid
+
+    /// Appends in order, all or nothing: a duplicate (of an entry or within the
+    /// batch) or passing the capacity adds none of them.
+    public func adding(_ entries: [Entry]) throws(ImgselError) -> Selection {
+        var batch: [String: String] = [:]
+        for entry in entries {
+            if let existing = index(ofSHA256: entry.sha256) {
+                throw .duplicate(path: entry.path, entry: existing)
+            }
+            if let earlier = batch[entry.sha256] {
+                throw .duplicateInBatch(path: entry.path, sameAs: earlier)
+            }
+            batch[entry.sha256] = entry.path
+        }
+        guard items.count + entries.count <= capacity else {
+            throw .selectionFull(capacity: capacity, count: items.count, adding: entries.count)
+        }
+        var next = self
+        next.items += entries
+        if next.current == nil, !next.items.isEmpty { next.current = 1 }
+        return next
+    }
+
+    /// The re-pick: the new image takes the old one's place and the cursor stays.
+    public func replacing(at index: Int, with entry: Entry) throws(ImgselError) -> Selection {
+        try checkIndex(index)
+        if let existing = self.index(ofSHA256: entry.sha256), existing != index {
+            throw .duplicate(path: entry.path, entry: existing)
+        }
+        var next = self
+        next.items[index - 1] = entry
+        return next
+    }
+
+    /// Removes entries named by their indices before the command; the cursor
+    /// follows its entry, or lands on the one taking its place, or the new last.
+    public func deleting(_ indices: [Int]) throws(ImgselError) -> Selection {
+        for i in indices { try checkIndex(i) }
+        let doomed = Set(indices)
+        var next = self
+        next.items = items.enumerated().filter { !doomed.contains($0.offset + 1) }.map(\.element)
+        next.current = cursorAfterRemoving(doomed, remaining: next.items.count)
+        return next
+    }
+
+    /// The entry at `from` ends up at `to`; the cursor keeps pointing at its entry.
+    public func moving(from: Int, to: Int) throws(ImgselError) -> Selection {
+        try checkIndex(from)
+        try checkIndex(to)
+        var next = self
+        let entry = next.items.remove(at: from - 1)
+        next.items.insert(entry, at: to - 1)
+        if let c = current {
+            if c == from {
+                next.current = to
+            } else if from < c, c <= to {
+                next.current = c - 1
+            } else if to <= c, c < from {
+                next.current = c + 1
+            }
+        }
+        return next
+    }
+
+    /// The album picker's tap: each entry not selected is added, each selected
+    /// (by content) removed, in the order given; capacity is judged on the result.
+    public func toggling(_ entries: [Entry]) throws(ImgselError) -> Selection {
+        var working = items
+        var removedOriginals = Set<Int>()
+        var added = 0
+        for entry in entries {
+            if let i = working.firstIndex(where: { $0.sha256 == entry.sha256 }) {
+                let removed = working.remove(at: i)
+                if let original = items.firstIndex(where: { $0.sha256 == removed.sha256 }) {
+                    removedOriginals.insert(original + 1)
+                } else {
+                    added -= 1
+                }
+            } else {
+                working.append(entry)
+                added += 1
+            }
+        }
+        guard working.count <= capacity else {
+            throw .selectionFull(capacity: capacity, count: items.count - removedOriginals.count, adding: added)
+        }
+        var next = self
+        next.items = working
+        next.current = cursorAfterRemoving(removedOriginals, remaining: working.count)
+        return next
+    }
+
+    public func cleared() -> Selection {
+        var next = self
+        next.items = []
+        next.current = nil
+        return next
+    }
+
+    // MARK: - The browser's cursor
+
+    /// Where `view` may move the cursor.
+    public enum CursorTarget: Equatable, Sendable {
+        case stay, first, last, next, previous
+        case index(Int)
+    }
+
+    /// Moves the cursor; `next` at the last entry (and `previous` at the first)
+    /// refuses so that `while imgsel view next` ends.
+    public func movingCursor(_ target: CursorTarget) throws(ImgselError) -> Selection {
+        guard let c = current, !items.isEmpty else {
+            if case let .index(i) = target { throw .indexOutOfRange(index: String(i), count: 0) }
+            throw .emptySelection
+        }
+        var next = self
+        switch target {
+        case .stay: break
+        case .first: next.current = 1
+        case .last: next.current = items.count
+        case .next:
+            guard c < items.count else { throw .noNextEntry(current: c, count: items.count) }
+            next.current = c + 1
+        case .previous:
+            guard c > 1 else { throw .noPreviousEntry }
+            next.current = c - 1
+        case let .index(i):
+            try checkIndex(i)
+            next.current = i
+        }
+        return next
+    }
+
+    /// Refuses an index outside 1...count with the index the user typed.
+    public func checkIndex(_ index: Int) throws(ImgselError) {
+        guard (1...max(items.count, 1)).contains(index), index <= items.count else {
+            throw .indexOutOfRange(index: String(index), count: items.count)
+        }
+    }
+
+    private func cursorAfterRemoving(_ removed: Set<Int>, remaining: Int) -> Int? {
+        guard remaining > 0 else { return nil }
+        guard let c = current else { return 1 }
+        let before = removed.filter { $0 < c }.count
+        // A removed cursor entry is replaced by the next survivor, which now has the same new index.
+        return min(c - before, remaining)
+    }
+}

@@ -1,0 +1,98 @@
+/// The selection file's format: version 1 of the contract, read strictly.
+///
+/// Anything this version cannot vouch for (a newer version, a field of the
+/// wrong type, fields that disagree) is refused so the file is never rewritten
+/// by a program that misunderstood it.
+public enum SelectionFile {
+    public static let formatName = "imgsel"
+    public static let version = 1
+
+    /// Decodes and validates; `path` only names the file in errors.
+    public static func decode(_ bytes: [UInt8], path: String) throws(ImgselError) -> Selection {
+        func invalid(_ reason: String) -> ImgselError { .invalidSelectionFile(path: path, reason: reason) }
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw invalid(bytes.isEmpty ? "the file is empty" : "not JSON: \(error.description)")
+        }
+        guard case .object = root else { throw invalid("the top level is not a JSON object") }
+        guard root["format"]?.stringValue == formatName else { throw invalid("\"format\" is not \"imgsel\"") }
+        guard let version = root["version"]?.intValue else { throw invalid("\"version\" is not an integer") }
+        if version > Self.version { throw .newerVersion(path: path, version: version) }
+        guard version == Self.version else { throw invalid("unknown version \(version)") }
+        guard let capacity = root["capacity"]?.intValue else { throw invalid("\"capacity\" is not an integer") }
+        let current: Int?
+        switch root["current"] {
+        case .some(.null): current = nil
+        case let .some(value):
+            guard let c = value.intValue else { throw invalid("\"current\" is neither an integer nor null") }
+            current = c
+        case .none: throw invalid("\"current\" is missing")
+        }
+        guard case let .array(rawItems)? = root["items"] else { throw invalid("\"items\" is not an array") }
+        var items: [Entry] = []
+        for (i, raw) in rawItems.enumerated() {
+            items.append(try decodeEntry(raw, number: i + 1, invalid: invalid))
+        }
+        do {
+            return try Selection(capacity: capacity, current: current, items: items)
+        } catch {
+            throw invalid(error.reason)
+        }
+    }
+
+    private static func decodeEntry(_ raw: JSONValue, number: Int, invalid: (String) -> ImgselError) throws(ImgselError) -> Entry {
+        guard case .object = raw else { throw invalid("item \(number) is not an object") }
+        func string(_ key: String) throws(ImgselError) -> String {
+            guard let s = raw[key]?.stringValue else { throw invalid("item \(number): \"\(key)\" is not a string") }
+            return s
+        }
+        func int(_ key: String, _ range: ClosedRange<Int>) throws(ImgselError) -> Int {
+            guard let v = raw[key]?.intValue, range.contains(v) else {
+                let bound = range.upperBound == Int.max ? "≥ \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+                throw invalid("item \(number): \"\(key)\" is not an integer \(bound)")
+            }
+            return v
+        }
+        let path = try string("path")
+        guard !path.isEmpty, !path.utf8.contains(0) else { throw invalid("item \(number): \"path\" is empty") }
+        let typeName = try string("type")
+        guard let type = ImageType(rawValue: typeName) else { throw invalid("item \(number): unknown type \"\(typeName)\"") }
+        let sha = try string("sha256")
+        guard sha.utf8.count == 64, sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            throw invalid("item \(number): \"sha256\" is not 64 lower-case hex digits")
+        }
+        return Entry(path: path, type: type,
+                     width: try int("width", 0...Int(Int32.max)), height: try int("height", 0...Int(Int32.max)),
+                     orientation: try int("orientation", 1...8), frames: try int("frames", 1...Int.max),
+                     bytes: try int("bytes", 0...Int.max), sha256: sha, added: try string("added"))
+    }
+
+    /// Encodes in the contract's key order, pretty-printed, ending in a newline.
+    public static func encode(_ selection: Selection) -> [UInt8] {
+        let root = JSONValue.object([
+            ("format", .string(formatName)),
+            ("version", .int(version)),
+            ("capacity", .int(selection.capacity)),
+            ("current", selection.current.map { .int($0) } ?? .null),
+            ("items", .array(selection.items.map(encodeEntry))),
+        ])
+        return Array((JSONWriter.pretty(root) + "\n").utf8)
+    }
+
+    /// One entry as JSON, shared by the file and `list --json`.
+    public static func encodeEntry(_ entry: Entry) -> JSONValue {
+        .object([
+            ("path", .string(entry.path)),
+            ("type", .string(entry.type.rawValue)),
+            ("width", .int(entry.width)),
+            ("height", .int(entry.height)),
+            ("orientation", .int(entry.orientation)),
+            ("frames", .int(entry.frames)),
+            ("bytes", .int(entry.bytes)),
+            ("sha256", .string(entry.sha256)),
+            ("added", .string(entry.added)),
+        ])
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The only way to the selection file: readers share a lock, writers hold an
+/// exclusive one, and a write is atomic, so no command can forget either.
+public struct Store: Sendable {
+    /// Absolute, cleaned path of the selection file.
+    public let path: String
+    /// Seconds to wait for another imgsel's lock before giving up (exit 6).
+    public let lockTimeout: Double
+
+    public init(path: String, lockTimeout: Double = 10) {
+        self.path = path
+        self.lockTimeout = lockTimeout
+    }
+
+    /// The folder stored paths are relative to.
+    public var folder: String { PathName.directory(path) }
+    public var lockPath: String { path + ".lock" }
+
+    /// The selection as it is now; a missing file is an empty selection and creates nothing.
+    public func read() throws(ImgselError) -> Selection {
+        guard Posix.exists(path) else { return Selection() }
+        let lock = try FileLock.shared(lockPath, timeout: lockTimeout)
+        if lock != nil { AtomicFile.removeStale(for: path) }
+        return try withExtendedLifetime(lock) { () throws(ImgselError) -> Selection in
+            guard let selection = try load() else { return Selection() }
+            return selection
+        }
+    }
+
+    /// Locks, loads, hands the selection to `body`, and writes the result only
+    /// if `body` returned without error and changed something.
+    public func update<T>(_ body: (inout Selection) throws(ImgselError) -> T) throws(ImgselError) -> T {
+        let lock = try FileLock.exclusive(lockPath, timeout: lockTimeout)
+        return try withExtendedLifetime(lock) { () throws(ImgselError) -> T in
+            AtomicFile.removeStale(for: path)
+            let original = try load() ?? Selection()
+            var selection = original
+            let result = try body(&selection)
+            if selection != original { try AtomicFile.replace(path, with: SelectionFile.encode(selection)) }
+            return result
+        }
+    }
+
+    /// Writes a new empty selection; refuses to replace an existing file unless `force`,
+    /// and with `force` replaces even a file it cannot read.
+    public func create(capacity: Int, force: Bool) throws(ImgselError) {
+        guard Selection.capacityRange.contains(capacity) else {
+            throw .usage("capacity \(capacity) is out of range (1–99)")
+        }
+        let lock = try FileLock.exclusive(lockPath, timeout: lockTimeout)
+        try withExtendedLifetime(lock) { () throws(ImgselError) in
+            AtomicFile.removeStale(for: path)
+            if Posix.exists(path), !force { throw .selectionExists(path: path) }
+            try AtomicFile.replace(path, with: SelectionFile.encode(Selection(capacity: capacity)))
+        }
+    }
+
+    /// nil when the file does not exist.
+    private func load() throws(ImgselError) -> Selection? {
+        guard let bytes = Posix.readFile(path) else {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw .invalidSelectionFile(path: path, reason: "cannot read it: " + Posix.errorText(code))
+        }
+        return try SelectionFile.decode(bytes, path: path)
+    }
+}

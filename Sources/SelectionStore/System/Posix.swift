@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Small wrappers over libc that the rest of the library shares, so errno is
+/// read right after the call that set it and turned into words once.
+public enum Posix {
+    static func errorText(_ code: Int32 = errno) -> String {
+        guard let s = strerror(code) else { return "error \(code)" }
+        return String(cString: s)
+    }
+
+    /// `open` that retries on EINTR.
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+        while true {
+            let fd = Glibc.open(path, flags, mode)
+            if fd >= 0 || errno != EINTR { return fd }
+        }
+    }
+
+    /// Linux's O_TMPFILE (`__O_TMPFILE | O_DIRECTORY`), which Glibc's module does not export.
+    static let openTemporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
+
+    static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+
+    /// Writes all of `bytes` or returns the errno that stopped it.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if n == 0 { return EIO }
+            offset += n
+        }
+        return nil
+    }
+
+    /// Reads up to `count` bytes, retrying EINTR; nil with errno set on failure.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int? {
+        while true {
+            let n = Glibc.read(fd, buffer, count)
+            if n >= 0 { return n }
+            if errno != EINTR { return nil }
+        }
+    }
+
+    /// The whole content of a small file, or nil with errno set.
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, into: $0.baseAddress!, count: $0.count) }
+            guard let n else { return nil }
+            if n == 0 { return result }
+            result += chunk[0..<n]
+        }
+    }
+
+    static func fileStatus(_ path: String, followLinks: Bool = true) -> stat? {
+        var st = stat()
+        let rc = followLinks ? stat(path, &st) : lstat(path, &st)
+        return rc == 0 ? st : nil
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
+    }
+
+    static func isDirectory(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFDIR }
+    static func isRegular(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFREG }
+
+    /// A word for what a non-regular file is, for error messages.
+    static func kindName(_ st: stat) -> String {
+        switch st.st_mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Makes a rename durable, as the directory entry lives in the folder.
+    static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+
+    public static func environment(_ name: String) -> String? {
+        guard let v = getenv(name) else { return nil }
+        return String(cString: v)
+    }
+
+    public static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        let length = buffer.firstIndex(of: 0) ?? buffer.count
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Monotonic seconds, for lock timeouts unaffected by clock changes.
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    static func sleep(seconds: Double) {
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+
+    /// A short random string for temporary names.
+    static func randomSuffix() -> String {
+        var g = SystemRandomNumberGenerator()
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        return String((0..<10).map { _ in alphabet[Int(g.next() % UInt64(alphabet.count))] })
+    }
+}

@@ -1,0 +1,217 @@
+import SelectionStore
+
+/// One option a command (or imgsel itself) accepts.
+struct OptionSpec {
+    /// Every spelling, the first being the canonical one: ["--file", "-f"].
+    let names: [String]
+    /// Name of the value it takes, nil for a flag: "PATH".
+    let value: String?
+    let help: String
+
+    var canonical: String { names[0] }
+    var display: String {
+        let spelled = names.sorted { $0.count < $1.count }.joined(separator: ", ")
+        return value.map { spelled + " " + $0 } ?? spelled
+    }
+}
+
+/// What a command receives after parsing: checked raw values, not yet interpreted.
+struct ParsedArguments {
+    var positionals: [String] = []
+    var flags: Set<String> = []
+    var values: [String: String] = [:]
+
+    func has(_ option: String) -> Bool { flags.contains(option) }
+}
+
+/// Options that stand before or after the command.
+struct GlobalOptions {
+    var file: String? = nil
+    var album: String? = nil
+    var json = false
+    var quiet = false
+    var noColor = false
+    var help = false
+    var version = false
+
+    static let specs: [OptionSpec] = [
+        OptionSpec(names: ["--file", "-f"], value: "PATH", help: "the selection file (else $IMGSEL_FILE, else ./.imgsel.json)"),
+        OptionSpec(names: ["--album"], value: "DIR", help: "where save copies to (else $IMGSEL_ALBUM, else saved-album/ beside the selection file)"),
+        OptionSpec(names: ["--json"], value: nil, help: "machine-readable output on stdout, errors as JSON on stderr"),
+        OptionSpec(names: ["--quiet", "-q"], value: nil, help: "no confirmation lines"),
+        OptionSpec(names: ["--no-color"], value: nil, help: "no colour (also when NO_COLOR is set)"),
+        OptionSpec(names: ["--help", "-h"], value: nil, help: "show help"),
+        OptionSpec(names: ["--version"], value: nil, help: "show the version"),
+    ]
+
+    mutating func set(_ option: String, _ value: String?) {
+        switch option {
+        case "--file": file = value
+        case "--album": album = value
+        case "--json": json = true
+        case "--quiet": quiet = true
+        case "--no-color": noColor = true
+        case "--help": help = true
+        case "--version": version = true
+        default: break
+        }
+    }
+}
+
+/// The whole command line, parsed: globals, the command's name, its arguments.
+struct Invocation {
+    var globals = GlobalOptions()
+    var commandName: String? = nil
+    var arguments = ParsedArguments()
+}
+
+/// Tokenizes argv by hand: global options anywhere, `--` ends options,
+/// `--opt=value` and `--opt value`, bundled short flags (`-q0`), and `-` as a
+/// positional. Unknown options are usage errors that suggest the nearest name.
+enum ArgumentParser {
+    static func parse(_ argv: [String]) throws(ImgselError) -> Invocation {
+        var result = Invocation()
+        let commandIndex = findCommand(argv)
+        if let commandIndex { result.commandName = argv[commandIndex] }
+        let command = result.commandName.flatMap(CommandRegistry.find)
+        if let name = result.commandName, command == nil {
+            throw .usage("unknown command '\(name)'" + suggestion(for: name, among: CommandRegistry.names))
+        }
+        let options = GlobalOptions.specs + (command?.spec.options ?? [])
+        var i = 0
+        var endOfOptions = false
+        while i < argv.count {
+            let token = argv[i]
+            i += 1
+            if i - 1 == commandIndex { continue }
+            if endOfOptions || !looksLikeOption(token) {
+                result.arguments.positionals.append(token)
+                continue
+            }
+            if token == "--" { endOfOptions = true; continue }
+            if token.hasPrefix("--") {
+                let (name, inline) = splitInline(token)
+                guard let spec = options.first(where: { $0.names.contains(name) }) else {
+                    throw unknownOption(name, options: options, command: command)
+                }
+                var value: String? = nil
+                if spec.value != nil {
+                    if let inline { value = inline } else {
+                        guard i < argv.count else { throw .usage("option \(name) needs a value (\(spec.value!))") }
+                        value = argv[i]
+                        i += 1
+                    }
+                } else if inline != nil {
+                    throw .usage("option \(name) takes no value")
+                }
+                record(spec, value, into: &result)
+            } else {
+                // Short flags, possibly bundled; the last one may take a value.
+                let letters = Array(token.dropFirst())
+                for (k, letter) in letters.enumerated() {
+                    let name = "-" + String(letter)
+                    guard let spec = options.first(where: { $0.names.contains(name) }) else {
+                        throw unknownOption(letters.count == 1 ? name : token, options: options, command: command)
+                    }
+                    if spec.value != nil {
+                        let rest = String(letters[(k + 1)...])
+                        if !rest.isEmpty {
+                            record(spec, rest, into: &result)
+                        } else {
+                            guard i < argv.count else { throw .usage("option \(name) needs a value (\(spec.value!))") }
+                            record(spec, argv[i], into: &result)
+                            i += 1
+                        }
+                        break
+                    }
+                    record(spec, nil, into: &result)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The first positional token outside any global option's value: the command's name.
+    private static func findCommand(_ argv: [String]) -> Int? {
+        var i = 0
+        while i < argv.count {
+            let token = argv[i]
+            if token == "--" { return i + 1 < argv.count ? i + 1 : nil }
+            if !looksLikeOption(token) { return i }
+            let name = splitInline(token).0
+            if let spec = GlobalOptions.specs.first(where: { $0.names.contains(name) }), spec.value != nil,
+               splitInline(token).1 == nil {
+                i += 1  // skip the value
+            } else if !token.hasPrefix("--"), token.count > 2, token.hasSuffix("f") {
+                i += 1  // a bundle like -qf PATH: the value follows
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// `-` alone and negative numbers (`-1`, a bad index) are positionals.
+    private static func looksLikeOption(_ token: String) -> Bool {
+        guard token.hasPrefix("-"), token.count > 1 else { return false }
+        if token == "-0" { return true }
+        return !token.dropFirst().allSatisfy(\.isNumber)
+    }
+
+    private static func splitInline(_ token: String) -> (String, String?) {
+        guard token.hasPrefix("--"), let eq = token.firstIndex(of: "=") else { return (token, nil) }
+        return (String(token[..<eq]), String(token[token.index(after: eq)...]))
+    }
+
+    private static func record(_ spec: OptionSpec, _ value: String?, into result: inout Invocation) {
+        if GlobalOptions.specs.contains(where: { $0.canonical == spec.canonical }) {
+            result.globals.set(spec.canonical, value)
+        } else if let value {
+            result.arguments.values[spec.canonical] = value
+        } else {
+            result.arguments.flags.insert(spec.canonical)
+        }
+    }
+
+    private static func unknownOption(_ name: String, options: [OptionSpec], command: Command.Type?) -> ImgselError {
+        let known = options.flatMap(\.names)
+        var text = "unknown option \(name)"
+        if let command { text += " for '\(command.spec.name)'" }
+        return .usage(text + suggestion(for: name, among: known))
+    }
+
+    /// " (did you mean 'list'?)" when a known name is close, else "".
+    static func suggestion(for word: String, among candidates: [String]) -> String {
+        guard let best = nearest(word, among: candidates) else { return "" }
+        return " (did you mean '\(best)'?)"
+    }
+
+    static func nearest(_ word: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(word, $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        let limit = max(1, min(2, best.0.count / 3))
+        if best.1 <= limit { return best.0 }
+        // A unique prefix also counts: `imgsel li` → `list`.
+        let prefixed = candidates.filter { $0.hasPrefix(word) && word.count >= 2 }
+        return prefixed.count == 1 ? prefixed[0] : nil
+    }
+
+    /// Levenshtein distance with adjacent transpositions counted as one edit.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+        for i in 0...x.count { d[i][0] = i }
+        for j in 0...y.count { d[0][j] = j }
+        for i in 1...x.count {
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[x.count][y.count]
+    }
+}

@@ -1,0 +1,34 @@
+import SelectionStore
+
+struct AddCommand: Command {
+    static let spec = CommandSpec(
+        name: "add", usage: "add [-0] FILE...",
+        summary: "append images in the given order, all or nothing",
+        arguments: [("FILE", "an image file; '-' reads paths from stdin, one a line")],
+        options: [OptionSpec(names: ["-0"], value: nil, help: "paths on stdin are NUL-separated (find -print0)")],
+        examples: ["imgsel add shot1.png shot2.jpg", "find shots -name '*.jpg' -print0 | imgsel add -0 -"])
+
+    let paths: [String]
+
+    init(validating arguments: ParsedArguments) throws(ImgselError) {
+        guard !arguments.positionals.isEmpty else { throw .usage("add: missing FILE") }
+        paths = try FileArguments.expand(arguments.positionals, nulSeparated: arguments.has("-0"), command: "add")
+        guard !paths.isEmpty else { throw .usage("add: no paths were given on stdin") }
+    }
+
+    func run(_ context: Context) throws(ImgselError) {
+        let entries = try context.inspectAll(paths)
+        let (first, total) = try context.store.update { (selection) throws(ImgselError) -> (Int, Int) in
+            let first = selection.count + 1
+            selection = try selection.adding(entries)
+            return (first, selection.count)
+        }
+        if context.json {
+            let items = entries.enumerated().map { Format.entryJSON($1, index: first + $0, context: context) }
+            context.console.json(.object([("added", .array(items)), ("count", .int(total))]))
+        }
+        for (offset, entry) in entries.enumerated() {
+            context.console.confirm("added \(Format.position(first + offset, total))  \(context.displayPath(entry))")
+        }
+    }
+}

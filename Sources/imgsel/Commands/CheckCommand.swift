@@ -1,0 +1,47 @@
+import SelectionStore
+
+struct CheckCommand: Command {
+    static let spec = CommandSpec(
+        name: "check", usage: "check",
+        summary: "every entry's file still exists with the recorded size and sha256; exit 1 if not",
+        examples: ["imgsel check || echo 'the upload set changed'"])
+
+    init(validating arguments: ParsedArguments) throws(ImgselError) {
+        try Self.requireCount(arguments, 0...0, "")
+    }
+
+    func run(_ context: Context) throws(ImgselError) {
+        let selection = try context.store.read()
+        var problems: [JSONValue] = []
+        for (offset, entry) in selection.items.enumerated() {
+            let index = offset + 1
+            let shown = context.displayPath(entry)
+            let problem: String?
+            do {
+                let (bytes, sha) = try FileHash.sha256(path: context.absolutePath(entry))
+                if bytes != entry.bytes {
+                    problem = "size changed: \(entry.bytes) bytes recorded, \(bytes) now"
+                } else if sha != entry.sha256 {
+                    problem = "content changed: sha256 differs from the recorded one"
+                } else {
+                    problem = nil
+                }
+            } catch {
+                switch error {
+                case .inputMissing: problem = "file is missing"
+                default: problem = error.message.hasPrefix(context.absolutePath(entry) + ": ")
+                    ? String(error.message.dropFirst(context.absolutePath(entry).count + 2)) : error.message
+                }
+            }
+            guard let problem else { continue }
+            problems.append(.object([("index", .int(index)), ("path", .string(shown)), ("problem", .string(problem))]))
+            if !context.json { context.console.errText("imgsel: entry \(index) (\(shown)): \(problem)") }
+        }
+        if context.json {
+            context.console.json(.object([("ok", .bool(problems.isEmpty)), ("checked", .int(selection.count)),
+                                          ("problems", .array(problems))]))
+        }
+        guard problems.isEmpty else { throw .checkFailed(problems: problems.count) }
+        context.console.confirm("ok: \(selection.count) \(selection.count == 1 ? "entry" : "entries") checked")
+    }
+}

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SelectionStore
+
+/// FILE arguments where `-` stands for paths read from stdin, one a line or NUL-separated.
+enum FileArguments {
+    static func expand(_ positionals: [String], nulSeparated: Bool, command: String) throws(ImgselError) -> [String] {
+        guard positionals.filter({ $0 == "-" }).count <= 1 else {
+            throw .usage("\(command): '-' (paths on stdin) may be given once")
+        }
+        var paths: [String] = []
+        for argument in positionals {
+            if argument == "-" {
+                paths += readStdinPaths(nulSeparated: nulSeparated)
+            } else {
+                paths.append(argument)
+            }
+        }
+        return paths
+    }
+
+    /// Empty lines (a trailing newline, a blank line) are skipped, not errors.
+    private static func readStdinPaths(nulSeparated: Bool) -> [String] {
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            data += chunk[0..<n]
+        }
+        let separator: UInt8 = nulSeparated ? 0 : 0x0A
+        return data.split(separator: separator, omittingEmptySubsequences: true).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+}

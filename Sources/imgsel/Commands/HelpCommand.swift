@@ -1,0 +1,27 @@
+import SelectionStore
+
+struct HelpCommand: Command {
+    static let spec = CommandSpec(
+        name: "help", usage: "help [COMMAND]",
+        summary: "show help for imgsel or one command",
+        arguments: [("COMMAND", "the command to describe")],
+        examples: ["imgsel help add"])
+
+    let topic: Command.Type?
+
+    init(validating arguments: ParsedArguments) throws(ImgselError) {
+        try Self.requireCount(arguments, 0...1, "")
+        if let name = arguments.positionals.first {
+            guard let command = CommandRegistry.find(name) else {
+                throw .usage("help: unknown command '\(name)'" + ArgumentParser.suggestion(for: name, among: CommandRegistry.names))
+            }
+            topic = command
+        } else {
+            topic = nil
+        }
+    }
+
+    func run(_ context: Context) throws(ImgselError) {
+        context.console.out(topic.map { HelpText.command($0.spec) } ?? HelpText.main())
+    }
+}

@@ -1,0 +1,45 @@
+import SelectionStore
+
+struct InfoCommand: Command {
+    static let spec = CommandSpec(
+        name: "info", usage: "info FILE...",
+        summary: "what add would record for each file, touching no selection",
+        arguments: [("FILE", "an image file")],
+        examples: ["imgsel info shot.jpg", "imgsel --json info *.png"])
+
+    let paths: [String]
+
+    init(validating arguments: ParsedArguments) throws(ImgselError) {
+        guard !arguments.positionals.isEmpty else { throw .usage("info: missing FILE") }
+        paths = arguments.positionals
+    }
+
+    func run(_ context: Context) throws(ImgselError) {
+        var objects: [JSONValue] = []
+        var failures: [ImgselError] = []
+        for path in paths {
+            do {
+                let image = try ImageInspector.inspect(path)
+                let f = image.facts
+                let entry = context.entry(for: path, image)
+                objects.append(.object([
+                    ("path", .string(path)), ("type", .string(f.type.rawValue)),
+                    ("width", .int(f.width)), ("height", .int(f.height)), ("orientation", .int(f.orientation)),
+                    ("frames", .int(f.frames)), ("bytes", .int(image.bytes)), ("sha256", .string(image.sha256)),
+                ]))
+                if !context.json {
+                    let frames = f.frames == 1 ? "1 frame" : "\(f.frames) frames"
+                    context.console.out("\(path): \(f.type.rawValue) \(f.width)×\(f.height), orientation \(f.orientation) (shown \(Format.orientedSize(entry))), \(frames), \(image.bytes) bytes, sha256 \(image.sha256)")
+                }
+            } catch {
+                objects.append(.object([("path", .string(path)), ("error", .object([
+                    ("code", .string(error.code)), ("exit", .int(Int(error.exitCode))), ("message", .string(error.message)),
+                ]))]))
+                failures.append(error)
+            }
+        }
+        if context.json { context.console.json(.array(objects)) }
+        if failures.count == 1 { throw failures[0] }
+        if !failures.isEmpty { throw .inputFiles(failures) }
+    }
+}

@@ -1,0 +1,42 @@
+import SelectionStore
+
+struct ToggleCommand: Command {
+    static let spec = CommandSpec(
+        name: "toggle", usage: "toggle [-0] FILE...",
+        summary: "add each file that is not selected, remove each that is (matched by content)",
+        arguments: [("FILE", "an image file; '-' reads paths from stdin, one a line")],
+        options: [OptionSpec(names: ["-0"], value: nil, help: "paths on stdin are NUL-separated")],
+        examples: ["imgsel toggle shot3.png"])
+
+    let paths: [String]
+
+    init(validating arguments: ParsedArguments) throws(ImgselError) {
+        guard !arguments.positionals.isEmpty else { throw .usage("toggle: missing FILE") }
+        paths = try FileArguments.expand(arguments.positionals, nulSeparated: arguments.has("-0"), command: "toggle")
+        guard !paths.isEmpty else { throw .usage("toggle: no paths were given on stdin") }
+    }
+
+    func run(_ context: Context) throws(ImgselError) {
+        let entries = try context.inspectAll(paths)
+        let (before, after) = try context.store.update { (selection) throws(ImgselError) -> (Selection, Selection) in
+            let before = selection
+            selection = try selection.toggling(entries)
+            return (before, selection)
+        }
+        var changes: [(String, Int, Entry)] = []
+        for (i, entry) in before.items.enumerated() where after.index(ofSHA256: entry.sha256) == nil {
+            changes.append(("removed", i + 1, entry))
+        }
+        for (i, entry) in after.items.enumerated() where before.index(ofSHA256: entry.sha256) == nil {
+            changes.append(("added", i + 1, entry))
+        }
+        if context.json {
+            context.console.json(.object(["removed", "added"].map { kind in
+                (kind, .array(changes.filter { $0.0 == kind }.map { Format.entryJSON($0.2, index: $0.1, context: context) }))
+            } + [("count", .int(after.count))]))
+        }
+        for (kind, index, entry) in changes {
+            context.console.confirm("\(kind) \(index)  \(context.displayPath(entry))")
+        }
+    }
+}

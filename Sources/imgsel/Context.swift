@@ -1,0 +1,45 @@
+import SelectionStore
+
+/// What every command runs against: the store, where the album is, how to print.
+struct Context {
+    let store: Store
+    let albumFolder: String
+    let cwd: String
+    let console: Console
+
+    var json: Bool { console.json }
+    var quiet: Bool { console.quiet }
+
+    /// How an entry's path is printed: so that it works from the current directory.
+    func displayPath(_ entry: Entry) -> String {
+        PathName.display(absolutePath(entry), cwd: cwd)
+    }
+
+    func absolutePath(_ entry: Entry) -> String {
+        PathName.resolve(stored: entry.path, selectionFolder: store.folder)
+    }
+
+    /// Turns an inspected input file into the entry `add` records.
+    func entry(for path: String, _ image: InspectedImage) -> Entry {
+        let absolute = PathName.absolute(path, base: cwd)
+        return Entry(path: PathName.stored(absolute, selectionFolder: store.folder), type: image.facts.type,
+                     width: image.facts.width, height: image.facts.height, orientation: image.facts.orientation,
+                     frames: image.facts.frames, bytes: image.bytes, sha256: image.sha256, added: Clock.nowISO8601())
+    }
+
+    /// Inspects every file before reporting; all of them fail together (exit 3).
+    func inspectAll(_ paths: [String]) throws(ImgselError) -> [Entry] {
+        var entries: [Entry] = []
+        var failures: [ImgselError] = []
+        for path in paths {
+            do {
+                entries.append(entry(for: path, try ImageInspector.inspect(path)))
+            } catch {
+                failures.append(error)
+            }
+        }
+        if failures.count == 1 { throw failures[0] }
+        if !failures.isEmpty { throw .inputFiles(failures) }
+        return entries
+    }
+}

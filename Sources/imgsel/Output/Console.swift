@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SelectionStore
+
+/// The only place that writes to stdout and stderr. stdout is buffered and
+/// written once, so a pipeline reading it gets whole lines.
+final class Console {
+    var json = false
+    var quiet = false
+    var colour = false
+    private var buffer: [UInt8] = []
+
+    /// The product of a command: always printed.
+    func out(_ line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(0x0A)
+    }
+
+    /// Bytes exactly as given (no newline added), for `-0` output.
+    func raw(_ text: String) { buffer.append(contentsOf: text.utf8) }
+
+    /// A confirmation line: not with `--quiet`, not in `--json` mode.
+    func confirm(_ line: String) {
+        if !quiet && !json { out(line) }
+    }
+
+    func json(_ value: JSONValue) { out(JSONWriter.compact(value)) }
+
+    /// One error line on stderr, in text or JSON.
+    func error(_ error: ImgselError) {
+        var text: String
+        if json {
+            text = JSONWriter.compact(.object([("error", .object([
+                ("code", .string(error.code)), ("exit", .int(Int(error.exitCode))), ("message", .string(error.message)),
+            ]))]))
+        } else {
+            text = "imgsel: " + error.message
+            if colour { text = "imgsel: " + Style.red("error:") + " " + error.message }
+        }
+        writeErr(text + "\n")
+    }
+
+    /// Free text on stderr (usage lines under a usage error).
+    func errText(_ text: String) { writeErr(text + "\n") }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(1, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return }
+                offset += n
+            }
+        }
+        buffer.removeAll()
+    }
+
+    private func writeErr(_ text: String) {
+        flush()  // keep stdout and stderr in order on a shared terminal
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress!, $0.count) }
+    }
+
+    static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+
+    /// Columns of the terminal on stdout, else $COLUMNS, else 80.
+    static func terminalWidth() -> Int {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let c = getenv("COLUMNS"), let n = Int(String(cString: c)), n > 0 { return n }
+        return 80
+    }
+}
+
+/// ANSI styling, applied only when the console decided colour is on.
+enum Style {
+    static func red(_ s: String) -> String { "\u{1B}[31m" + s + "\u{1B}[0m" }
+    static func highlight(_ s: String) -> String { "\u{1B}[1;7m" + s + "\u{1B}[0m" }
+    static func dim(_ s: String) -> String { "\u{1B}[2m" + s + "\u{1B}[0m" }
+}

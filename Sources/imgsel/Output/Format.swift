@@ -1,0 +1,55 @@
+import SelectionStore
+
+/// Human-readable numbers, the same everywhere a size is shown.
+enum Format {
+    /// `2.1 MB`: binary multiples, one decimal below 10 of a unit, as the browser's label.
+    static func bytes(_ n: Int) -> String {
+        if n < 1024 { return "\(n) B" }
+        let units = ["KB", "MB", "GB", "TB", "PB"]
+        var value = Double(n) / 1024
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        if value < 10 {
+            let tenths = Int((value * 10).rounded())
+            if tenths < 100 { return "\(tenths / 10).\(tenths % 10) \(units[unit])" }
+        }
+        return "\(Int(value.rounded())) \(units[unit])"
+    }
+
+    /// `3024×4032`, as a viewer shows it (EXIF orientation applied).
+    static func orientedSize(_ entry: Entry) -> String {
+        let size = entry.orientedSize
+        return "\(size.width)×\(size.height)"
+    }
+
+    /// `3 / 9`, the browser's label.
+    static func position(_ index: Int, _ count: Int) -> String { "\(index) / \(count)" }
+
+    /// Pads to `width` characters (not bytes), for aligned columns.
+    static func pad(_ s: String, _ width: Int) -> String {
+        let n = s.count
+        return n >= width ? s : s + String(repeating: " ", count: width - n)
+    }
+
+    static func padLeft(_ s: String, _ width: Int) -> String {
+        let n = s.count
+        return n >= width ? s : String(repeating: " ", count: width - n) + s
+    }
+
+    /// Shortens to `width` characters, keeping the end (the extension) visible.
+    static func shorten(_ s: String, _ width: Int) -> String {
+        guard s.count > width, width > 1 else { return s }
+        let keep = width - 1
+        let tail = keep / 2
+        return String(s.prefix(keep - tail)) + "…" + String(s.suffix(tail))
+    }
+
+    /// The entry as JSON for `list --json` and friends: stored fields plus index and printable path.
+    static func entryJSON(_ entry: Entry, index: Int, context: Context) -> JSONValue {
+        guard case let .object(pairs) = SelectionFile.encodeEntry(entry) else { return .null }
+        return .object([("index", .int(index)), ("display_path", .string(context.displayPath(entry)))] + pairs)
+    }
+}

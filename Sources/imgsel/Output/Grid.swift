@@ -1,0 +1,54 @@
+import SelectionStore
+
+/// The nine-grid as box-drawn cells: at most three columns, fewer on a narrow
+/// terminal, and an add cell `+` only while the selection has room.
+enum Grid {
+    static let cellWidth = 18
+
+    static func render(_ selection: Selection, context: Context, width: Int) -> [String] {
+        let columns = max(1, min(3, (width - 1) / (cellWidth + 3)))
+        var cells: [[String]] = []
+        for (offset, entry) in selection.items.enumerated() {
+            let index = offset + 1
+            let mark = selection.current == index ? " *" : ""
+            cells.append(["\(index)\(mark)", Format.shorten(PathName.baseName(entry.path), cellWidth),
+                          Format.orientedSize(entry)])
+        }
+        if !selection.isFull { cells.append(["+", "add (\(selection.count)/\(selection.capacity))", ""]) }
+        let inner = String(repeating: "─", count: cellWidth + 2)
+        var lines: [String] = []
+        var start = 0
+        var above = 0
+        while start < cells.count {
+            let row = Array(cells[start..<min(start + columns, cells.count)])
+            lines.append(above == 0 ? edge("┌", "┬", "┐", row.count, inner) : separator(above, row.count, inner))
+            for line in 0..<3 {
+                var text = "│"
+                for (k, cell) in row.enumerated() {
+                    var content = " " + Format.pad(cell[line], cellWidth) + " "
+                    if selection.current == start + k + 1, context.console.colour { content = Style.highlight(content) }
+                    text += content + "│"
+                }
+                lines.append(text)
+            }
+            above = row.count
+            start += columns
+        }
+        lines.append(edge("└", "┴", "┘", above, inner))
+        return lines
+    }
+
+    private static func edge(_ left: String, _ middle: String, _ right: String, _ n: Int, _ inner: String) -> String {
+        left + Array(repeating: inner, count: n).joined(separator: middle) + right
+    }
+
+    /// The line between a full row of `upper` cells and a row of `lower` (≤ upper) cells.
+    private static func separator(_ upper: Int, _ lower: Int, _ inner: String) -> String {
+        var text = "├"
+        for j in 1...upper {
+            text += inner
+            if j == upper { text += upper == lower ? "┤" : "┘" } else { text += j <= lower ? "┼" : "┴" }
+        }
+        return text
+    }
+}

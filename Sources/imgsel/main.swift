@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SelectionStore
+
+/// parse → validate → run; the one place that maps an error to its exit code.
+func runImgsel(_ argv: [String], console: Console) -> Int32 {
+    var invocation: Invocation? = nil
+    do {
+        let parsed = try ArgumentParser.parse(argv)
+        invocation = parsed
+        console.json = parsed.globals.json
+        console.quiet = parsed.globals.quiet
+        let noColor = parsed.globals.noColor || !(Posix.environment("NO_COLOR") ?? "").isEmpty
+            || Posix.environment("TERM") == "dumb"
+        console.colour = !noColor && Console.stdoutIsTerminal
+
+        if parsed.globals.version { console.out(HelpText.version); return 0 }
+        guard let name = parsed.commandName, let command = CommandRegistry.find(name) else {
+            if parsed.globals.help { console.out(HelpText.main()); return 0 }
+            console.errText(HelpText.main())
+            return 2
+        }
+        if parsed.globals.help { console.out(HelpText.command(command.spec)); return 0 }
+        let validated = try command.init(validating: parsed.arguments)
+        try validated.run(try makeContext(parsed.globals, console: console))
+        return 0
+    } catch {
+        for part in error.parts { console.error(part) }
+        if case .usage = error, !console.json {
+            let spec = invocation?.commandName.flatMap(CommandRegistry.find)?.spec
+            console.errText(HelpText.usageLine(spec))
+        }
+        return error.exitCode
+    }
+}
+
+/// Where the selection and album are, from options, then environment, then defaults.
+func makeContext(_ globals: GlobalOptions, console: Console) throws(ImgselError) -> Context {
+    let cwd = Posix.currentDirectory()
+    var timeout = 10.0
+    if let text = Posix.environment("IMGSEL_LOCK_TIMEOUT") {
+        guard let value = Double(text), value.isFinite, value >= 0 else {
+            throw .usage("IMGSEL_LOCK_TIMEOUT must be a number of seconds, not '\(text)'")
+        }
+        timeout = value
+    }
+    let fileOption = globals.file ?? Posix.environment("IMGSEL_FILE").flatMap { $0.isEmpty ? nil : $0 } ?? ".imgsel.json"
+    guard !fileOption.isEmpty else { throw .usage("--file needs a path, not an empty string") }
+    let file = PathName.absolute(fileOption, base: cwd)
+    let store = Store(path: file, lockTimeout: timeout)
+    let albumOption = globals.album ?? Posix.environment("IMGSEL_ALBUM").flatMap { $0.isEmpty ? nil : $0 }
+    if let albumOption, albumOption.isEmpty { throw .usage("--album needs a folder, not an empty string") }
+    let album = albumOption.map { PathName.absolute($0, base: cwd) } ?? store.folder + "/saved-album"
+    return Context(store: store, albumFolder: album, cwd: cwd, console: console)
+}
+
+let console = Console()
+let status = runImgsel(Array(CommandLine.arguments.dropFirst()), console: console)
+console.flush()
+exit(status)
