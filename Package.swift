@@ -12,7 +12,9 @@ let package = Package(
         .executableTarget(name: "imgsel", dependencies: ["SelectionStore"]),
         // Everything else: the model, the file format, locking, atomic writes, probing, hashing.
         .target(name: "SelectionStore"),
-        .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore"]),
+        // A test helper: a process that writes through the library, for multi-process tests.
+        .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
+        .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "selection-writer"]),
         // Spawns the built binary; depends on it so `swift test` builds it first.
         .testTarget(name: "imgselTests", dependencies: ["imgsel"]),
     ]

@@ -66,5 +66,6 @@ public struct SHA256: Sendable {
         let l = length; update(tail); length = l
         return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32($0))) } }
     }
+    public static func hash(_ b: [UInt8]) -> String { var s = SHA256(); s.update(b); return hex(s.finalize()) }
     public static func hex(_ d: [UInt8]) -> String { d.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
 }

@@ -1,0 +1,74 @@
+import XCTest
+@testable import SelectionStore
+
+final class AlbumTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUp() { folder = TemporaryFolder() }
+
+    private func entry(for path: String) throws -> Entry {
+        let image = try ImageInspector.inspect(path)
+        return Entry(path: path, type: image.facts.type, width: image.facts.width, height: image.facts.height,
+                     orientation: 1, frames: 1, bytes: image.bytes, sha256: image.sha256, added: "x")
+    }
+
+    func testCandidateNamesPutTheNumberBeforeTheExtension() {
+        XCTAssertEqual(Album.candidateName("IMG.jpg", 0), "IMG.jpg")
+        XCTAssertEqual(Album.candidateName("IMG.jpg", 1), "IMG (1).jpg")
+        XCTAssertEqual(Album.candidateName("a.tar.gz", 2), "a.tar (2).gz")
+        XCTAssertEqual(Album.candidateName("noext", 1), "noext (1)")
+        XCTAssertEqual(Album.candidateName(".hidden", 1), ".hidden (1)")
+    }
+
+    func testSavingTwiceWritesOneCopy() throws {
+        let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
+        let album = Album(folder: folder.file("album/deep"))
+        let e = try entry(for: source)
+        let first = try album.save(e, source: source, index: 1)
+        XCTAssertFalse(first.alreadyThere)
+        XCTAssertEqual(first.path, folder.file("album/deep/a.png"))
+        let second = try album.save(e, source: source, index: 1)
+        XCTAssertTrue(second.alreadyThere)
+        XCTAssertEqual(folder.list("album/deep"), ["a.png"])
+        XCTAssertEqual(folder.read("album/deep/a.png"), folder.read("a.png"))
+    }
+
+    func testATakenNameGetsANumberAndIsNeverOverwritten() throws {
+        let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "new"))
+        folder.write("album-placeholder", [])
+        let album = Album(folder: folder.file("album"))
+        _ = try? FileManager.default.createDirectory(atPath: folder.file("album"), withIntermediateDirectories: true)
+        let other = pngBytes(width: 2, height: 2, seed: "other")
+        folder.write("album/a.png", other)
+        let saved = try album.save(try entry(for: source), source: source, index: 1)
+        XCTAssertEqual(saved.path, folder.file("album/a (1).png"))
+        XCTAssertEqual(folder.read("album/a.png"), other)
+        XCTAssertEqual(folder.read("album/a (1).png"), folder.read("a.png"))
+    }
+
+    func testASourceChangedSinceAddingIsRefusedAndLeavesNothing() throws {
+        let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "before"))
+        let e = try entry(for: source)
+        folder.write("a.png", pngBytes(width: 2, height: 2, seed: "after!"))
+        let album = Album(folder: folder.file("album"))
+        assertThrows(.inputChanged(path: source, entry: 4)) { () throws(ImgselError) in try album.save(e, source: source, index: 4) }
+        XCTAssertEqual(folder.list("album"), [], "no partial or hidden file is left")
+    }
+
+    func testAVanishedSourceIsReportedAsMissing() throws {
+        let source = folder.write("a.png", pngBytes(width: 2, height: 2))
+        let e = try entry(for: source)
+        try FileManager.default.removeItem(atPath: source)
+        assertThrows(.inputMissing(path: source)) { () throws(ImgselError) in
+            try Album(folder: folder.file("album")).save(e, source: source, index: 1)
+        }
+    }
+
+    func testAnAlbumBelowAFileFailsWithExitFive() throws {
+        let source = folder.write("a.png", pngBytes(width: 2, height: 2))
+        folder.write("plain", [1])
+        XCTAssertThrowsError(try Album(folder: folder.file("plain/album")).save(try entry(for: source), source: source, index: 1)) {
+            XCTAssertEqual(($0 as? ImgselError)?.exitCode, 5)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import XCTest
+@testable import SelectionStore
+
+final class SelectionFileTests: XCTestCase {
+    private func decode(_ text: String) throws(ImgselError) -> Selection {
+        try SelectionFile.decode(Array(text.utf8), path: "sel.json")
+    }
+
+    private func reason(_ text: String) -> String? {
+        do {
+            _ = try decode(text)
+            return nil
+        } catch {
+            guard case let .invalidSelectionFile(_, reason) = error else { return "unexpected \(error)" }
+            return reason
+        }
+    }
+
+    func testRoundTripKeepsEveryField() throws {
+        let s = try makeSelection(["a.png", "sub/b.png"], capacity: 4, current: 2)
+        let bytes = SelectionFile.encode(s)
+        XCTAssertEqual(try SelectionFile.decode(bytes, path: "x"), s)
+    }
+
+    func testEncodingUsesTheContractsKeyOrderAndEndsInANewline() throws {
+        let s = try makeSelection(["a.png"])
+        let text = String(decoding: SelectionFile.encode(s), as: UTF8.self)
+        let keys = ["\"format\"", "\"version\"", "\"capacity\"", "\"current\"", "\"items\"", "\"path\"", "\"type\"",
+                    "\"width\"", "\"height\"", "\"orientation\"", "\"frames\"", "\"bytes\"", "\"sha256\"", "\"added\""]
+        let positions = keys.map { text.range(of: $0)!.lowerBound }
+        XCTAssertEqual(positions, positions.sorted())
+        XCTAssertTrue(text.hasPrefix("{\n  \"format\": \"imgsel\",\n  \"version\": 1,\n"))
+        XCTAssertTrue(text.hasSuffix("}\n"))
+    }
+
+    func testAnEmptySelectionHasANullCursor() {
+        let text = String(decoding: SelectionFile.encode(Selection(capacity: 3)), as: UTF8.self)
+        XCTAssertTrue(text.contains("\"current\": null"))
+        XCTAssertTrue(text.contains("\"items\": []"))
+    }
+
+    func testANewerVersionIsRefusedAsNewer() {
+        let text = #"{"format":"imgsel","version":2,"capacity":9,"current":null,"items":[]}"#
+        assertThrows(.newerVersion(path: "sel.json", version: 2)) { () throws(ImgselError) in try decode(text) }
+    }
+
+    func testMalformedFilesAreRefusedWithAReason() {
+        XCTAssertEqual(reason(""), "the file is empty")
+        XCTAssertEqual(reason("{\"format\": \"imgsel\""), "not JSON: unexpected end of data at line 1")
+        XCTAssertEqual(reason("[]"), "the top level is not a JSON object")
+        XCTAssertEqual(reason(#"{"format":"other","version":1}"#), "\"format\" is not \"imgsel\"")
+        XCTAssertEqual(reason(#"{"format":"imgsel","version":"1"}"#), "\"version\" is not an integer")
+        XCTAssertEqual(reason(#"{"format":"imgsel","version":1,"capacity":9,"items":[]}"#), "\"current\" is missing")
+        XCTAssertEqual(reason(#"{"format":"imgsel","version":1,"capacity":9,"current":null,"items":{}}"#), "\"items\" is not an array")
+        XCTAssertEqual(reason(#"{"format":"imgsel","version":1,"capacity":9,"current":null,"items":[1]}"#), "item 1 is not an object")
+    }
+
+    func testInconsistentFieldsAreRefused() throws {
+        let one = String(decoding: SelectionFile.encode(try makeSelection(["a"])), as: UTF8.self)
+        XCTAssertEqual(reason(one.replacingOccurrences(of: "\"current\": 1", with: "\"current\": 2")),
+                       "\"current\" must be an index from 1 to 1")
+        XCTAssertEqual(reason(one.replacingOccurrences(of: "\"capacity\": 9", with: "\"capacity\": 0")),
+                       "capacity 0 is outside 1–99")
+        let two = String(decoding: SelectionFile.encode(try makeSelection(["a", "b"])), as: UTF8.self)
+        let sha = makeEntry("b").sha256
+        XCTAssertEqual(reason(two.replacingOccurrences(of: sha, with: makeEntry("a").sha256)),
+                       "items 1 and 2 have the same sha256")
+        XCTAssertEqual(reason(two.replacingOccurrences(of: "\"capacity\": 9", with: "\"capacity\": 1")),
+                       "2 items exceed the capacity of 1")
+        XCTAssertEqual(reason(one.replacingOccurrences(of: "\"type\": \"png\"", with: "\"type\": \"svg\"")),
+                       "item 1: unknown type \"svg\"")
+        XCTAssertEqual(reason(one.replacingOccurrences(of: "\"orientation\": 1", with: "\"orientation\": 9")),
+                       "item 1: \"orientation\" is not an integer from 1 to 8")
+        XCTAssertEqual(reason(one.replacingOccurrences(of: "\"width\": 4", with: "\"width\": 4.5")),
+                       "item 1: \"width\" is not an integer from 0 to 2147483647")
+    }
+}

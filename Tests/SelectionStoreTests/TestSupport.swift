@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+@testable import SelectionStore
+
+/// A synthetic entry whose content hash comes from `name`, for pure model tests.
+func makeEntry(_ name: String, width: Int = 4, height: Int = 3, orientation: Int = 1) -> Entry {
+    Entry(path: name, type: .png, width: width, height: height, orientation: orientation, frames: 1,
+          bytes: name.utf8.count, sha256: SHA256.hash(Array(name.utf8)), added: "2026-11-29T15:00:00Z")
+}
+
+func makeSelection(_ names: [String], capacity: Int = 9, current: Int? = nil) throws -> Selection {
+    let items = names.map { makeEntry($0) }
+    return try Selection(capacity: capacity, current: current ?? (items.isEmpty ? nil : 1), items: items)
+}
+
+extension Selection {
+    var names: [String] { items.map(\.path) }
+}
+
+/// Asserts that `body` throws exactly `expected`.
+func assertThrows<T>(_ expected: ImgselError, _ body: () throws(ImgselError) -> T,
+                     file: StaticString = #filePath, line: UInt = #line) {
+    do {
+        _ = try body()
+        XCTFail("expected \(expected), got a result", file: file, line: line)
+    } catch {
+        XCTAssertEqual(error, expected, file: file, line: line)
+    }
+}
+
+/// A fresh folder per test, removed afterwards.
+final class TemporaryFolder {
+    let path: String
+
+    init() {
+        let base = NSTemporaryDirectory() + "imgsel-unit-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        path = base
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    @discardableResult
+    func write(_ name: String, _ bytes: [UInt8]) -> String {
+        let p = file(name)
+        _ = FileManager.default.createFile(atPath: p, contents: Data(bytes))
+        return p
+    }
+
+    func read(_ name: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: file(name)).map { [UInt8]($0) }
+    }
+
+    func list(_ sub: String = "") -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: sub.isEmpty ? path : file(sub))) ?? []).sorted()
+    }
+}
+
+/// A minimal valid PNG header (IHDR, IDAT, IEND) with `seed` bytes in a tEXt chunk so contents differ.
+func pngBytes(width: Int, height: Int, seed: String = "") -> [UInt8] {
+    func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { be32(data.count) + Array(type.utf8) + data + [0, 0, 0, 0] }
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        + chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
+        + chunk("tEXt", Array("seed\0\(seed)".utf8))
+        + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+        + chunk("IEND", [])
+}
