@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Random access to the bytes of something, so the probe can seek past large segments
+/// instead of reading whole files, and tests can probe in-memory bytes.
+public protocol ByteSource {
+    var size: Int { get }
+    /// Up to `count` bytes at `offset`; fewer only at end of data.
+    func read(at offset: Int, count: Int) throws -> [UInt8]
+}
+
+/// Bytes already in memory (tests, small buffers).
+public struct MemoryByteSource: ByteSource, Sendable {
+    public let bytes: [UInt8]
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public var size: Int { bytes.count }
+    public func read(at offset: Int, count: Int) throws -> [UInt8] {
+        guard offset >= 0, count > 0, offset < bytes.count else { return [] }
+        let end = offset + min(count, bytes.count - offset)
+        return Array(bytes[offset..<end])
+    }
+}
+
+/// An open file, read with pread so the probe can jump around without moving a shared file offset.
+/// The caller owns (and closes) the descriptor.
+public struct FileDescriptorByteSource: ByteSource, Sendable {
+    public let fd: Int32
+    public let size: Int
+
+    public init(fd: Int32, size: Int) {
+        self.fd = fd
+        self.size = max(0, size)
+    }
+
+    public func read(at offset: Int, count: Int) throws -> [UInt8] {
+        // Clamp to the size we were given so a bogus request never allocates beyond the file.
+        guard offset >= 0, count > 0, offset < size else { return [] }
+        let want = min(count, size - offset)
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: want) { buffer, initialized in
+            var done = 0
+            while done < want {
+                let n = pread(fd, buffer.baseAddress! + done, want - done, off_t(offset + done))
+                if n > 0 {
+                    done += n
+                } else if n == 0 {
+                    break  // end of file: the file shrank since it was measured
+                } else if errno == EINTR {
+                    continue
+                } else {
+                    failure = errno
+                    break
+                }
+            }
+            initialized = done
+        }
+        if failure != 0 {
+            throw ProbeError("read error: " + String(cString: strerror(failure)))
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,66 @@
+/// PNG (and APNG): IHDR for the size, acTL for the frame count, eXIf for orientation.
+/// Chunks are walked by their lengths, seeking over pixel data.
+enum PNGProbe {
+    static let maxChunks = 10_000
+    /// After the first IDAT only an eXIf chunk is still of interest; stop hunting for it after this many bytes fetched.
+    static let tailBudget = 1 << 20
+
+    static func probe(_ source: any ByteSource) throws -> ImageFacts {
+        var r = ByteReader(source, format: "PNG")
+        try r.seek(to: 8)
+        var length = Int(try r.u32be())
+        var type = try r.u32be()
+        if type == fourCC("CgBI") {  // Apple's Xcode-optimized PNG puts this chunk before IHDR
+            try r.skip(length)
+            try r.skip(4)
+            length = Int(try r.u32be())
+            type = try r.u32be()
+        }
+        guard type == fourCC("IHDR"), length >= 13 else { throw r.corrupt("first chunk is not IHDR") }
+        let width = try r.u32be()
+        let height = try r.u32be()
+        guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
+            throw r.corrupt("invalid dimensions")
+        }
+        var facts = ImageFacts(type: .png, width: Int(width), height: Int(height))
+        let afterIHDR = r.offset - 8 + length + 4
+        // Everything after IHDR is optional: a damaged tail leaves what was learned so far.
+        try? walk(&r, from: afterIHDR, &facts)
+        return facts
+    }
+
+    private static func walk(_ r: inout ByteReader, from start: Int, _ facts: inout ImageFacts) throws {
+        try r.seek(to: start)
+        var sawData = false
+        var sawExif = false
+        var budgetStart = 0
+        for _ in 0..<maxChunks {
+            if sawData && r.bytesRead - budgetStart > tailBudget { return }
+            let chunkStart = r.offset
+            let length = Int(try r.u32be())
+            guard length <= 0x7FFF_FFFF else { return }
+            let type = try r.u32be()
+            switch type {
+            case fourCC("acTL") where !sawData && length >= 8:
+                let frames = try r.u32be()
+                facts.frames = frames == 0 ? 1 : Int(frames)
+            case fourCC("eXIf") where !sawExif:
+                sawExif = true
+                facts.orientation = EXIFOrientation.orientation(try r.bytes(upTo: length))
+                if sawData { return }
+            case fourCC("IDAT"):
+                if !sawData {
+                    sawData = true
+                    if sawExif { return }  // acTL and eXIf both settled
+                    r.readAhead = 64       // from here on we only hop between chunk headers
+                    budgetStart = r.bytesRead
+                }
+            case fourCC("IEND"):
+                return
+            default:
+                break
+            }
+            try r.seek(to: chunkStart + 12 + length)
+        }
+    }
+}

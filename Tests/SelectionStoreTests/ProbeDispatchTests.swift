@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import SelectionStore
+
+final class ProbeDispatchTests: XCTestCase {
+    typealias B = ImageBytes
+
+    func testNonImages() {
+        XCTAssertEqual(probeError([]), "empty file")
+        XCTAssertEqual(probeError(B.ascii("%PDF-1.7\n%\u{e2}\u{e3}\n1 0 obj")), "PDF document")
+        XCTAssertEqual(probeError([0x50, 0x4B, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0]), "ZIP archive")
+        XCTAssertEqual(probeError([0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + [UInt8](repeating: 0, count: 56)), "ELF executable")
+        XCTAssertEqual(probeError(B.ascii("hello, world\nthis is a plain file\n")), "text")
+        XCTAssertEqual(probeError(B.ascii("Grüße, ça va? 日本語のテキスト\n")), "text")
+        XCTAssertEqual(probeError(B.ascii("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>")), "SVG image (not supported)")
+        XCTAssertEqual(probeError([0x00, 0x01, 0x02, 0x03, 0x80, 0x81, 0xFE]), "unrecognized data")
+        XCTAssertEqual(probeError([0xC3]), "unrecognized data")
+        XCTAssertEqual(probeError(B.ascii("G")), "text")
+        // A UTF-8 sequence cut by the end of the sniffed sample is fine; cut by the end of the file it is not.
+        XCTAssertEqual(probeError([UInt8](repeating: 0x61, count: 1023) + B.ascii("é and more")), "text")
+        XCTAssertEqual(probeError([UInt8](repeating: 0x61, count: 100) + [0xC3]), "text")  // one oddity in 101 bytes is tolerated
+        XCTAssertEqual(probeError(B.ascii("abc") + [0xC3]), "unrecognized data")
+    }
+
+    func testTypeIsByContentNotName() throws {
+        // No names are involved at all: the same bytes give the same answer.
+        XCTAssertEqual(try probe(B.png(width: 2, height: 3)).type, .png)
+        XCTAssertEqual(try probe(B.jpeg(width: 2, height: 3)).type, .jpeg)
+    }
+
+    func testDisplayNames() {
+        XCTAssertEqual(ImageType.allCases.map(\.displayName), ["JPEG", "PNG", "GIF", "WebP", "BMP", "TIFF", "HEIC", "HEIF", "AVIF"])
+        XCTAssertEqual(ImageType.allCases.map(\.rawValue), ["jpeg", "png", "gif", "webp", "bmp", "tiff", "heic", "heif", "avif"])
+        XCTAssertEqual(ImageFacts(type: .gif, width: 1, height: 2), ImageFacts(type: .gif, width: 1, height: 2, orientation: 1, frames: 1))
+    }
+
+    func testFileDescriptorSource() throws {
+        let path = NSTemporaryDirectory() + "probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).jpg"
+        let bytes = B.jpeg(width: 1234, height: 567, exif: B.exif(orientation: 6, littleEndian: false))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        defer { unlink(path) }
+        let fd = open(path, O_RDONLY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        let source = FileDescriptorByteSource(fd: fd, size: bytes.count)
+        XCTAssertEqual(try ImageProbe.probe(source), ImageFacts(type: .jpeg, width: 1234, height: 567, orientation: 6))
+        XCTAssertEqual(try source.read(at: 2, count: 2), [0xFF, 0xE1])
+        XCTAssertEqual(try source.read(at: bytes.count - 1, count: 100), [0xD9])
+        XCTAssertEqual(try source.read(at: bytes.count, count: 100), [])
+        // A file that shrank after it was measured reads short, then the probe reports truncation.
+        let stale = FileDescriptorByteSource(fd: fd, size: bytes.count + 10_000)
+        XCTAssertEqual(try stale.read(at: bytes.count - 2, count: 10).count, 2)
+    }
+
+    func testFileDescriptorReadError() {
+        let fd = open("/", O_RDONLY | O_DIRECTORY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        XCTAssertThrowsError(try ImageProbe.probe(FileDescriptorByteSource(fd: fd, size: 4096))) { error in
+            XCTAssertEqual((error as? ProbeError)?.description, "read error: Is a directory")
+        }
+    }
+
+    func testForeignErrorsBecomeProbeErrors() {
+        struct Failing: ByteSource {
+            struct Boom: Error {}
+            var size: Int { 100 }
+            func read(at offset: Int, count: Int) throws -> [UInt8] { throw Boom() }
+        }
+        XCTAssertThrowsError(try ImageProbe.probe(Failing())) { error in
+            XCTAssertTrue(error is ProbeError)
+            XCTAssertTrue((error as? ProbeError)?.description.hasPrefix("read error:") ?? false)
+        }
+    }
+
+    func testMemorySourceBounds() throws {
+        let s = MemoryByteSource([1, 2, 3])
+        XCTAssertEqual(try s.read(at: 1, count: 10), [2, 3])
+        XCTAssertEqual(try s.read(at: -1, count: 2), [])
+        XCTAssertEqual(try s.read(at: 5, count: 2), [])
+        XCTAssertEqual(try s.read(at: 0, count: Int.max), [1, 2, 3])
+    }
+}
