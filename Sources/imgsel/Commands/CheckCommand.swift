@@ -35,7 +35,7 @@ struct CheckCommand: Command {
             }
             guard let problem else { continue }
             problems.append(.object([("index", .int(index)), ("path", .string(shown)), ("problem", .string(problem))]))
-            if !context.json { context.console.errText("imgsel: entry \(index) (\(shown)): \(problem)") }
+            if !context.json { context.console.errText(Format.printable("imgsel: entry \(index) (\(shown)): \(problem)")) }
         }
         if context.json {
             context.console.json(.object([("ok", .bool(problems.isEmpty)), ("checked", .int(selection.count)),

@@ -29,7 +29,7 @@ struct InfoCommand: Command {
                 ]))
                 if !context.json {
                     let frames = f.frames == 1 ? "1 frame" : "\(f.frames) frames"
-                    context.console.out("\(path): \(f.type.rawValue) \(f.width)×\(f.height), orientation \(f.orientation) (shown \(Format.orientedSize(entry))), \(frames), \(image.bytes) bytes, sha256 \(image.sha256)")
+                    context.console.out(Format.printable(path) + ": \(f.type.rawValue) \(f.width)×\(f.height), orientation \(f.orientation) (shown \(Format.orientedSize(entry))), \(frames), \(image.bytes) bytes, sha256 \(image.sha256)")
                 }
             } catch {
                 objects.append(.object([("path", .string(path)), ("error", .object([

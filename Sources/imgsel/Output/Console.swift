@@ -20,9 +20,10 @@ final class Console {
     /// Bytes exactly as given (no newline added), for `-0` output.
     func raw(_ text: String) { buffer.append(contentsOf: text.utf8) }
 
-    /// A confirmation line: not with `--quiet`, not in `--json` mode.
+    /// A confirmation line: not with `--quiet`, not in `--json` mode; control
+    /// characters in names are escaped so one confirmation stays one line.
     func confirm(_ line: String) {
-        if !quiet && !json { out(line) }
+        if !quiet && !json { out(Format.printable(line)) }
     }
 
     func json(_ value: JSONValue) { out(JSONWriter.compact(value)) }
@@ -35,8 +36,9 @@ final class Console {
                 ("code", .string(error.code)), ("exit", .int(Int(error.exitCode))), ("message", .string(error.message)),
             ]))]))
         } else {
-            text = "imgsel: " + error.message
-            if colour { text = "imgsel: " + Style.red("error:") + " " + error.message }
+            let message = Format.printable(error.message)
+            text = "imgsel: " + message
+            if colour { text = "imgsel: " + Style.red("error:") + " " + message }
         }
         writeErr(text + "\n")
     }

@@ -25,6 +25,29 @@ enum Format {
         return "\(size.width)×\(size.height)"
     }
 
+    /// A name made safe for a line of terminal text: control characters (a
+    /// newline in a file name, an escape sequence) are shown as `\n`, `\t`, `\x1b`.
+    static func printable(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: isControl) else { return s }
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where isControl(scalar):
+                let hex = String(scalar.value, radix: 16)
+                out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
     /// `3 / 9`, the browser's label.
     static func position(_ index: Int, _ count: Int) -> String { "\(index) / \(count)" }
 

@@ -11,7 +11,7 @@ enum Grid {
         for (offset, entry) in selection.items.enumerated() {
             let index = offset + 1
             let mark = selection.current == index ? " *" : ""
-            cells.append(["\(index)\(mark)", Format.shorten(PathName.baseName(entry.path), cellWidth),
+            cells.append(["\(index)\(mark)", Format.shorten(Format.printable(PathName.baseName(entry.path)), cellWidth),
                           Format.orientedSize(entry)])
         }
         if !selection.isFull { cells.append(["+", "add (\(selection.count)/\(selection.capacity))", ""]) }

@@ -10,7 +10,7 @@ enum Table {
         var rows: [[String]] = []
         for (offset, entry) in selection.items.enumerated() {
             rows.append([String(offset + 1), Format.orientedSize(entry), entry.type.rawValue,
-                         Format.bytes(entry.bytes), context.displayPath(entry)])
+                         Format.bytes(entry.bytes), Format.printable(context.displayPath(entry))])
         }
         var widths = header.map(\.count)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
