@@ -54,6 +54,14 @@ public struct Album: Sendable {
         throw .writeFailed(path: folder + "/" + name, reason: "every name up to \" (9999)\" is taken")
     }
 
+    /// Takes back a copy this process just made, when a later one in the same
+    /// command failed; a copy that was already there is never removed.
+    public func remove(_ saved: Saved) {
+        guard !saved.alreadyThere else { return }
+        unlink(saved.path)
+        Posix.syncDirectory(folder)
+    }
+
     /// `IMG.jpg`, `IMG (1).jpg`, `IMG (2).jpg`…; the suffix goes before the extension.
     public static func candidateName(_ name: String, _ attempt: Int) -> String {
         guard attempt > 0 else { return name }

@@ -124,6 +124,25 @@ public enum ImgselError: Error, Equatable, Sendable {
         }
     }
 
+    /// The same failure naming `new` where it named `old`: the library names
+    /// files as it stores them, the command line as the user can use them.
+    public func replacingPath(_ old: String, with new: String) -> ImgselError {
+        func swap(_ p: String) -> String { p == old ? new : p }
+        switch self {
+        case let .duplicate(path, entry): return .duplicate(path: swap(path), entry: entry)
+        case let .duplicateInBatch(path, sameAs): return .duplicateInBatch(path: swap(path), sameAs: swap(sameAs))
+        case let .notSelected(path): return .notSelected(path: swap(path))
+        case let .inputMissing(path): return .inputMissing(path: swap(path))
+        case let .inputNotRegular(path, kind): return .inputNotRegular(path: swap(path), kind: kind)
+        case let .inputUnreadable(path, reason): return .inputUnreadable(path: swap(path), reason: reason)
+        case let .notAnImage(path, reason): return .notAnImage(path: swap(path), reason: reason)
+        case let .inputChanged(path, entry): return .inputChanged(path: swap(path), entry: entry)
+        case let .inputFiles(errors): return .inputFiles(errors.map { $0.replacingPath(old, with: new) })
+        case let .writeFailed(path, reason): return .writeFailed(path: swap(path), reason: reason)
+        default: return self
+        }
+    }
+
     /// The individual failures, so the executable can print one line each.
     public var parts: [ImgselError] {
         if case let .inputFiles(errors) = self { return errors }

@@ -17,12 +17,12 @@ public struct Store: Sendable {
 
     /// The folder stored paths are relative to.
     public var folder: String { PathName.directory(path) }
-    public var lockPath: String { path + ".lock" }
+    public var lockPath: String { FileLock.lockPath(for: path) }
 
     /// The selection as it is now; a missing file is an empty selection and creates nothing.
     public func read() throws(ImgselError) -> Selection {
         guard Posix.exists(path) else { return Selection() }
-        let lock = try FileLock.shared(lockPath, timeout: lockTimeout)
+        let lock = try FileLock.shared(for: path, timeout: lockTimeout)
         if lock != nil { AtomicFile.removeStale(for: path) }
         return try withExtendedLifetime(lock) { () throws(ImgselError) -> Selection in
             guard let selection = try load() else { return Selection() }
@@ -33,7 +33,7 @@ public struct Store: Sendable {
     /// Locks, loads, hands the selection to `body`, and writes the result only
     /// if `body` returned without error and changed something.
     public func update<T>(_ body: (inout Selection) throws(ImgselError) -> T) throws(ImgselError) -> T {
-        let lock = try FileLock.exclusive(lockPath, timeout: lockTimeout)
+        let lock = try FileLock.exclusive(for: path, timeout: lockTimeout)
         return try withExtendedLifetime(lock) { () throws(ImgselError) -> T in
             AtomicFile.removeStale(for: path)
             let original = try load() ?? Selection()
@@ -50,7 +50,7 @@ public struct Store: Sendable {
         guard Selection.capacityRange.contains(capacity) else {
             throw .usage("capacity \(capacity) is out of range (1–99)")
         }
-        let lock = try FileLock.exclusive(lockPath, timeout: lockTimeout)
+        let lock = try FileLock.exclusive(for: path, timeout: lockTimeout)
         try withExtendedLifetime(lock) { () throws(ImgselError) in
             AtomicFile.removeStale(for: path)
             if Posix.exists(path), !force { throw .selectionExists(path: path) }

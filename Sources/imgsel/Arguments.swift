@@ -138,16 +138,34 @@ enum ArgumentParser {
             let token = argv[i]
             if token == "--" { return i + 1 < argv.count ? i + 1 : nil }
             if !looksLikeOption(token) { return i }
-            let name = splitInline(token).0
-            if let spec = GlobalOptions.specs.first(where: { $0.names.contains(name) }), spec.value != nil,
-               splitInline(token).1 == nil {
-                i += 1  // skip the value
-            } else if !token.hasPrefix("--"), token.count > 2, token.hasSuffix("f") {
-                i += 1  // a bundle like -qf PATH: the value follows
-            }
+            if takesNextTokenAsValue(token) { i += 1 }
             i += 1
         }
         return nil
+    }
+
+    /// Whether a global option token leaves its value in the next token:
+    /// `--file PATH`, `-f PATH`, `-qf PATH`, but not `--file=PATH` or `-fPATH`.
+    private static func takesNextTokenAsValue(_ token: String) -> Bool {
+        if token.hasPrefix("--") {
+            let (name, inline) = splitInline(token)
+            return inline == nil && GlobalOptions.specs.contains { $0.names.contains(name) && $0.value != nil }
+        }
+        for (k, letter) in token.dropFirst().enumerated() {
+            guard let spec = GlobalOptions.specs.first(where: { $0.names.contains("-" + String(letter)) }) else { return false }
+            if spec.value != nil { return k == token.count - 2 }
+        }
+        return false
+    }
+
+    /// The command named on a command line, for usage lines and `--json` even when parsing fails.
+    static func commandSpec(_ argv: [String]) -> CommandSpec? {
+        findCommand(argv).flatMap { CommandRegistry.find(argv[$0]) }?.spec
+    }
+
+    /// `--json` anywhere before `--`, so that even a usage error comes out as JSON.
+    static func wantsJSON(_ argv: [String]) -> Bool {
+        argv.prefix(while: { $0 != "--" }).contains("--json")
     }
 
     /// `-` alone and negative numbers (`-1`, a bad index) are positionals.

@@ -9,6 +9,8 @@ struct CommandSpec {
     var arguments: [(String, String)] = []
     var options: [OptionSpec] = []
     var examples: [String] = []
+    /// False for commands that never read or write the selection (help, info).
+    var usesSelection = true
 }
 
 /// One command: a `validate` step that turns parsed arguments into checked

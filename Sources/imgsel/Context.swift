@@ -42,4 +42,15 @@ struct Context {
         if !failures.isEmpty { throw .inputFiles(failures) }
         return entries
     }
+
+    /// Runs `body`; an error naming an entry's stored path names it as the user typed it instead.
+    func namingInputs<T>(_ entries: [Entry], as typed: [String], _ body: () throws(ImgselError) -> T) throws(ImgselError) -> T {
+        do {
+            return try body()
+        } catch {
+            var renamed = error
+            for (entry, path) in zip(entries, typed) { renamed = renamed.replacingPath(entry.path, with: path) }
+            throw renamed
+        }
+    }
 }

@@ -5,10 +5,9 @@ import SelectionStore
 
 /// parse → validate → run; the one place that maps an error to its exit code.
 func runImgsel(_ argv: [String], console: Console) -> Int32 {
-    var invocation: Invocation? = nil
+    console.json = ArgumentParser.wantsJSON(argv)
     do {
         let parsed = try ArgumentParser.parse(argv)
-        invocation = parsed
         console.json = parsed.globals.json
         console.quiet = parsed.globals.quiet
         let noColor = parsed.globals.noColor || !(Posix.environment("NO_COLOR") ?? "").isEmpty
@@ -23,23 +22,24 @@ func runImgsel(_ argv: [String], console: Console) -> Int32 {
         }
         if parsed.globals.help { console.out(HelpText.command(command.spec)); return 0 }
         let validated = try command.init(validating: parsed.arguments)
-        try validated.run(try makeContext(parsed.globals, console: console))
+        try validated.run(try makeContext(parsed.globals, console: console, locking: command.spec.usesSelection))
         return 0
     } catch {
         for part in error.parts { console.error(part) }
         if case .usage = error, !console.json {
-            let spec = invocation?.commandName.flatMap(CommandRegistry.find)?.spec
-            console.errText(HelpText.usageLine(spec))
+            console.errText(HelpText.usageLine(ArgumentParser.commandSpec(argv)))
         }
         return error.exitCode
     }
 }
 
 /// Where the selection and album are, from options, then environment, then defaults.
-func makeContext(_ globals: GlobalOptions, console: Console) throws(ImgselError) -> Context {
+/// `locking` is false for commands that never touch the selection, which then
+/// ignore a malformed IMGSEL_LOCK_TIMEOUT rather than fail on it.
+func makeContext(_ globals: GlobalOptions, console: Console, locking: Bool) throws(ImgselError) -> Context {
     let cwd = Posix.currentDirectory()
     var timeout = 10.0
-    if let text = Posix.environment("IMGSEL_LOCK_TIMEOUT") {
+    if locking, let text = Posix.environment("IMGSEL_LOCK_TIMEOUT"), !text.isEmpty {
         guard let value = Double(text), value.isFinite, value >= 0 else {
             throw .usage("IMGSEL_LOCK_TIMEOUT must be a number of seconds, not '\(text)'")
         }

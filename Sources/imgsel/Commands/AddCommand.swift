@@ -18,10 +18,12 @@ struct AddCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         let entries = try context.inspectAll(paths)
-        let (first, total) = try context.store.update { (selection) throws(ImgselError) -> (Int, Int) in
-            let first = selection.count + 1
-            selection = try selection.adding(entries)
-            return (first, selection.count)
+        let (first, total) = try context.namingInputs(entries, as: paths) { () throws(ImgselError) in
+            try context.store.update { (selection) throws(ImgselError) -> (Int, Int) in
+                let first = selection.count + 1
+                selection = try selection.adding(entries)
+                return (first, selection.count)
+            }
         }
         if context.json {
             let items = entries.enumerated().map { Format.entryJSON($1, index: first + $0, context: context) }

@@ -5,7 +5,7 @@ struct HelpCommand: Command {
         name: "help", usage: "help [COMMAND]",
         summary: "show help for imgsel or one command",
         arguments: [("COMMAND", "the command to describe")],
-        examples: ["imgsel help add"])
+        examples: ["imgsel help add"], usesSelection: false)
 
     let topic: Command.Type?
 

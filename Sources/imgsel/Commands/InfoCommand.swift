@@ -5,7 +5,7 @@ struct InfoCommand: Command {
         name: "info", usage: "info FILE...",
         summary: "what add would record for each file, touching no selection",
         arguments: [("FILE", "an image file")],
-        examples: ["imgsel info shot.jpg", "imgsel --json info *.png"])
+        examples: ["imgsel info shot.jpg", "imgsel --json info *.png"], usesSelection: false)
 
     let paths: [String]
 

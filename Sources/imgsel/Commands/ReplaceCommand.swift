@@ -18,11 +18,13 @@ struct ReplaceCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         let entry = try context.inspectAll([path])[0]
-        let (at, old, count) = try context.store.update { (selection) throws(ImgselError) -> (Int, Entry, Int) in
-            let at = try index.resolve(in: selection)
-            let old = selection.items[at - 1]
-            selection = try selection.replacing(at: at, with: entry)
-            return (at, old, selection.count)
+        let (at, old, count) = try context.namingInputs([entry], as: [path]) { () throws(ImgselError) in
+            try context.store.update { (selection) throws(ImgselError) -> (Int, Entry, Int) in
+                let at = try index.resolve(in: selection)
+                let old = selection.items[at - 1]
+                selection = try selection.replacing(at: at, with: entry)
+                return (at, old, selection.count)
+            }
         }
         if context.json {
             context.console.json(.object([("replaced", Format.entryJSON(old, index: at, context: context)),

@@ -30,25 +30,30 @@ struct SaveCommand: Command {
             chosen = [current]
         }
         let album = Album(folder: context.albumFolder)
-        var saved: [JSONValue] = []
+        var saved: [(index: Int, result: Album.Saved)] = []
         var failures: [ImgselError] = []
         for i in chosen {
             let entry = selection.items[i - 1]
+            let source = context.absolutePath(entry)
             do {
-                let result = try album.save(entry, source: context.absolutePath(entry), index: i)
-                let shown = PathName.display(result.path, cwd: context.cwd)
-                saved.append(.object([("index", .int(i)), ("path", .string(shown)), ("already_there", .bool(result.alreadyThere))]))
-                context.console.confirm(shown)
+                saved.append((i, try album.save(entry, source: source, index: i)))
             } catch {
-                // Each copy is whole or absent, so the others still go ahead; every failure is reported.
-                failures.append(error)
+                // Every entry is tried so that every failure is reported at once.
+                failures.append(error.replacingPath(source, with: context.displayPath(entry)))
             }
         }
-        if context.json { context.console.json(.object([("saved", .array(saved))])) }
-        if failures.count == 1 { throw failures[0] }
-        if let first = failures.first {
-            for failure in failures.dropFirst() { context.console.error(failure) }
-            throw first
+        guard failures.isEmpty else {
+            // All or nothing: take back the copies this command made (never ones that were already there).
+            for copy in saved where !copy.result.alreadyThere { album.remove(copy.result) }
+            for failure in failures.dropLast() { context.console.error(failure) }
+            throw failures.last!
         }
+        let shown = saved.map { (index: $0.index, path: PathName.display($0.result.path, cwd: context.cwd), result: $0.result) }
+        if context.json {
+            context.console.json(.object([("saved", .array(shown.map {
+                .object([("index", .int($0.index)), ("path", .string($0.path)), ("already_there", .bool($0.result.alreadyThere))])
+            }))]))
+        }
+        for copy in shown { context.console.confirm(copy.path) }
     }
 }

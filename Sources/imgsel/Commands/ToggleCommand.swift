@@ -18,10 +18,12 @@ struct ToggleCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         let entries = try context.inspectAll(paths)
-        let (before, after) = try context.store.update { (selection) throws(ImgselError) -> (Selection, Selection) in
-            let before = selection
-            selection = try selection.toggling(entries)
-            return (before, selection)
+        let (before, after) = try context.namingInputs(entries, as: paths) { () throws(ImgselError) in
+            try context.store.update { (selection) throws(ImgselError) -> (Selection, Selection) in
+                let before = selection
+                selection = try selection.toggling(entries)
+                return (before, selection)
+            }
         }
         var changes: [(String, Int, Entry)] = []
         for (i, entry) in before.items.enumerated() where after.index(ofSHA256: entry.sha256) == nil {

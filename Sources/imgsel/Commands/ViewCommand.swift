@@ -5,7 +5,10 @@ struct ViewCommand: Command {
         name: "view", usage: "view [INDEX | next | prev | first | last] [--index]",
         summary: "move the cursor and show the current entry: 3 / 9  path  4032×3024 JPEG 2.1 MB",
         arguments: [("INDEX", "go to this entry; next and prev stop (exit 1) at the ends")],
-        options: [OptionSpec(names: ["--index"], value: nil, help: "print only '3 / 9'")],
+        options: [
+            OptionSpec(names: ["--index"], value: nil, help: "print only '3 / 9'"),
+            OptionSpec(names: ["--no-image"], value: nil, help: "never show the image itself, only the text line"),
+        ],
         examples: ["imgsel view first; while imgsel view next; do :; done", "imgsel view --index"])
 
     /// Where to move the cursor; nil shows the current entry without moving.

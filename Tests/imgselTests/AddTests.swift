@@ -1,0 +1,296 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class AddTests: ImgselTestCase {
+    func testAddKeepsTheGivenOrder() {
+        let names = [png("c.png"), png("a.png"), png("b.png")]
+        let r = run(["add"] + names)
+        assertSuccess(r)
+        XCTAssertEqual(r.stdoutLines, ["added 1 / 3  c.png", "added 2 / 3  a.png", "added 3 / 3  b.png"])
+        assertSelection(["c.png", "a.png", "b.png"], current: 1)
+        // A second add appends after them, in its own order; the cursor stays.
+        let more = run(["add", png("z.png"), png("y.png")])
+        assertSuccess(more)
+        XCTAssertEqual(more.stdoutLines, ["added 4 / 5  z.png", "added 5 / 5  y.png"])
+        assertSelection(["c.png", "a.png", "b.png", "z.png", "y.png"], current: 1)
+    }
+
+    func testAddCreatesTheSelectionFileWhenMissing() {
+        XCTAssertFalse(exists(".imgsel.json"))
+        assertSuccess(run(["add", png("a.png")]))
+        XCTAssertEqual(capacity(), 9)
+        assertSelection(["a.png"], current: 1)
+    }
+
+    func testCurrentBecomesOneAfterTheFirstAddToAnInitialisedSelection() {
+        assertSuccess(run(["init"]))
+        XCTAssertNil(current())
+        assertSuccess(run(["add", png("a.png")]))
+        XCTAssertEqual(current(), 1)
+        assertSuccess(run(["add", png("b.png")]))
+        XCTAssertEqual(current(), 1)
+    }
+
+    func testAddRecordsTypeSizeBytesAndSha256() {
+        png("shot.png", width: 40, height: 30)
+        gif("anim.gif", width: 300, height: 200, frames: 1)
+        let r = run(["add", "shot.png", "anim.gif"])
+        assertSuccess(r)
+        let list = items()
+        XCTAssertEqual(list.count, 2)
+        guard list.count == 2 else { return }
+        XCTAssertEqual(list[0]["type"] as? String, "png")
+        XCTAssertEqual(list[0]["width"] as? Int, 40)
+        XCTAssertEqual(list[0]["height"] as? Int, 30)
+        XCTAssertEqual(list[0]["orientation"] as? Int, 1)
+        XCTAssertEqual(list[0]["frames"] as? Int, 1)
+        XCTAssertEqual(list[0]["bytes"] as? Int, bytes("shot.png")?.count)
+        XCTAssertEqual(list[0]["sha256"] as? String, sha256sum(url("shot.png")))
+        XCTAssertEqual(list[1]["type"] as? String, "gif")
+        XCTAssertEqual(list[1]["width"] as? Int, 300)
+        XCTAssertEqual(list[1]["height"] as? Int, 200)
+        XCTAssertEqual(list[1]["bytes"] as? Int, bytes("anim.gif")?.count)
+        XCTAssertEqual(list[1]["sha256"] as? String, sha256sum(url("anim.gif")))
+        for item in list {
+            let added = item["added"] as? String ?? ""
+            XCTAssertNotNil(added.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"#, options: .regularExpression),
+                            "added is ISO 8601 UTC to the second: \(added)")
+        }
+    }
+
+    func testAddRecordsTheFramesOfAnAnimatedGIF() {
+        gif("anim.gif", width: 16, height: 9, frames: 3)
+        assertSuccess(run(["add", "anim.gif"]))
+        let item = items().first ?? [:]
+        XCTAssertEqual(item["type"] as? String, "gif")
+        XCTAssertEqual(item["width"] as? Int, 16)
+        XCTAssertEqual(item["height"] as? Int, 9)
+        XCTAssertEqual(item["frames"] as? Int, 3, "a GIF of three frames records frames 3")
+    }
+
+    func testPathsAreRelativeBelowTheSelectionFolderAndAbsoluteOutsideIt() {
+        png("sel/pics/inside.png")
+        png("elsewhere/outside.png")
+        png("sel/direct.png")
+        let r = run(["-f", "sel/s.json", "add", "sel/pics/inside.png", "elsewhere/outside.png",
+                     "sel/../sel/./direct.png"])
+        assertSuccess(r)
+        XCTAssertEqual(storedPaths(url("sel/s.json")),
+                       ["pics/inside.png", url("elsewhere/outside.png").path, "direct.png"])
+        XCTAssertFalse(exists(".imgsel.json"))
+    }
+
+    func testAnAbsoluteArgumentBelowTheSelectionFolderIsStoredRelative() {
+        png("pics/a.png")
+        assertSuccess(run(["add", url("pics/a.png").path]))
+        assertSelection(["pics/a.png"], current: 1)
+    }
+
+    func testAddFromAnotherDirectoryStoresPathsRelativeToTheSelectionFile() throws {
+        png("a.png")
+        try FileManager.default.createDirectory(at: url("work/deeper"), withIntermediateDirectories: true)
+        let r = run(["-f", "../../.imgsel.json", "add", "../../a.png"], cwd: url("work/deeper"))
+        assertSuccess(r)
+        assertSelection(["a.png"], current: 1)
+        XCTAssertEqual(r.stdoutLines, ["added 1 / 1  " + url("a.png").path])
+    }
+
+    func testAddOverTheCapAddsNothing() {
+        assertSuccess(run(["init", "--capacity", "2"]))
+        assertSuccess(run(["add", png("a.png"), png("b.png")]))
+        let before = selectionData()
+        let r = run(["add", png("c.png")])
+        assertFailure(r, 1)
+        XCTAssertEqual(r.stderr, "imgsel: selection is full: it holds 2 of 2 and cannot take 1 more image\n")
+        assertUnchanged(before)
+    }
+
+    func testABatchThatWouldPassTheCapacityAddsNone() {
+        assertSuccess(run(["init", "--capacity", "3"]))
+        assertSuccess(run(["add", png("a.png"), png("b.png")]))
+        let before = selectionData()
+        let r = run(["add", png("c.png"), png("d.png")])
+        assertFailure(r, 1, stderrContains: ["full", "2 of 3", "2 more images"])
+        assertUnchanged(before)
+    }
+
+    func testTwoBadFilesAreBothReportedAndNothingIsAdded() {
+        seed(1)
+        let before = selectionData()
+        _ = write(Fixtures.text, to: "notes.txt")
+        let r = run(["add", png("good.png"), "missing.png", "notes.txt"])
+        assertFailure(r, 3)
+        let lines = r.stderrLines
+        XCTAssertEqual(lines.count, 2, "one line per failing file\n\(r.transcript)")
+        XCTAssertEqual(lines.filter { $0.contains("missing.png") }.count, 1, r.transcript)
+        XCTAssertEqual(lines.filter { $0.contains("notes.txt") }.count, 1, r.transcript)
+        XCTAssertTrue(lines.allSatisfy { !$0.contains("good.png") }, r.transcript)
+        assertUnchanged(before)
+    }
+
+    func testAnInputProblemIsReportedBeforeAFullSelection() {
+        assertSuccess(run(["init", "--capacity", "1"]))
+        assertSuccess(run(["add", png("a.png")]))
+        let before = selectionData()
+        let r = run(["add", "missing.png"])
+        assertFailure(r, 3, stderrContains: ["missing.png"])
+        XCTAssertFalse(r.stderr.contains("full"), r.transcript)
+        assertUnchanged(before)
+    }
+
+    func testDuplicateContentUnderAnotherNameIsRefusedNamingTheEntry() {
+        seed(2)
+        copy("img2.png", to: "copy-of-two.png")
+        let before = selectionData()
+        let r = run(["add", "copy-of-two.png"])
+        assertFailure(r, 1, stderrContains: ["copy-of-two.png", "entry 2"])
+        assertUnchanged(before)
+        // The same file again is a duplicate too.
+        assertFailure(run(["add", "img1.png"]), 1, stderrContains: ["img1.png", "entry 1"])
+        assertUnchanged(before)
+    }
+
+    func testTheDuplicateMessageNamesTheFileSoThatItWorksFromTheCurrentDirectory() throws {
+        seed(1)
+        try FileManager.default.createDirectory(at: url("sub"), withIntermediateDirectories: true)
+        copy("img1.png", to: "sub/copy.png")
+        let before = selectionData()
+        let r = run(["-f", "../.imgsel.json", "add", "copy.png"], cwd: url("sub"))
+        assertFailure(r, 1, stderrContains: ["entry 1"])
+        assertUnchanged(before)
+        // "imgsel: NAME: already selected…": NAME must lead to the file from where the user is.
+        let line = r.stderrLines.first ?? ""
+        let named = line.dropFirst("imgsel: ".count).components(separatedBy: ": ").first ?? ""
+        let resolved = named.hasPrefix("/") ? named : url("sub").appendingPathComponent(named).path
+        XCTAssertTrue(FileManager.default.fileExists(atPath: resolved),
+                      "the message names '\(named)', which does not exist from sub/ (the user typed 'copy.png')\n\(r.transcript)")
+    }
+
+    func testADuplicateInsideOneBatchIsRefused() {
+        seed(1)
+        png("x.png")
+        copy("x.png", to: "x-again.png")
+        let before = selectionData()
+        let r = run(["add", "x.png", "x-again.png"])
+        assertFailure(r, 1, stderrContains: ["x-again.png", "x.png"])
+        assertUnchanged(before)
+        // The same path twice is the same content.
+        assertFailure(run(["add", "x.png", "x.png"]), 1)
+        assertUnchanged(before)
+    }
+
+    func testAddReadsNewlineSeparatedPathsFromStdin() {
+        png("b.png"); png("a.png"); png("dir with space/c.png")
+        let r = run(["add", "-"], stdin: Data("b.png\na.png\n\ndir with space/c.png\n".utf8))
+        assertSuccess(r)
+        assertSelection(["b.png", "a.png", "dir with space/c.png"], current: 1)
+    }
+
+    func testAddReadsNulSeparatedPathsFromStdin() {
+        png("line\nbreak.png"); png("plain.png")
+        let r = run(["add", "-0", "-"], stdin: Data("line\nbreak.png\u{0}plain.png\u{0}".utf8))
+        assertSuccess(r)
+        assertSelection(["line\nbreak.png", "plain.png"], current: 1)
+    }
+
+    func testStdinPathsMixWithArgumentsInOrder() {
+        png("first.png"); png("middle.png"); png("last.png")
+        let r = run(["add", "first.png", "-", "last.png"], stdin: Data("middle.png\n".utf8))
+        assertSuccess(r)
+        assertSelection(["first.png", "middle.png", "last.png"], current: 1)
+    }
+
+    func testStdinGivenTwiceOrEmptyIsAUsageError() {
+        assertUsage(run(["add", "-", "-"], stdin: Data("a.png\n".utf8)), usageLine: "usage: imgsel add [-0] FILE...")
+        assertUsage(run(["add", "-"], stdin: Data()), usageLine: "usage: imgsel add [-0] FILE...")
+        XCTAssertFalse(exists(".imgsel.json"))
+    }
+
+    func testDoubleDashAllowsAFileNamedWithALeadingDash() {
+        png("-x.png")
+        let r = run(["add", "--", "-x.png"])
+        assertSuccess(r)
+        assertSelection(["-x.png"], current: 1)
+        XCTAssertEqual(r.stdoutLines, ["added 1 / 1  ./-x.png"], "a printed path never looks like an option")
+    }
+
+    func testWithoutDoubleDashALeadingDashIsAnUnknownOption() {
+        png("-x.png")
+        assertUsage(run(["add", "-x.png"]), stderrContains: ["-x"])
+        XCTAssertFalse(exists(".imgsel.json"))
+    }
+
+    func testGlobalOptionsAfterTheCommand() {
+        png("a.png"); png("b.png")
+        assertSuccess(run(["add", "a.png", "-f", "other.json"]))
+        XCTAssertFalse(exists(".imgsel.json"))
+        assertSelection(["a.png"], current: 1, url("other.json"))
+        assertSuccess(run(["add", "b.png", "--file=other.json"]))
+        assertSelection(["a.png", "b.png"], current: 1, url("other.json"))
+        XCTAssertFalse(exists(".imgsel.json"))
+    }
+
+    func testAddHonoursImgselFile() {
+        png("a.png")
+        assertSuccess(run(["add", "a.png"], env: ["IMGSEL_FILE": "env.json"]))
+        assertSelection(["a.png"], current: 1, url("env.json"))
+        XCTAssertFalse(exists(".imgsel.json"))
+    }
+
+    func testNonImagesAreRefusedWithExit3NamingThem() {
+        _ = write(Fixtures.pdf, to: "doc.pdf")
+        _ = write(Data(), to: "empty.png")
+        _ = write(Fixtures.text, to: "words.png")
+        for name in ["doc.pdf", "empty.png", "words.png"] {
+            let r = run(["add", name])
+            assertFailure(r, 3, stderrContains: [name])
+            XCTAssertEqual(r.stderrLines.count, 1, r.transcript)
+        }
+        XCTAssertFalse(exists(".imgsel.json"))
+    }
+
+    func testAFolderIsRefusedAsNotARegularFile() throws {
+        try FileManager.default.createDirectory(at: url("folder.png"), withIntermediateDirectories: true)
+        let r = run(["add", "folder.png"])
+        assertFailure(r, 3, stderrContains: ["folder.png", "regular file"])
+        XCTAssertFalse(exists(".imgsel.json"))
+    }
+
+    func testAFIFOIsRefusedWithoutHanging() {
+        XCTAssertEqual(mkfifo(url("pipe.png").path, 0o644), 0)
+        let start = Date()
+        let r = run(["add", "pipe.png"], timeout: 10)
+        assertFailure(r, 3, stderrContains: ["pipe.png"])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertFalse(exists(".imgsel.json"))
+    }
+
+    func testASymbolicLinkIsFollowed() throws {
+        png("real.png")
+        try FileManager.default.createSymbolicLink(atPath: url("link.png").path, withDestinationPath: "real.png")
+        assertSuccess(run(["add", "link.png"]))
+        assertSelection(["link.png"], current: 1)
+        XCTAssertEqual(items().first?["sha256"] as? String, sha256sum(url("real.png")))
+    }
+
+    func testADanglingLinkIsAnInputError() throws {
+        try FileManager.default.createSymbolicLink(atPath: url("dangling.png").path, withDestinationPath: "nowhere.png")
+        assertFailure(run(["add", "dangling.png"]), 3, stderrContains: ["dangling.png"])
+        XCTAssertFalse(exists(".imgsel.json"))
+    }
+
+    func testAddWithoutFilesIsAUsageError() {
+        let r = run(["add"])
+        assertUsage(r, usageLine: "usage: imgsel add [-0] FILE...", stderrContains: ["missing"])
+        XCTAssertFalse(exists(".imgsel.json"))
+    }
+
+    func testNoTemporaryFilesAreLeftBehind() {
+        seed(3)
+        XCTAssertEqual(listing("."), [".imgsel.json", ".imgsel.json.lock", "img1.png", "img2.png", "img3.png"])
+    }
+}

@@ -1,0 +1,327 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What one run of the binary produced.
+struct RunResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    let stdoutData: Data
+    let stderrData: Data
+    let arguments: [String]
+
+    /// stdout split into lines, without the empty string after a final newline.
+    var stdoutLines: [String] { Self.lines(stdout) }
+    /// stderr split into lines, without the empty string after a final newline.
+    var stderrLines: [String] { Self.lines(stderr) }
+
+    static func lines(_ text: String) -> [String] {
+        var parts = text.components(separatedBy: "\n")
+        if parts.last == "" { parts.removeLast() }
+        return parts
+    }
+
+    /// For failure messages: everything a reader needs to see what happened.
+    var transcript: String {
+        "imgsel \(arguments.joined(separator: " "))\n--- exit \(status)\n--- stdout:\n\(stdout)--- stderr:\n\(stderr)---"
+    }
+}
+
+/// Where the built `imgsel` is: $IMGSEL_BIN, else beside the running test bundle.
+enum Binary {
+    static let url: URL? = locate()
+
+    private static func locate() -> URL? {
+        let fm = FileManager.default
+        if let explicit = ProcessInfo.processInfo.environment["IMGSEL_BIN"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        var folders: [URL] = []
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        if let first = CommandLine.arguments.first, !first.isEmpty {
+            // On Linux the test bundle is itself an executable ending in .xctest.
+            var url = URL(fileURLWithPath: first).standardizedFileURL
+            while url.path != "/" {
+                if url.lastPathComponent.hasSuffix(".xctest") {
+                    folders.append(url.deletingLastPathComponent())
+                    break
+                }
+                url = url.deletingLastPathComponent()
+            }
+            folders.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+        }
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("imgsel")
+            if fm.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}
+
+/// The base of every end-to-end test: a fresh folder per test and a way to run imgsel in it.
+class ImgselTestCase: XCTestCase {
+    /// The test's own folder, the default working directory; removed in tearDown.
+    private(set) var dir: URL!
+    /// A sibling folder for stdin/stdout/stderr files, so `dir` only holds what the test and imgsel put there.
+    private var ioDir: URL!
+    private var runCounter = 0
+    /// Makes every fixture image different unless a test copies one on purpose.
+    var seedCounter = 0
+
+    /// The default selection file, `.imgsel.json` in `dir`.
+    var selectionURL: URL { dir.appendingPathComponent(".imgsel.json") }
+    var lockURL: URL { dir.appendingPathComponent(".imgsel.json.lock") }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        guard Binary.url != nil else {
+            XCTFail("the imgsel binary was not found: set IMGSEL_BIN or build it (swift build --build-tests)")
+            throw XCTSkip("no imgsel binary")
+        }
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("imgsel-e2e-" + UUID().uuidString, isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // The binary uses getcwd(), which returns the physical path; match it.
+        let real = URL(fileURLWithPath: Self.realPath(root.path), isDirectory: true)
+        dir = real.appendingPathComponent("work", isDirectory: true)
+        ioDir = real.appendingPathComponent("io", isDirectory: true)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: ioDir, withIntermediateDirectories: true)
+        runCounter = 0
+        seedCounter = 0
+    }
+
+    override func tearDownWithError() throws {
+        if let dir {
+            let root = dir.deletingLastPathComponent()
+            _ = try? FileManager.default.removeItem(at: root)
+        }
+        dir = nil
+        ioDir = nil
+        try super.tearDownWithError()
+    }
+
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    // MARK: - Running the binary
+
+    /// Runs imgsel with `args`; stdout and stderr go to files (no pipe deadlocks).
+    /// The environment is the inherited one without IMGSEL_*, NO_COLOR, COLUMNS and LINES, plus `env`.
+    @discardableResult
+    func run(_ args: [String], stdin: Data? = nil, env: [String: String] = [:], cwd: URL? = nil,
+             timeout: TimeInterval = 20) -> RunResult {
+        runCounter += 1
+        let n = runCounter
+        let outURL = ioDir.appendingPathComponent("out-\(n)")
+        let errURL = ioDir.appendingPathComponent("err-\(n)")
+        let inURL = ioDir.appendingPathComponent("in-\(n)")
+        let fm = FileManager.default
+        _ = fm.createFile(atPath: outURL.path, contents: nil)
+        _ = fm.createFile(atPath: errURL.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = Binary.url!
+        process.arguments = args
+        process.currentDirectoryURL = cwd ?? dir
+
+        var environment = ProcessInfo.processInfo.environment.filter { key, _ in
+            !key.hasPrefix("IMGSEL_") && key != "NO_COLOR" && key != "COLUMNS" && key != "LINES"
+        }
+        for (key, value) in env { environment[key] = value }
+        process.environment = environment
+
+        let outHandle: FileHandle
+        let errHandle: FileHandle
+        let inHandle: FileHandle
+        do {
+            outHandle = try FileHandle(forWritingTo: outURL)
+            errHandle = try FileHandle(forWritingTo: errURL)
+            if let stdin {
+                try stdin.write(to: inURL)
+                inHandle = try FileHandle(forReadingFrom: inURL)
+            } else {
+                inHandle = FileHandle.nullDevice
+            }
+        } catch {
+            XCTFail("cannot set up the run's files: \(error)")
+            return RunResult(status: -1, stdout: "", stderr: "", stdoutData: Data(), stderrData: Data(), arguments: args)
+        }
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        process.standardInput = inHandle
+
+        do {
+            try process.run()
+        } catch {
+            XCTFail("cannot start \(Binary.url!.path): \(error)")
+            return RunResult(status: -1, stdout: "", stderr: "", stdoutData: Data(), stderrData: Data(), arguments: args)
+        }
+        // A watchdog so that a hanging command fails its test instead of the whole suite.
+        let pid = process.processIdentifier
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                timedOut = true
+                break
+            }
+            usleep(1000)
+        }
+        process.waitUntilExit()
+        try? outHandle.close()
+        try? errHandle.close()
+        if stdin != nil { try? inHandle.close() }
+
+        let outData = (try? Data(contentsOf: outURL)) ?? Data()
+        let errData = (try? Data(contentsOf: errURL)) ?? Data()
+        let result = RunResult(status: process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus,
+                               stdout: String(decoding: outData, as: UTF8.self),
+                               stderr: String(decoding: errData, as: UTF8.self),
+                               stdoutData: outData, stderrData: errData, arguments: args)
+        if timedOut { XCTFail("imgsel did not finish within \(timeout) s:\n\(result.transcript)") }
+        return result
+    }
+
+    // MARK: - Assertions
+
+    /// Checks the exit status, showing the whole run when it differs.
+    func assertExit(_ result: RunResult, _ expected: Int32, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(result.status, expected, "unexpected exit status\n\(result.transcript)", file: file, line: line)
+    }
+
+    /// exit 0, nothing on stderr.
+    func assertSuccess(_ result: RunResult, file: StaticString = #filePath, line: UInt = #line) {
+        assertExit(result, 0, file: file, line: line)
+        XCTAssertEqual(result.stderr, "", "stderr should be empty\n\(result.transcript)", file: file, line: line)
+    }
+
+    /// A failure: the status, nothing on stdout, and stderr containing every fragment.
+    func assertFailure(_ result: RunResult, _ expected: Int32, stderrContains fragments: [String] = [],
+                       stdoutEmpty: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
+        assertExit(result, expected, file: file, line: line)
+        if stdoutEmpty {
+            XCTAssertEqual(result.stdout, "", "stdout should be empty\n\(result.transcript)", file: file, line: line)
+        }
+        XCTAssertFalse(result.stderr.isEmpty, "stderr should say what is wrong\n\(result.transcript)", file: file, line: line)
+        for fragment in fragments {
+            XCTAssertTrue(result.stderr.contains(fragment), "stderr should contain \"\(fragment)\"\n\(result.transcript)",
+                          file: file, line: line)
+        }
+    }
+
+    /// A usage error: exit 2, a message, and the command's usage line.
+    func assertUsage(_ result: RunResult, usageLine: String? = nil, stderrContains fragments: [String] = [],
+                     file: StaticString = #filePath, line: UInt = #line) {
+        assertFailure(result, 2, stderrContains: fragments, file: file, line: line)
+        if let usageLine {
+            XCTAssertTrue(result.stderrLines.contains(usageLine),
+                          "stderr should hold the usage line \"\(usageLine)\"\n\(result.transcript)", file: file, line: line)
+        }
+    }
+
+    // MARK: - The selection file
+
+    func selectionData(_ url: URL? = nil) -> Data? {
+        try? Data(contentsOf: url ?? selectionURL)
+    }
+
+    func selectionJSON(_ url: URL? = nil, file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
+        guard let data = selectionData(url) else {
+            XCTFail("no selection file at \((url ?? selectionURL).path)", file: file, line: line)
+            return [:]
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            XCTFail("the selection file is not a JSON object:\n\(String(decoding: data, as: UTF8.self))", file: file, line: line)
+            return [:]
+        }
+        return object
+    }
+
+    func items(_ url: URL? = nil, file: StaticString = #filePath, line: UInt = #line) -> [[String: Any]] {
+        selectionJSON(url, file: file, line: line)["items"] as? [[String: Any]] ?? []
+    }
+
+    /// The stored paths in order.
+    func storedPaths(_ url: URL? = nil, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        items(url, file: file, line: line).map { $0["path"] as? String ?? "?" }
+    }
+
+    /// `current` (nil for JSON null or a missing file).
+    func current(_ url: URL? = nil, file: StaticString = #filePath, line: UInt = #line) -> Int? {
+        selectionJSON(url, file: file, line: line)["current"] as? Int
+    }
+
+    func capacity(_ url: URL? = nil, file: StaticString = #filePath, line: UInt = #line) -> Int? {
+        selectionJSON(url, file: file, line: line)["capacity"] as? Int
+    }
+
+    /// The stored paths and the cursor, checked together.
+    func assertSelection(_ paths: [String], current expected: Int?, _ url: URL? = nil,
+                         file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(storedPaths(url, file: file, line: line), paths, "stored paths", file: file, line: line)
+        XCTAssertEqual(current(url, file: file, line: line), expected, "current", file: file, line: line)
+    }
+
+    /// The file has exactly the bytes it had (or is still absent).
+    func assertUnchanged(_ before: Data?, _ url: URL? = nil, file: StaticString = #filePath, line: UInt = #line) {
+        let after = selectionData(url)
+        XCTAssertEqual(after, before, "the selection file should be byte-identical", file: file, line: line)
+    }
+
+    // MARK: - Files
+
+    func url(_ relative: String) -> URL { dir.appendingPathComponent(relative) }
+
+    func write(_ data: Data, to relative: String) -> URL {
+        let target = url(relative)
+        try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: target.path, contents: data)
+        return target
+    }
+
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: url(relative).path) }
+
+    /// Every name in a folder, hidden ones included, sorted.
+    func listing(_ relative: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url(relative).path)) ?? []).sorted()
+    }
+
+    /// The lower-case hex sha256 as /usr/bin/sha256sum computes it.
+    func sha256sum(_ target: URL, file: StaticString = #filePath, line: UInt = #line) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [target.path]
+        let outURL = ioDir.appendingPathComponent("sha-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        guard let handle = try? FileHandle(forWritingTo: outURL) else { return "" }
+        process.standardOutput = handle
+        do { try process.run() } catch {
+            XCTFail("cannot run sha256sum: \(error)", file: file, line: line)
+            return ""
+        }
+        process.waitUntilExit()
+        try? handle.close()
+        let text = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
+        return String(text.prefix(while: { $0 != " " }))
+    }
+
+    /// A parsed JSON value from text, failing the test when it is not JSON.
+    func parseJSON(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> Any? {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
+            XCTFail("not JSON: \(text)", file: file, line: line)
+            return nil
+        }
+        return value
+    }
+}

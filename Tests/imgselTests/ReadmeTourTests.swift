@@ -1,0 +1,42 @@
+import Foundation
+import XCTest
+
+/// Runs the README's tour block as a new user would paste it, so the README
+/// cannot drift from what imgsel does.
+final class ReadmeTourTests: XCTestCase {
+    private let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func testTheTourRunsFromTopToBottom() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let tour = try XCTUnwrap(readme.range(of: "## A 30-second tour"), "README has no tour")
+        let rest = readme[tour.upperBound...]
+        let start = try XCTUnwrap(rest.range(of: "```sh\n"))
+        let end = try XCTUnwrap(rest[start.upperBound...].range(of: "```"))
+        let script = String(rest[start.upperBound..<end.lowerBound])
+        XCTAssertTrue(script.contains("imgsel save --all"))
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        // -e: any command failing fails the tour; print the tour folder so it can be removed.
+        process.arguments = ["-euo", "pipefail", "-c", script + "\necho \"TOUR=$tour\"\n"]
+        process.currentDirectoryURL = packageRoot
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") }
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if let line = stdout.split(separator: "\n").last(where: { $0.hasPrefix("TOUR=") }) {
+            try? FileManager.default.removeItem(atPath: String(line.dropFirst(5)))
+        }
+        XCTAssertEqual(process.terminationStatus, 0, "the tour failed:\n\(stdout)\n\(stderr)")
+        XCTAssertEqual(stderr, "", "the tour printed errors")
+        XCTAssertTrue(stdout.contains("1 / 2  sunset.png  96×64 PNG 540 B"), stdout)
+        XCTAssertTrue(stdout.contains("saved-album/"), stdout)
+    }
+}
