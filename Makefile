@@ -6,7 +6,7 @@ BUILD_LOCK ?= /tmp/imgsel-swift-build.lock
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-.PHONY: build release test install clean bench
+.PHONY: build release test install clean
 
 build:
 	flock $(BUILD_LOCK) $(SWIFT) build $(SWIFT_FLAGS)
@@ -22,9 +22,6 @@ test:
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/imgsel" $(DESTDIR)$(PREFIX)/bin/imgsel
-
-bench: release
-	bench/run
 
 clean:
 	rm -rf .build
