@@ -67,6 +67,10 @@ enum Binary {
 /// The base of every end-to-end test: a fresh folder per test and a way to run imgsel in it.
 class ImgselTestCase: XCTestCase {
     /// The test's own folder, the default working directory; removed in tearDown.
+    struct MissingBinary: Error, CustomStringConvertible {
+        var description: String { "the imgsel binary was not found: set IMGSEL_BIN or build it (swift build --build-tests)" }
+    }
+
     private(set) var dir: URL!
     /// A sibling folder for stdin/stdout/stderr files, so `dir` only holds what the test and imgsel put there.
     private var ioDir: URL!
@@ -81,8 +85,8 @@ class ImgselTestCase: XCTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         guard Binary.url != nil else {
-            XCTFail("the imgsel binary was not found: set IMGSEL_BIN or build it (swift build --build-tests)")
-            throw XCTSkip("no imgsel binary")
+            // A failure, never a skip: a suite that cannot find its binary has tested nothing.
+            throw MissingBinary()
         }
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("imgsel-e2e-" + UUID().uuidString, isDirectory: true)
