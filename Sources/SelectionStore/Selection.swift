@@ -195,7 +195,7 @@ public struct Selection: Equatable, Sendable {
 
     /// Refuses an index outside 1...count with the index the user typed.
     public func checkIndex(_ index: Int) throws(ImgselError) {
-        guard (1...max(items.count, 1)).contains(index), index <= items.count else {
+        guard index >= 1, index <= items.count else {
             throw .indexOutOfRange(index: String(index), count: items.count)
         }
     }

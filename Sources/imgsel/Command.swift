@@ -22,8 +22,6 @@ protocol Command: Sendable {
 }
 
 extension Command {
-    static func usageError(_ text: String) -> ImgselError { .usage(text) }
-
     static func requireCount(_ arguments: ParsedArguments, _ range: ClosedRange<Int>, _ what: String) throws(ImgselError) {
         let n = arguments.positionals.count
         if n < range.lowerBound { throw .usage("\(spec.name): missing \(what)") }

@@ -11,18 +11,19 @@ struct ListCommand: Command {
         ],
         examples: ["imgsel list", "imgsel list --paths | xargs ls -l", "imgsel list -0 | xargs -0 file"])
 
-    enum Style { case table, paths, nul, grid }
-    let style: Style
+    /// Which of the listing forms was asked for.
+    enum Form { case table, paths, nul, grid }
+    let form: Form
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
         try Self.requireCount(arguments, 0...0, "")
         let chosen = ["--paths", "-0", "--grid"].filter(arguments.has)
         guard chosen.count <= 1 else { throw .usage("list: \(chosen.joined(separator: " and ")) cannot be combined") }
         switch chosen.first {
-        case "--paths": style = .paths
-        case "-0": style = .nul
-        case "--grid": style = .grid
-        default: style = .table
+        case "--paths": form = .paths
+        case "-0": form = .nul
+        case "--grid": form = .grid
+        default: form = .table
         }
     }
 
@@ -39,7 +40,7 @@ struct ListCommand: Command {
             ]))
             return
         }
-        switch style {
+        switch form {
         case .paths: for entry in selection.items { console.out(context.displayPath(entry)) }
         case .nul: for entry in selection.items { console.raw(context.displayPath(entry) + "\0") }
         case .grid: for line in Grid.render(selection, context: context, width: Console.terminalWidth()) { console.out(line) }
