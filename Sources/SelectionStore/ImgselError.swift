@@ -22,8 +22,8 @@ public enum ImgselError: Error, Equatable, Sendable {
     case inputUnreadable(path: String, reason: String)
     case notAnImage(path: String, reason: String)
     case inputChanged(path: String, entry: Int)
-    /// Several input files failed at once (`add` reports every one).
-    case inputFiles([ImgselError])
+    // the first one's code: several failures of one command, each reported
+    case several([ImgselError])
     // 4: the selection file
     case invalidSelectionFile(path: String, reason: String)
     case newerVersion(path: String, version: Int)
@@ -39,8 +39,9 @@ public enum ImgselError: Error, Equatable, Sendable {
              .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .notSelected:
             return 1
         case .usage: return 2
-        case .inputMissing, .inputNotRegular, .inputUnreadable, .notAnImage, .inputChanged, .inputFiles:
+        case .inputMissing, .inputNotRegular, .inputUnreadable, .notAnImage, .inputChanged:
             return 3
+        case let .several(errors): return errors.first?.exitCode ?? 1
         case .invalidSelectionFile, .newerVersion: return 4
         case .writeFailed: return 5
         case .lockTimeout: return 6
@@ -65,7 +66,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .inputUnreadable: return "input-unreadable"
         case .notAnImage: return "not-an-image"
         case .inputChanged: return "input-changed"
-        case .inputFiles(let errors): return errors.first?.code ?? "input-files"
+        case let .several(errors): return errors.first?.code ?? "several"
         case .invalidSelectionFile: return "invalid-selection-file"
         case .newerVersion: return "newer-version"
         case .writeFailed: return "write-failed"
@@ -111,7 +112,7 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "\(path): not a supported image (\(reason))"
         case let .inputChanged(path, entry):
             return "\(path): entry \(entry) changed since it was added (size or sha256 differs)"
-        case let .inputFiles(errors):
+        case let .several(errors):
             return errors.map(\.message).joined(separator: "; ")
         case let .invalidSelectionFile(path, reason):
             return "\(path): not a valid imgsel selection file: \(reason) (left untouched)"
@@ -137,7 +138,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .inputUnreadable(path, reason): return .inputUnreadable(path: swap(path), reason: reason)
         case let .notAnImage(path, reason): return .notAnImage(path: swap(path), reason: reason)
         case let .inputChanged(path, entry): return .inputChanged(path: swap(path), entry: entry)
-        case let .inputFiles(errors): return .inputFiles(errors.map { $0.replacingPath(old, with: new) })
+        case let .several(errors): return .several(errors.map { $0.replacingPath(old, with: new) })
         case let .writeFailed(path, reason): return .writeFailed(path: swap(path), reason: reason)
         default: return self
         }
@@ -145,8 +146,14 @@ public enum ImgselError: Error, Equatable, Sendable {
 
     /// The individual failures, so the executable can print one line each.
     public var parts: [ImgselError] {
-        if case let .inputFiles(errors) = self { return errors }
+        if case let .several(errors) = self { return errors }
         return [self]
+    }
+
+    /// One error for a command that tries every item and reports every failure
+    /// (`add` and `info` over files, `save --all` over entries); nil when none failed.
+    public static func combining(_ failures: [ImgselError]) -> ImgselError? {
+        failures.count <= 1 ? failures.first : .several(failures)
     }
 }
 

@@ -38,8 +38,7 @@ struct Context {
                 failures.append(error)
             }
         }
-        if failures.count == 1 { throw failures[0] }
-        if !failures.isEmpty { throw .inputFiles(failures) }
+        if let failure = ImgselError.combining(failures) { throw failure }
         return entries
     }
 

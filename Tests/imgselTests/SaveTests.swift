@@ -141,6 +141,19 @@ final class SaveTests: ImgselTestCase {
         XCTAssertEqual(listing("saved-album"), ["img1.png"], "img3's fresh copy was taken back, img1's kept")
     }
 
+    func testSaveAllReportsEveryFailingEntryAndSavesNone() {
+        seed(3)
+        _ = write(Fixtures.text, to: "img1.png")
+        _ = write(Fixtures.text, to: "img3.png")
+        let r = run(["save", "--all"])
+        assertExit(r, 3)
+        XCTAssertEqual(r.stderrLines, [
+            "imgsel: img1.png: entry 1 changed since it was added (size or sha256 differs)",
+            "imgsel: img3.png: entry 3 changed since it was added (size or sha256 differs)",
+        ])
+        XCTAssertEqual(listing("saved-album"), [], "img2's copy was taken back")
+    }
+
     func testSaveRefusalsByState() {
         assertSuccess(run(["init"]))
         assertFailure(run(["save"]), 1, stderrContains: ["empty"])

@@ -27,10 +27,12 @@ struct CheckCommand: Command {
                     problem = nil
                 }
             } catch {
+                // The line already names the entry and its path, so say only what is wrong.
                 switch error {
                 case .inputMissing: problem = "file is missing"
-                default: problem = error.message.hasPrefix(context.absolutePath(entry) + ": ")
-                    ? String(error.message.dropFirst(context.absolutePath(entry).count + 2)) : error.message
+                case let .inputNotRegular(_, kind): problem = "not a regular file (\(kind))"
+                case let .inputUnreadable(_, reason): problem = "cannot read: \(reason)"
+                default: problem = error.message
                 }
             }
             guard let problem else { continue }

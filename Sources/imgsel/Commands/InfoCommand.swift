@@ -39,7 +39,6 @@ struct InfoCommand: Command {
             }
         }
         if context.json { context.console.json(.array(objects)) }
-        if failures.count == 1 { throw failures[0] }
-        if !failures.isEmpty { throw .inputFiles(failures) }
+        if let failure = ImgselError.combining(failures) { throw failure }
     }
 }

@@ -42,11 +42,10 @@ struct SaveCommand: Command {
                 failures.append(error.replacingPath(source, with: context.displayPath(entry)))
             }
         }
-        guard failures.isEmpty else {
-            // All or nothing: take back the copies this command made (never ones that were already there).
-            for copy in saved where !copy.result.alreadyThere { album.remove(copy.result) }
-            for failure in failures.dropLast() { context.console.error(failure) }
-            throw failures.last!
+        if let failure = ImgselError.combining(failures) {
+            // All or nothing: take back the copies this command made (Album never removes ones already there).
+            for copy in saved { album.remove(copy.result) }
+            throw failure
         }
         let shown = saved.map { (index: $0.index, path: PathName.display($0.result.path, cwd: context.cwd), result: $0.result) }
         if context.json {
