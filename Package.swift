@@ -11,7 +11,9 @@ let package = Package(
         // The thin executable: parses arguments, prints, and maps errors to exit codes.
         .executableTarget(name: "imgsel", dependencies: ["SelectionStore"]),
         // Everything else: the model, the file format, locking, atomic writes, probing, hashing.
-        .target(name: "SelectionStore"),
+        .target(name: "SelectionStore", dependencies: ["CSHA256"]),
+        // SHA-256 in C, so hashing can use the CPU's SHA instructions (chosen at run time).
+        .target(name: "CSHA256"),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
         .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "selection-writer"]),
