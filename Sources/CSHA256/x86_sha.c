@@ -35,22 +35,39 @@ void csha256_compress_x86_sha(uint32_t state[8], const uint8_t *data, size_t blo
     __m128i abef = _mm_alignr_epi8(cdab, efgh, 8);
     __m128i cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
 
+/* Four rounds with schedule words `w` (words 4g..4g+3) and their constants. */
+#define CSHA256_ROUNDS4(w, g)                                                                   \
+    do {                                                                                        \
+        __m128i message_ = _mm_add_epi32((w), _mm_loadu_si128((const __m128i *)&k[4 * (g)]));  \
+        cdgh = _mm_sha256rnds2_epu32(cdgh, abef, message_);                                     \
+        abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(message_, 0x0E));            \
+    } while (0)
+
     for (; blocks > 0; blocks--, data += 64) {
         const __m128i abef_before = abef, cdgh_before = cdgh;
-        __m128i w[4];
-        for (int i = 0; i < 4; i++) {
-            w[i] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 16 * i)), byte_swap);
-        }
-        /* Sixteen groups of four rounds; group g uses words 4g..4g+3, kept in w[g % 4]. */
-        for (int g = 0; g < 16; g++) {
-            if (g >= 4) w[g & 3] = CSHA256_SCHEDULE(w[g & 3], w[(g + 1) & 3], w[(g + 2) & 3], w[(g + 3) & 3]);
-            __m128i message = _mm_add_epi32(w[g & 3], _mm_loadu_si128((const __m128i *)&k[4 * g]));
-            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, message);
-            abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(message, 0x0E));
+        /* Four named registers rather than an array, so nothing goes through the stack. */
+        __m128i w0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 0)), byte_swap);
+        __m128i w1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 16)), byte_swap);
+        __m128i w2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 32)), byte_swap);
+        __m128i w3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 48)), byte_swap);
+        CSHA256_ROUNDS4(w0, 0);
+        CSHA256_ROUNDS4(w1, 1);
+        CSHA256_ROUNDS4(w2, 2);
+        CSHA256_ROUNDS4(w3, 3);
+        for (int g = 4; g < 16; g += 4) {
+            w0 = CSHA256_SCHEDULE(w0, w1, w2, w3);
+            CSHA256_ROUNDS4(w0, g);
+            w1 = CSHA256_SCHEDULE(w1, w2, w3, w0);
+            CSHA256_ROUNDS4(w1, g + 1);
+            w2 = CSHA256_SCHEDULE(w2, w3, w0, w1);
+            CSHA256_ROUNDS4(w2, g + 2);
+            w3 = CSHA256_SCHEDULE(w3, w0, w1, w2);
+            CSHA256_ROUNDS4(w3, g + 3);
         }
         abef = _mm_add_epi32(abef, abef_before);
         cdgh = _mm_add_epi32(cdgh, cdgh_before);
     }
+#undef CSHA256_ROUNDS4
 
     __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
     __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
