@@ -2,6 +2,7 @@
 #include "cfilecopy.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -16,5 +17,14 @@ long imgsel_copy_file_range(int in_fd, int64_t *in_offset, int out_fd, int64_t *
     (void)in_fd; (void)in_offset; (void)out_fd; (void)out_offset; (void)length;
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+int imgsel_start_writeback(int fd, int64_t offset, int64_t length) {
+#if defined(__linux__) && defined(SYNC_FILE_RANGE_WRITE)
+    return sync_file_range(fd, (off_t)offset, (off_t)length, SYNC_FILE_RANGE_WRITE);
+#else
+    (void)fd; (void)offset; (void)length;
+    return 0;
 #endif
 }

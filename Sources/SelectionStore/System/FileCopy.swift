@@ -7,10 +7,13 @@ import CFileCopy
 /// every byte as it now stands in the destination to a checker.
 ///
 /// The copy runs in the kernel with `copy_file_range` (a reflink where the
-/// file system has one); each piece is then read back from the destination,
-/// while it is still in the page cache, so what is verified is the copy itself
-/// and not the source it came from. Where the kernel cannot copy between the
-/// two files, it falls back to reading and writing through `buffer`.
+/// file system has one), on a thread of its own; meanwhile this thread reads
+/// back from the destination what is already copied, while it is still in the
+/// page cache, so what is verified is the copy itself and not the source, and
+/// the copy costs little more than the hash. Each piece is handed to the disk
+/// at once (`sync_file_range`), so the caller's final `fsync` waits for little.
+/// Where the kernel cannot copy between the two files, it falls back to
+/// reading and writing through `buffer` on this thread.
 enum FileCopy {
     enum Failure: Error {
         case read(Int32)
@@ -26,33 +29,50 @@ enum FileCopy {
     /// `check` sees the destination's bytes in order, in pieces of `buffer`'s size at most.
     static func copy(from input: Int32, to output: Int32, limit: Int, buffer: UnsafeMutableRawBufferPointer,
                      check: (UnsafeRawBufferPointer) -> Void) throws(Failure) -> Int {
-        var total = 0
-        var kernelCopies = true
-        while total <= limit {
-            if kernelCopies {
-                var inOffset = Int64(total), outOffset = Int64(total)
-                let n = imgsel_copy_file_range(input, &inOffset, output, &outOffset, pieceSize)
-                if n < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    if canFallBack(code) { kernelCopies = false; continue }
-                    throw writeSide(code) ? .write(code) : .read(code)
-                }
-                if n == 0 { break }
-                try readBack(output, from: total, count: n, buffer: buffer, check: check)
-                total += n
-            } else {
-                let n = pread(input, buffer.baseAddress!, buffer.count, off_t(total))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw .read(errno)
-                }
-                if n == 0 { break }
-                let piece = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
-                if let code = writeAll(output, piece, at: total) { throw .write(code) }
-                check(piece)
-                total += n
+        if let copied = try kernelCopy(from: input, to: output, limit: limit, buffer: buffer, check: check) {
+            return copied
+        }
+        return try bufferedCopy(from: input, to: output, limit: limit, buffer: buffer, check: check)
+    }
+
+    /// The bytes copied, or nil when the kernel cannot copy between these files at all.
+    private static func kernelCopy(from input: Int32, to output: Int32, limit: Int,
+                                   buffer: UnsafeMutableRawBufferPointer,
+                                   check: (UnsafeRawBufferPointer) -> Void) throws(Failure) -> Int? {
+        guard let copier = imgsel_copier_start(input, output, Int64(limit), Int64(pieceSize)) else { return nil }
+        defer { imgsel_copier_finish(copier) }
+        var seen = 0
+        while true {
+            var ended: Int32 = 0, error: Int32 = 0
+            let copied = Int(imgsel_copier_wait(copier, Int64(seen), &ended, &error))
+            if copied > seen {
+                try readBack(output, from: seen, count: copied - seen, buffer: buffer, check: check)
+                seen = copied
+                continue
             }
+            guard ended != 0 else { continue }
+            if error == 0 { return seen }
+            if seen == 0, canFallBack(error) { return nil }
+            throw writeSide(error) ? .write(error) : .read(error)
+        }
+    }
+
+    private static func bufferedCopy(from input: Int32, to output: Int32, limit: Int,
+                                     buffer: UnsafeMutableRawBufferPointer,
+                                     check: (UnsafeRawBufferPointer) -> Void) throws(Failure) -> Int {
+        var total = 0
+        while total <= limit {
+            let n = pread(input, buffer.baseAddress!, buffer.count, off_t(total))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .read(errno)
+            }
+            if n == 0 { break }
+            let piece = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
+            if let code = writeAll(output, piece, at: total) { throw .write(code) }
+            _ = imgsel_start_writeback(output, Int64(total), Int64(n))
+            check(piece)
+            total += n
         }
         return total
     }
