@@ -119,7 +119,7 @@ private struct PendingCopy {
         return copy
     }
 
-    /// Copies in the kernel, then hashes the copy as read back; refuses a
+    /// Copies in the kernel while hashing the copy as read back; refuses a
     /// source that no longer matches the entry, and flushes the copy to disk.
     private func fill(from input: Int32, source: String, entry: Entry, index: Int) throws(ImgselError) {
         var hasher = SHA256()

@@ -3,8 +3,8 @@ import Glibc
 #endif
 import CFileCopy
 
-/// Copies a file's bytes into another descriptor at `cp` speed, and hands
-/// every byte as it now stands in the destination to a checker.
+/// Copies a file's bytes into another descriptor the way `cp` does, in the
+/// kernel, and hands every byte as it now stands in the destination to a checker.
 ///
 /// The copy runs in the kernel with `copy_file_range` (a reflink where the
 /// file system has one), on a thread of its own; meanwhile this thread reads
