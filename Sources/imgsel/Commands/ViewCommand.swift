@@ -7,6 +7,7 @@ struct ViewCommand: Command {
         arguments: [("INDEX", "go to this entry; next and prev stop (exit 1) at the ends")],
         options: [
             OptionSpec(names: ["--index"], value: nil, help: "print only '3 / 9'"),
+            OptionSpec(names: ["--image"], value: nil, help: "show the image even when stdout is not a terminal known to draw images"),
             OptionSpec(names: ["--no-image"], value: nil, help: "never show the image itself, only the text line"),
         ],
         examples: ["imgsel view first; while imgsel view next; do :; done", "imgsel view --index"])
@@ -15,17 +16,31 @@ struct ViewCommand: Command {
     enum Move { case step(Selection.CursorTarget), index(IndexArgument) }
     let move: Move?
     let indexOnly: Bool
+    /// --image (true), --no-image (false), or neither (nil: decide from the terminal).
+    let image: Bool?
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
         try Self.requireCount(arguments, 0...1, "")
         indexOnly = arguments.has("--index")
+        if arguments.has("--image") && arguments.has("--no-image") {
+            throw .usage("view: --image and --no-image cannot be combined")
+        }
+        image = arguments.has("--image") ? true : arguments.has("--no-image") ? false : nil
         switch arguments.positionals.first {
         case nil: move = nil
         case "next": move = .step(.next)
         case "prev", "previous": move = .step(.previous)
         case "first": move = .step(.first)
         case "last": move = .step(.last)
-        case let text?: move = .index(try IndexArgument(parsing: text))
+        case let text?:
+            do {
+                move = .index(try IndexArgument(parsing: text))
+            } catch {
+                // `view nxt`: name the nearest word rather than only "not an index".
+                let words = ["next", "prev", "first", "last"]
+                guard let word = ArgumentParser.nearest(text, among: words) else { throw error }
+                throw .usage("view: '\(text)' is not an index or one of next, prev, first, last (did you mean '\(word)'?)")
+            }
         }
     }
 
@@ -56,5 +71,20 @@ struct ViewCommand: Command {
             return
         }
         context.console.confirm("\(position)  \(context.displayPath(entry))  \(Format.orientedSize(entry)) \(entry.type.displayName) \(Format.bytes(entry.bytes))")
+        showImage(entry, context)
+    }
+
+    /// On a terminal that draws images (or with --image), the image under the
+    /// text line; never on a pipe, with --no-image, or with -q unless --image.
+    private func showImage(_ entry: Entry, _ context: Context) {
+        let wanted = image ?? (Console.stdoutIsTerminal && !context.quiet)
+        guard wanted else { return }
+        let terminal = TerminalGraphics.detect()
+        guard let graphicsProtocol = terminal.graphicsProtocol ?? (image == true ? .iterm2 : nil) else { return }
+        guard let sequence = InlineImage.sequence(for: entry, at: context.absolutePath(entry), using: graphicsProtocol,
+                                                  insideTmux: terminal.insideTmux, window: TerminalWindow.current())
+        else { return }
+        context.console.bytes(sequence)
+        context.console.out("")
     }
 }
