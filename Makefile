@@ -22,6 +22,14 @@ test:
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/imgsel" $(DESTDIR)$(PREFIX)/bin/imgsel
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0644 man/imgsel.1 $(DESTDIR)$(PREFIX)/share/man/man1/imgsel.1
+	# Completion scripts come from the installed binary, so they list its commands.
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	$(DESTDIR)$(PREFIX)/bin/imgsel completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/imgsel
+	$(DESTDIR)$(PREFIX)/bin/imgsel completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_imgsel
+	$(DESTDIR)$(PREFIX)/bin/imgsel completion fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/imgsel.fish
+	chmod 0644 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/imgsel $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_imgsel $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/imgsel.fish
 
 clean:
 	rm -rf .build

@@ -2,15 +2,20 @@ import SelectionStore
 
 struct ViewCommand: Command {
     static let spec = CommandSpec(
-        name: "view", usage: "view [INDEX | next | prev | first | last] [--index]",
+        name: "view", usage: "view [INDEX | next | prev | first | last] [--index] [--image | --no-image]",
         summary: "move the cursor and show the current entry: 3 / 9  path  4032×3024 JPEG 2.1 MB",
-        arguments: [("INDEX", "go to this entry; next and prev stop (exit 1) at the ends")],
+        arguments: [
+            ("INDEX", "go to this entry: 1, 2, … or 'last'"),
+            ("next, prev", "go to the entry after or before the current one; exit 1 at the end"),
+            ("first, last", "go to the first or the last entry"),
+        ],
         options: [
             OptionSpec(names: ["--index"], value: nil, help: "print only '3 / 9'"),
-            OptionSpec(names: ["--image"], value: nil, help: "show the image even when stdout is not a terminal known to draw images"),
-            OptionSpec(names: ["--no-image"], value: nil, help: "never show the image itself, only the text line"),
+            OptionSpec(names: ["--image"], value: nil, help: "draw the image even on a pipe or an unknown terminal"),
+            OptionSpec(names: ["--no-image"], value: nil, help: "only the text line, never the image"),
         ],
-        examples: ["imgsel view first; while imgsel view next; do :; done", "imgsel view --index"])
+        examples: ["imgsel view first; while imgsel view next; do :; done", "imgsel view --index",
+                   "imgsel view 3 --no-image"])
 
     /// Where to move the cursor; nil shows the current entry without moving.
     enum Move { case step(Selection.CursorTarget), index(IndexArgument) }
