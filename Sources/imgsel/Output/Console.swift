@@ -41,7 +41,8 @@ final class Console {
         } else {
             let message = Format.printable(error.message)
             text = "imgsel: " + message
-            if colour { text = "imgsel: " + Style.red("error:") + " " + message }
+            // Colour was decided for stdout; stderr may be a file even then.
+            if colour && isatty(2) == 1 { text = "imgsel: " + Style.red("error:") + " " + message }
         }
         writeErr(text + "\n")
     }
