@@ -111,6 +111,22 @@ final class ManPageTests: ImgselTestCase {
         }
     }
 
+    /// Where groff is installed (not in CI), the page formats without a warning.
+    func testGroffFormatsThePageWithoutWarnings() throws {
+        XCTAssertTrue(manPage().source.hasSuffix("\n"))
+        guard let groff = ["/usr/bin/groff", "/bin/groff"].first(where: FileManager.default.isExecutableFile) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: groff)
+        process.arguments = ["-man", "-Tutf8", "-ww", "-z", Self.repository.appendingPathComponent("man/imgsel.1").path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(text, "", "groff warnings")
+    }
+
     /// As help prints an option: the shorter spellings first, then the value's name.
     static func display(_ option: [String: Any]) -> String {
         let names = (option["names"] as? [String] ?? []).sorted { $0.count < $1.count }.joined(separator: ", ")
