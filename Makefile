@@ -21,9 +21,18 @@ test:
 	flock $(BUILD_LOCK) $(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --disable-swift-testing
 
+# Installs the binary, the man page and the completion scripts (made by the
+# installed binary, so that they list its commands).
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/imgsel" $(DESTDIR)$(PREFIX)/bin/imgsel
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0644 man/imgsel.1 $(DESTDIR)$(PREFIX)/share/man/man1/imgsel.1
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	$(DESTDIR)$(PREFIX)/bin/imgsel completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/imgsel
+	$(DESTDIR)$(PREFIX)/bin/imgsel completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_imgsel
+	$(DESTDIR)$(PREFIX)/bin/imgsel completion fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/imgsel.fish
+	chmod 0644 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/imgsel $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_imgsel $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/imgsel.fish
 
 # imgsel against the tools a shell script would use instead; measures, never fails on speed.
 .PHONY: bench

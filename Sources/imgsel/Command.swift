@@ -64,6 +64,7 @@ enum CommandRegistry {
         InitCommand.self, AddCommand.self, ReplaceCommand.self, DeleteCommand.self, MoveCommand.self,
         ToggleCommand.self, ClearCommand.self, ListCommand.self, ViewCommand.self, SaveCommand.self,
         InfoCommand.self, CheckCommand.self, HelpCommand.self,
+        CompletionCommand.self,
     ]
 
     static var names: [String] { all.map { $0.spec.name } }

@@ -14,13 +14,17 @@ func runImgsel(_ argv: [String], console: Console) -> Int32 {
             || Posix.environment("TERM") == "dumb"
         console.colour = !noColor && Console.stdoutIsTerminal
 
-        if parsed.globals.version { console.out(HelpText.version); return 0 }
+        if parsed.globals.version {
+            if console.json { console.json(.object([("version", .string(HelpText.versionNumber))])) } else { console.out(HelpText.version) }
+            return 0
+        }
         guard let name = parsed.commandName, let command = CommandRegistry.find(name) else {
-            if parsed.globals.help { console.out(HelpText.main()); return 0 }
+            if parsed.globals.help { HelpText.print(nil, to: console); return 0 }
+            if console.json { console.error(.usage("no command given; see 'imgsel --help'")); return 2 }
             console.errText(HelpText.main())
             return 2
         }
-        if parsed.globals.help { console.out(HelpText.command(command.spec)); return 0 }
+        if parsed.globals.help { HelpText.print(command.spec, to: console); return 0 }
         let validated = try command.init(validating: parsed.arguments)
         try validated.run(try makeContext(parsed.globals, console: console, locking: command.spec.usesSelection))
         return 0

@@ -72,7 +72,7 @@ final class UsageTests: ImgselTestCase {
         assertUsage(missing, usageLine: "usage: imgsel move FROM TO")
         XCTAssertEqual(missing.stderrLines.first, "imgsel: move: missing FROM and TO")
         let extra = run(["view", "1", "2"])
-        assertUsage(extra, usageLine: "usage: imgsel view [INDEX | next | prev | first | last] [--index]")
+        assertUsage(extra, usageLine: "usage: imgsel view [INDEX | next | prev | first | last] [--index] [--image | --no-image]")
         XCTAssertEqual(extra.stderrLines.first, "imgsel: view: unexpected argument '2'")
         assertUsage(run(["clear", "now"]), usageLine: "usage: imgsel clear")
         XCTAssertEqual(listing("."), [])

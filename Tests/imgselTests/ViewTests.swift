@@ -125,7 +125,7 @@ final class ViewTests: ImgselTestCase {
     func testBadIndicesAreUsageErrors() {
         seed(3)
         let before = selectionData()
-        let usage = "usage: imgsel view [INDEX | next | prev | first | last] [--index]"
+        let usage = "usage: imgsel view [INDEX | next | prev | first | last] [--index] [--image | --no-image]"
         assertUsage(run(["view", "abc"]), usageLine: usage, stderrContains: ["'abc'"])
         assertUsage(run(["view", "-1"]), usageLine: usage, stderrContains: ["'-1'"])
         assertUsage(run(["view", "1.5"]), usageLine: usage)

@@ -22,6 +22,6 @@ struct HelpCommand: Command {
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        context.console.out(topic.map { HelpText.command($0.spec) } ?? HelpText.main())
+        HelpText.print(topic?.spec, to: context.console)
     }
 }

@@ -2,30 +2,50 @@ import SelectionStore
 
 struct ViewCommand: Command {
     static let spec = CommandSpec(
-        name: "view", usage: "view [INDEX | next | prev | first | last] [--index]",
+        name: "view", usage: "view [INDEX | next | prev | first | last] [--index] [--image | --no-image]",
         summary: "move the cursor and show the current entry: 3 / 9  path  4032×3024 JPEG 2.1 MB",
-        arguments: [("INDEX", "go to this entry; next and prev stop (exit 1) at the ends")],
+        arguments: [
+            ("INDEX", "go to this entry: 1, 2, … or 'last'"),
+            ("next, prev", "go to the entry after or before the current one; exit 1 at the end"),
+            ("first, last", "go to the first or the last entry"),
+        ],
         options: [
             OptionSpec(names: ["--index"], value: nil, help: "print only '3 / 9'"),
-            OptionSpec(names: ["--no-image"], value: nil, help: "never show the image itself, only the text line"),
+            OptionSpec(names: ["--image"], value: nil, help: "draw the image even on a pipe or an unknown terminal"),
+            OptionSpec(names: ["--no-image"], value: nil, help: "only the text line, never the image"),
         ],
-        examples: ["imgsel view first; while imgsel view next; do :; done", "imgsel view --index"])
+        examples: ["imgsel view first; while imgsel view next; do :; done", "imgsel view --index",
+                   "imgsel view 3 --no-image"])
 
     /// Where to move the cursor; nil shows the current entry without moving.
     enum Move { case step(Selection.CursorTarget), index(IndexArgument) }
     let move: Move?
     let indexOnly: Bool
+    /// --image (true), --no-image (false), or neither (nil: decide from the terminal).
+    let image: Bool?
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
         try Self.requireCount(arguments, 0...1, "")
         indexOnly = arguments.has("--index")
+        if arguments.has("--image") && arguments.has("--no-image") {
+            throw .usage("view: --image and --no-image cannot be combined")
+        }
+        image = arguments.has("--image") ? true : arguments.has("--no-image") ? false : nil
         switch arguments.positionals.first {
         case nil: move = nil
         case "next": move = .step(.next)
         case "prev", "previous": move = .step(.previous)
         case "first": move = .step(.first)
         case "last": move = .step(.last)
-        case let text?: move = .index(try IndexArgument(parsing: text))
+        case let text?:
+            do {
+                move = .index(try IndexArgument(parsing: text))
+            } catch {
+                // `view nxt`: name the nearest word rather than only "not an index".
+                let words = ["next", "prev", "first", "last"]
+                guard let word = ArgumentParser.nearest(text, among: words) else { throw error }
+                throw .usage("view: '\(text)' is not an index or one of next, prev, first, last (did you mean '\(word)'?)")
+            }
         }
     }
 
@@ -56,5 +76,20 @@ struct ViewCommand: Command {
             return
         }
         context.console.confirm("\(position)  \(context.displayPath(entry))  \(Format.orientedSize(entry)) \(entry.type.displayName) \(Format.bytes(entry.bytes))")
+        showImage(entry, context)
+    }
+
+    /// On a terminal that draws images (or with --image), the image under the
+    /// text line; never on a pipe, with --no-image, or with -q unless --image.
+    private func showImage(_ entry: Entry, _ context: Context) {
+        let wanted = image ?? (Console.stdoutIsTerminal && !context.quiet)
+        guard wanted else { return }
+        let terminal = TerminalGraphics.detect()
+        guard let graphicsProtocol = terminal.graphicsProtocol ?? (image == true ? .iterm2 : nil) else { return }
+        guard let sequence = InlineImage.sequence(for: entry, at: context.absolutePath(entry), using: graphicsProtocol,
+                                                  insideTmux: terminal.insideTmux, window: TerminalWindow.current())
+        else { return }
+        context.console.bytes(sequence)
+        context.console.out("")
     }
 }

@@ -20,6 +20,9 @@ final class Console {
     /// Bytes exactly as given (no newline added), for `-0` output.
     func raw(_ text: String) { buffer.append(contentsOf: text.utf8) }
 
+    /// Bytes that are not text: an inline image's escape sequence.
+    func bytes(_ data: [UInt8]) { buffer.append(contentsOf: data) }
+
     /// A confirmation line: not with `--quiet`, not in `--json` mode; control
     /// characters in names are escaped so one confirmation stays one line.
     func confirm(_ line: String) {
@@ -38,7 +41,8 @@ final class Console {
         } else {
             let message = Format.printable(error.message)
             text = "imgsel: " + message
-            if colour { text = "imgsel: " + Style.red("error:") + " " + message }
+            // Colour was decided for stdout; stderr may be a file even then.
+            if colour && isatty(2) == 1 { text = "imgsel: " + Style.red("error:") + " " + message }
         }
         writeErr(text + "\n")
     }

@@ -3,15 +3,20 @@ import SelectionStore
 /// The nine-grid as box-drawn cells: at most three columns, fewer on a narrow
 /// terminal, and an add cell `+` only while the selection has room.
 enum Grid {
-    static let cellWidth = 18
+    /// A cell's text width: wide enough for a camera's file name on an 80-column terminal.
+    static let widestCell = 24
+    static let narrowestCell = 6
+    static let usualCell = 18
 
     static func render(_ selection: Selection, context: Context, width: Int) -> [String] {
-        let columns = max(1, min(3, (width - 1) / (cellWidth + 3)))
+        let columns = max(1, min(3, (width - 1) / (usualCell + 3)))
+        // A row is "│" plus, per cell, " text │": fill the width, within bounds.
+        let cellWidth = max(narrowestCell, min(widestCell, (width - 1) / columns - 3))
         var cells: [[String]] = []
         for (offset, entry) in selection.items.enumerated() {
             let index = offset + 1
             let mark = selection.current == index ? " *" : ""
-            cells.append(["\(index)\(mark)", Format.shorten(Format.printable(PathName.baseName(entry.path)), cellWidth),
+            cells.append(["\(index)\(mark)", DisplayWidth.shorten(Format.printable(PathName.baseName(entry.path)), cellWidth),
                           Format.orientedSize(entry)])
         }
         if !selection.isFull { cells.append(["+", "add (\(selection.count)/\(selection.capacity))", ""]) }
@@ -25,7 +30,7 @@ enum Grid {
             for line in 0..<3 {
                 var text = "│"
                 for (k, cell) in row.enumerated() {
-                    var content = " " + Format.pad(cell[line], cellWidth) + " "
+                    var content = " " + DisplayWidth.pad(DisplayWidth.shorten(cell[line], cellWidth), cellWidth) + " "
                     if selection.current == start + k + 1, context.console.colour { content = Style.highlight(content) }
                     text += content + "│"
                 }

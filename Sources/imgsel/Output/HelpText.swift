@@ -3,7 +3,8 @@ import SelectionStore
 /// Help in fixed sections with aligned columns, built from the command specs
 /// so that it cannot drift from what the parser accepts.
 enum HelpText {
-    static let version = "imgsel 0.1.0"
+    static let versionNumber = "0.1.0"
+    static let version = "imgsel " + versionNumber
 
     static func main() -> String {
         var text = "imgsel: an ordered selection of up to nine images, kept in a JSON file\n\n"
@@ -22,6 +23,12 @@ enum HelpText {
             ("4", "the selection file is invalid or newer (left untouched)"),
             ("5", "writing failed (nothing changed)"), ("6", "timed out waiting for another imgsel's lock"),
         ])
+        text += "\nExamples:\n" + [
+            "imgsel init && imgsel add shots/*.jpg",
+            "imgsel list --grid",
+            "imgsel view next",
+            "imgsel --json list | jq -r '.items[].path'",
+        ].map { "  " + $0 + "\n" }.joined()
         text += "\nSee 'imgsel help COMMAND' for one command."
         return text
     }
@@ -38,6 +45,39 @@ enum HelpText {
     static func usageLine(_ spec: CommandSpec?) -> String {
         guard let spec else { return "usage: imgsel [global options] COMMAND [options] [arguments]\nSee 'imgsel --help'." }
         return "usage: imgsel \(spec.usage)\nSee 'imgsel help \(spec.name)'."
+    }
+
+    /// `--json help`: the same facts for scripts (and for the man page's test).
+    static func json(_ spec: CommandSpec) -> JSONValue {
+        .object([
+            ("name", .string(spec.name)), ("usage", .string("imgsel " + spec.usage)), ("summary", .string(spec.summary)),
+            ("arguments", .array(spec.arguments.map { .object([("name", .string($0.0)), ("help", .string($0.1))]) })),
+            ("options", .array(spec.options.map(json))),
+            ("examples", .array(spec.examples.map { .string($0) })),
+        ])
+    }
+
+    static func mainJSON() -> JSONValue {
+        .object([
+            ("version", .string(versionNumber)),
+            ("usage", .string("imgsel [global options] COMMAND [options] [arguments]")),
+            ("commands", .array(CommandRegistry.all.map { json($0.spec) })),
+            ("global_options", .array(GlobalOptions.specs.map(json))),
+        ])
+    }
+
+    private static func json(_ option: OptionSpec) -> JSONValue {
+        .object([("names", .array(option.names.map { .string($0) })), ("value", option.value.map { .string($0) } ?? .null),
+                 ("help", .string(option.help))])
+    }
+
+    /// Help as asked: text, or JSON with --json.
+    static func print(_ spec: CommandSpec?, to console: Console) {
+        if console.json {
+            console.json(spec.map(json) ?? mainJSON())
+        } else {
+            console.out(spec.map(command) ?? main())
+        }
     }
 
     private static func columns(_ rows: [(String, String)]) -> String {

@@ -1,0 +1,190 @@
+import Foundation
+import XCTest
+
+/// `imgsel completion bash|zsh|fish`: the bash function is run as bash runs it
+/// (COMP_WORDS, COMP_CWORD, then COMPREPLY is read back). zsh and fish are run
+/// too when they are installed; their scripts' shape is checked either way.
+final class CompletionTests: ImgselTestCase {
+    private var scriptURL: URL!
+
+    /// A shell command run in the test's folder with the built imgsel first on PATH.
+    func shell(_ program: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.currentDirectoryURL = dir
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") }
+        environment["PATH"] = Binary.url!.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["HOME"] = dir.path
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch {
+            XCTFail("cannot run \(program): \(error)", file: file, line: line)
+            return (-1, "", "")
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    func script(_ shellName: String, file: StaticString = #filePath, line: UInt = #line) -> URL {
+        let r = run(["completion", shellName])
+        assertSuccess(r, file: file, line: line)
+        return write(r.stdoutData, to: "../completion.\(shellName)")
+    }
+
+    /// What bash offers for `words`, the last being the word under the cursor.
+    func bashOffers(_ words: [String], file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        if scriptURL == nil { scriptURL = script("bash", file: file, line: line) }
+        let driver = """
+        source "$1" || exit 9
+        shift
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+        _imgsel
+        ((${#COMPREPLY[@]})) && printf '%s\\n' "${COMPREPLY[@]}"
+        exit 0
+        """
+        let (status, out, err) = shell("/bin/bash", ["-c", driver, "bash", scriptURL.path] + words, file: file, line: line)
+        XCTAssertEqual(status, 0, "bash: \(err)", file: file, line: line)
+        XCTAssertEqual(err, "", "bash printed errors", file: file, line: line)
+        return RunResult.lines(out)
+    }
+
+    func registeredCommands() -> [[String: Any]] {
+        (parseJSON(run(["--json", "help"]).stdout) as? [String: Any])?["commands"] as? [[String: Any]] ?? []
+    }
+
+    func testBashOffersEveryCommand() {
+        let names = registeredCommands().compactMap { $0["name"] as? String }
+        XCTAssertTrue(names.contains("completion"))
+        XCTAssertEqual(bashOffers(["imgsel", ""]), names)
+        XCTAssertEqual(bashOffers(["imgsel", "de"]), ["delete"])
+        XCTAssertEqual(bashOffers(["imgsel", "-q", "--file", "x.json", "li"]), ["list"])
+        XCTAssertEqual(bashOffers(["imgsel", "help", "c"]), names.filter { $0.hasPrefix("c") })
+        XCTAssertEqual(bashOffers(["imgsel", "completion", ""]), ["bash", "zsh", "fish"])
+    }
+
+    func testBashOffersEachCommandsOptionsAndTheGlobalOnes() {
+        let globals = ["--file", "-f", "--album", "--json", "--quiet", "-q", "--no-color", "--help", "-h", "--version"]
+        XCTAssertEqual(bashOffers(["imgsel", "-"]), globals)
+        for command in registeredCommands() {
+            let name = command["name"] as? String ?? "?"
+            let own = (command["options"] as? [[String: Any]] ?? []).flatMap { $0["names"] as? [String] ?? [] }
+            XCTAssertEqual(bashOffers(["imgsel", name, "-"]), globals + own, name)
+        }
+        XCTAssertEqual(bashOffers(["imgsel", "list", "--g"]), ["--grid"])
+        XCTAssertEqual(bashOffers(["imgsel", "add", "--", "-"]), [], "after --, no options")
+    }
+
+    func testBashOffersTheSelectionsEntries() {
+        seed(3)
+        XCTAssertEqual(bashOffers(["imgsel", "delete", ""]), ["1", "2", "3", "last"])
+        XCTAssertEqual(bashOffers(["imgsel", "delete", "1", ""]), ["1", "2", "3", "last"], "delete takes several")
+        XCTAssertEqual(bashOffers(["imgsel", "replace", ""]), ["1", "2", "3", "last"])
+        XCTAssertEqual(bashOffers(["imgsel", "save", ""]), ["1", "2", "3", "last"])
+        XCTAssertEqual(bashOffers(["imgsel", "save", "2", ""]), [], "save takes one")
+        XCTAssertEqual(bashOffers(["imgsel", "move", "3", ""]), ["1", "2", "3", "last"])
+        XCTAssertEqual(bashOffers(["imgsel", "view", ""]), ["1", "2", "3", "last", "next", "prev", "first"])
+        XCTAssertEqual(bashOffers(["imgsel", "view", "n"]), ["next"])
+        XCTAssertEqual(bashOffers(["imgsel", "init", "--capacity", ""]), [])
+        XCTAssertEqual(listing(".").filter { !$0.hasPrefix("img") }, [".imgsel.json", ".imgsel.json.lock"], "asking created nothing")
+    }
+
+    func testBashAsksTheSelectionTheCommandLineNames() {
+        seed(3)
+        png("other.png")
+        assertSuccess(run(["-f", "other.json", "add", "other.png"]))
+        XCTAssertEqual(bashOffers(["imgsel", "-f", "other.json", "delete", ""]), ["1", "last"])
+        XCTAssertEqual(bashOffers(["imgsel", "--file=other.json", "view", "1"]), ["1"])
+        XCTAssertEqual(bashOffers(["imgsel", "-f", "missing.json", "delete", ""]), [], "an empty selection has no entries")
+        XCTAssertFalse(exists("missing.json"))
+    }
+
+    func testBashOffersFileNamesWhereAFileGoes() {
+        seed(2)
+        png("shot one.png")
+        _ = write(Data(), to: "shots/inner.png")
+        for command in ["add", "toggle", "info"] {
+            XCTAssertEqual(bashOffers(["imgsel", command, "s"]).sorted(), ["shot one.png", "shots"], command)
+            XCTAssertEqual(bashOffers(["imgsel", command, "img1.png", "img"]).sorted(), ["img1.png", "img2.png"], "\(command) takes several")
+        }
+        XCTAssertEqual(bashOffers(["imgsel", "replace", "2", "s"]).sorted(), ["shot one.png", "shots"])
+        XCTAssertEqual(bashOffers(["imgsel", "replace", "2", "x.png", ""]), [])
+        XCTAssertEqual(bashOffers(["imgsel", "--album", "s"]), ["shots"], "--album offers folders")
+        XCTAssertEqual(bashOffers(["imgsel", "-f", "s"]).sorted(), ["shot one.png", "shots"])
+        XCTAssertEqual(bashOffers(["imgsel", "add", "shots/"]), ["shots/inner.png"])
+    }
+
+    func testTheBashScriptRegistersItself() {
+        let url = script("bash")
+        let (status, out, _) = shell("/bin/bash", ["-c", "source \"$1\" && complete -p imgsel", "bash", url.path])
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(out, "complete -F _imgsel imgsel\n")
+    }
+
+    func testTheZshScriptIsACompdefFunction() {
+        let text = run(["completion", "zsh"]).stdout
+        XCTAssertTrue(text.hasPrefix("#compdef imgsel\n"), text)
+        XCTAssertTrue(text.contains("compdef _imgsel imgsel"))
+        XCTAssertTrue(text.contains("_imgsel \"$@\""))
+        for command in registeredCommands() {
+            let entry = "'\(command["name"] as? String ?? ""):\((command["summary"] as? String ?? "").replacingOccurrences(of: "'", with: "'\\''"))'"
+            XCTAssertTrue(text.contains(entry), "zsh describes \(entry)")
+        }
+        guard let zsh = ["/usr/bin/zsh", "/bin/zsh"].first(where: FileManager.default.isExecutableFile) else { return }
+        let url = script("zsh")
+        XCTAssertEqual(shell(zsh, ["-n", url.path]).0, 0, "zsh -n accepts it")
+        // Outside a completion widget the completion system's functions are stubs that print what they get.
+        seed(2)
+        let driver = """
+        compdef() { :; }
+        _describe() { while [[ $1 == -* ]]; do [[ $1 == -t ]] && shift; shift; done; shift
+          local a; for a in "$@"; do [[ $a == -- ]] || print -l -- "${(P@)a}"; done; }
+        compadd() { [[ $1 == -a ]] && print -l -- "${(P@)2}"; }
+        _files() { print -- "(files $*)"; }
+        source "$1"; shift
+        words=("$@"); CURRENT=$#
+        _imgsel
+        """
+        XCTAssertEqual(shell(zsh, ["-c", driver, "zsh", url.path, "imgsel", "delete", ""]).1,
+                       "1:img1.png\n2:img2.png\nlast:the last entry\n")
+        XCTAssertEqual(shell(zsh, ["-c", driver, "zsh", url.path, "imgsel", "completion", ""]).1, "bash\nzsh\nfish\n")
+        XCTAssertEqual(shell(zsh, ["-c", driver, "zsh", url.path, "imgsel", "add", ""]).1, "(files )\n")
+        XCTAssertEqual(shell(zsh, ["-c", driver, "zsh", url.path, "imgsel", "--album", ""]).1, "(files -/)\n")
+    }
+
+    func testTheFishScriptCompletesThroughOneFunction() {
+        let text = run(["completion", "fish"]).stdout
+        XCTAssertTrue(text.contains("complete -c imgsel -f -a '(__imgsel_complete)'"), text)
+        for command in registeredCommands() {
+            XCTAssertTrue(text.contains("'\(command["name"] as? String ?? "")\t"), "fish lists \(command["name"] ?? "")")
+        }
+        guard let fish = ["/usr/bin/fish", "/bin/fish"].first(where: FileManager.default.isExecutableFile) else { return }
+        let url = script("fish")
+        XCTAssertEqual(shell(fish, ["-n", url.path]).0, 0, "fish -n accepts it")
+        seed(2)
+        func offers(_ line: String) -> String {
+            shell(fish, ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", url.path, line]).1
+        }
+        XCTAssertEqual(offers("imgsel delete "), "1\timg1.png\n2\timg2.png\nlast\tthe last entry\n")
+        XCTAssertEqual(offers("imgsel completion z"), "zsh\n")
+        XCTAssertEqual(offers("imgsel add img2"), "img2.png\n")
+        XCTAssertEqual(offers("imgsel list --gr"), "--grid\tthe nine-grid, with a + cell while there is room\n")
+    }
+
+    func testCompletionNeedsAKnownShell() {
+        assertUsage(run(["completion"]), usageLine: "usage: imgsel completion bash|zsh|fish")
+        assertUsage(run(["completion", "tcsh"]), usageLine: "usage: imgsel completion bash|zsh|fish")
+        assertUsage(run(["completion", "bash", "zsh"]))
+        let json = run(["--json", "completion", "bash"])
+        assertSuccess(json)
+        let object = parseJSON(json.stdout) as? [String: Any]
+        XCTAssertEqual(object?["shell"] as? String, "bash")
+        XCTAssertEqual(object?["script"] as? String, run(["completion", "bash"]).stdout)
+        XCTAssertEqual(run(["-q", "completion", "fish"]).stdout, run(["completion", "fish"]).stdout, "-q still prints it")
+        XCTAssertEqual(listing("."), [])
+    }
+}

@@ -1,0 +1,410 @@
+import Foundation
+import XCTest
+
+/// Every help text pinned word for word, so that a change to one is a visible
+/// diff. A command added to the registry fails `testEveryCommandsHelpIsPinned`
+/// until its text is pinned here.
+final class HelpPinTests: ImgselTestCase {
+    static let main = #"""
+        imgsel: an ordered selection of up to nine images, kept in a JSON file
+
+        Usage:
+          imgsel [global options] COMMAND [options] [arguments]
+
+        Commands:
+          init        create an empty selection
+          add         append images in the given order, all or nothing
+          replace     put FILE at INDEX, keeping the position (the re-pick)
+          delete      remove entries (indices as they were before the command); later entries move up
+          move        reorder: the entry at FROM ends up at TO
+          toggle      add each file that is not selected, remove each that is (matched by content)
+          clear       empty the selection
+          list        the entries in order (a table by default, the current entry marked)
+          view        move the cursor and show the current entry: 3 / 9  path  4032×3024 JPEG 2.1 MB
+          save        copy the current entry (or INDEX, or all) into the album; never overwrites
+          info        what add would record for each file, touching no selection
+          check       every entry's file still exists with the recorded size and sha256; exit 1 if not
+          help        show help for imgsel or one command
+          completion  print a shell completion script
+
+        Global options (before or after COMMAND):
+          -f, --file PATH  the selection file (else $IMGSEL_FILE, else ./.imgsel.json)
+          --album DIR      where save copies to (else $IMGSEL_ALBUM, else saved-album/ beside the selection file)
+          --json           machine-readable output on stdout, errors as JSON on stderr
+          -q, --quiet      no confirmation lines
+          --no-color       no colour (also when NO_COLOR is set)
+          -h, --help       show help
+          --version        show the version
+
+        Environment:
+          IMGSEL_FILE          the selection file when -f is not given
+          IMGSEL_ALBUM         the album folder when --album is not given
+          IMGSEL_LOCK_TIMEOUT  seconds to wait for another imgsel (default 10)
+          NO_COLOR             no colour when set and not empty
+
+        Exit status:
+          0  done
+          1  refused by the selection's state (full, out of range, duplicate, empty, no next)
+          2  usage error
+          3  an input file is missing, unreadable or not an image
+          4  the selection file is invalid or newer (left untouched)
+          5  writing failed (nothing changed)
+          6  timed out waiting for another imgsel's lock
+
+        Examples:
+          imgsel init && imgsel add shots/*.jpg
+          imgsel list --grid
+          imgsel view next
+          imgsel --json list | jq -r '.items[].path'
+
+        See 'imgsel help COMMAND' for one command.
+        """#
+
+    static let commands: [String: String] = [
+        "init": #"""
+            imgsel init: create an empty selection
+
+            Usage:
+              imgsel init [--capacity N] [--force]
+
+            Options:
+              --capacity N  how many images it holds, 1–99 (default 9)
+              --force       replace an existing selection file
+
+            Examples:
+              imgsel init
+              imgsel -f upload.json init --capacity 4
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "add": #"""
+            imgsel add: append images in the given order, all or nothing
+
+            Usage:
+              imgsel add [-0] FILE...
+
+            Arguments:
+              FILE  an image file; '-' reads paths from stdin, one a line
+
+            Options:
+              -0  paths on stdin are NUL-separated (find -print0)
+
+            Examples:
+              imgsel add shot1.png shot2.jpg
+              find shots -name '*.jpg' -print0 | imgsel add -0 -
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "replace": #"""
+            imgsel replace: put FILE at INDEX, keeping the position (the re-pick)
+
+            Usage:
+              imgsel replace INDEX FILE
+
+            Arguments:
+              INDEX  the entry to replace: 1, 2, … or 'last'
+              FILE   the new image
+
+            Examples:
+              imgsel replace 3 better.jpg
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "delete": #"""
+            imgsel delete: remove entries (indices as they were before the command); later entries move up
+
+            Usage:
+              imgsel delete INDEX...
+
+            Arguments:
+              INDEX  an entry: 1, 2, … or 'last'
+
+            Examples:
+              imgsel delete 2
+              imgsel delete 1 last
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "move": #"""
+            imgsel move: reorder: the entry at FROM ends up at TO
+
+            Usage:
+              imgsel move FROM TO
+
+            Arguments:
+              FROM  the entry to move
+              TO    where it ends up
+
+            Examples:
+              imgsel move last 1
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "toggle": #"""
+            imgsel toggle: add each file that is not selected, remove each that is (matched by content)
+
+            Usage:
+              imgsel toggle [-0] FILE...
+
+            Arguments:
+              FILE  an image file; '-' reads paths from stdin, one a line
+
+            Options:
+              -0  paths on stdin are NUL-separated
+
+            Examples:
+              imgsel toggle shot3.png
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "clear": #"""
+            imgsel clear: empty the selection
+
+            Usage:
+              imgsel clear
+
+            Examples:
+              imgsel clear
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "list": #"""
+            imgsel list: the entries in order (a table by default, the current entry marked)
+
+            Usage:
+              imgsel list [--paths | -0 | --grid]
+
+            Options:
+              --paths  one path a line
+              -0       each path followed by a NUL, as find -print0
+              --grid   the nine-grid, with a + cell while there is room
+
+            Examples:
+              imgsel list
+              imgsel list --paths | xargs ls -l
+              imgsel list -0 | xargs -0 file
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "view": #"""
+            imgsel view: move the cursor and show the current entry: 3 / 9  path  4032×3024 JPEG 2.1 MB
+
+            Usage:
+              imgsel view [INDEX | next | prev | first | last] [--index] [--image | --no-image]
+
+            Arguments:
+              INDEX        go to this entry: 1, 2, … or 'last'
+              next, prev   go to the entry after or before the current one; exit 1 at the end
+              first, last  go to the first or the last entry
+
+            Options:
+              --index     print only '3 / 9'
+              --image     draw the image even on a pipe or an unknown terminal
+              --no-image  only the text line, never the image
+
+            Examples:
+              imgsel view first; while imgsel view next; do :; done
+              imgsel view --index
+              imgsel view 3 --no-image
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "save": #"""
+            imgsel save: copy the current entry (or INDEX, or all) into the album; never overwrites
+
+            Usage:
+              imgsel save [INDEX] [--all]
+
+            Arguments:
+              INDEX  save this entry instead of the current one
+
+            Options:
+              --all  save every entry, in order
+
+            Examples:
+              imgsel save
+              imgsel --album ~/Pictures/upload save --all
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "info": #"""
+            imgsel info: what add would record for each file, touching no selection
+
+            Usage:
+              imgsel info FILE...
+
+            Arguments:
+              FILE  an image file
+
+            Examples:
+              imgsel info shot.jpg
+              imgsel --json info *.png
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "check": #"""
+            imgsel check: every entry's file still exists with the recorded size and sha256; exit 1 if not
+
+            Usage:
+              imgsel check
+
+            Examples:
+              imgsel check || echo 'the upload set changed'
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "help": #"""
+            imgsel help: show help for imgsel or one command
+
+            Usage:
+              imgsel help [COMMAND]
+
+            Arguments:
+              COMMAND  the command to describe
+
+            Examples:
+              imgsel help add
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "completion": #"""
+            imgsel completion: print a shell completion script
+
+            Usage:
+              imgsel completion bash|zsh|fish
+
+            Arguments:
+              SHELL  bash, zsh or fish
+
+            Examples:
+              source <(imgsel completion bash)
+              imgsel completion zsh > ~/.zfunc/_imgsel
+              imgsel completion fish > ~/.config/fish/completions/imgsel.fish
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+    ]
+
+    /// The registered commands, as `--json help` lists them (html joins when it is registered).
+    func registeredCommands(file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        let r = run(["--json", "help"])
+        assertSuccess(r, file: file, line: line)
+        let object = parseJSON(r.stdout, file: file, line: line) as? [String: Any]
+        let commands = object?["commands"] as? [[String: Any]] ?? []
+        return commands.compactMap { $0["name"] as? String }
+    }
+
+    func testTheMainHelpIsPinned() {
+        for args in [["--help"], ["-h"], ["help"], ["-q", "help"]] {
+            let r = run(args)
+            assertSuccess(r)
+            XCTAssertEqual(r.stdout, Self.main + "\n", "imgsel \(args.joined(separator: " "))")
+        }
+        let bare = run([])
+        assertExit(bare, 2)
+        XCTAssertEqual(bare.stdout, "")
+        XCTAssertEqual(bare.stderr, Self.main + "\n", "no command: the usage on stderr")
+    }
+
+    func testEveryCommandsHelpIsPinned() {
+        let names = registeredCommands()
+        XCTAssertGreaterThanOrEqual(names.count, 14, "init … completion")
+        for name in names {
+            guard let pinned = Self.commands[name] else {
+                XCTFail("no pinned help for '\(name)': add `imgsel help \(name)` to HelpPinTests.commands")
+                continue
+            }
+            let r = run(["help", name])
+            assertSuccess(r)
+            XCTAssertEqual(r.stdout, pinned + "\n", "imgsel help \(name)")
+        }
+        XCTAssertEqual(Set(Self.commands.keys), Set(names), "a pinned help for a command that is not registered")
+    }
+
+    func testTheThreeWaysToAskForACommandsHelpAgree() {
+        for name in registeredCommands() {
+            let help = run(["help", name])
+            for args in [[name, "--help"], [name, "-h"], ["--help", name], ["-q", name, "--help"]] {
+                let other = run(args)
+                assertSuccess(other)
+                XCTAssertEqual(other.stdout, help.stdout, "imgsel \(args.joined(separator: " ")) and imgsel help \(name)")
+            }
+        }
+        XCTAssertEqual(listing("."), [], "help touches no selection")
+    }
+
+    func testHelpSectionsComeInTheirFixedOrderWithAlignedColumns() {
+        for name in registeredCommands() {
+            let lines = run(["help", name]).stdoutLines
+            let headers = lines.filter { $0.hasSuffix(":") && !$0.hasPrefix(" ") }
+            let order = ["Usage:", "Arguments:", "Options:", "Examples:"]
+            XCTAssertEqual(headers, order.filter(headers.contains), "\(name): sections in order")
+            XCTAssertTrue(headers.contains("Usage:") && headers.contains("Examples:"), "\(name) has usage and examples")
+            // In each two-column section the descriptions start in one column.
+            for header in ["Arguments:", "Options:"] {
+                guard let start = lines.firstIndex(of: header) else { continue }
+                let rows = lines[(start + 1)...].prefix { !$0.isEmpty }
+                let columns = Set(rows.map { row -> Int in
+                    let body = row.dropFirst(2)
+                    let gap = body.range(of: "  ")!.lowerBound
+                    return body.distance(from: body.startIndex, to: body[gap...].firstIndex { $0 != " " }!)
+                })
+                XCTAssertEqual(columns.count, 1, "\(name) \(header) aligned: \(rows)")
+            }
+        }
+    }
+
+    func testJSONHelpDescribesEveryCommandAndOption() {
+        let r = run(["--json", "help"])
+        assertSuccess(r)
+        guard let object = parseJSON(r.stdout) as? [String: Any] else { return XCTFail(r.transcript) }
+        XCTAssertEqual(object["version"] as? String, run(["--version"]).stdout.dropFirst("imgsel ".count).trimmingCharacters(in: .newlines))
+        let globals = object["global_options"] as? [[String: Any]] ?? []
+        XCTAssertEqual(globals.compactMap { ($0["names"] as? [String])?.first },
+                       ["--file", "--album", "--json", "--quiet", "--no-color", "--help", "--version"])
+        let one = run(["--json", "help", "view"])
+        assertSuccess(one)
+        let view = parseJSON(one.stdout) as? [String: Any]
+        XCTAssertEqual(view?["usage"] as? String, "imgsel view [INDEX | next | prev | first | last] [--index] [--image | --no-image]")
+        let options = (view?["options"] as? [[String: Any]])?.compactMap { ($0["names"] as? [String])?.first }
+        XCTAssertEqual(options, ["--index", "--image", "--no-image"])
+        XCTAssertEqual(run(["--json", "view", "--help"]).stdout, one.stdout)
+    }
+
+    func testVersionAndNoCommandInJSON() {
+        let version = run(["--json", "--version"])
+        assertSuccess(version)
+        XCTAssertNotNil((parseJSON(version.stdout) as? [String: Any])?["version"] as? String)
+        let none = run(["--json"])
+        assertFailure(none, 2)
+        let error = (parseJSON(none.stderr) as? [String: Any])?["error"] as? [String: Any]
+        XCTAssertEqual(error?["code"] as? String, "usage")
+        XCTAssertEqual(error?["exit"] as? Int, 2)
+    }
+
+    // MARK: - Did you mean
+
+    func testSuggestionsNameTheNearestCommandOptionShellOrWord() {
+        let cases: [([String], String)] = [
+            (["lsit"], "imgsel: unknown command 'lsit' (did you mean 'list'?)"),
+            (["compleiton", "bash"], "imgsel: unknown command 'compleiton' (did you mean 'completion'?)"),
+            (["hlep"], "imgsel: unknown command 'hlep' (did you mean 'help'?)"),
+            (["list", "--gird"], "imgsel: unknown option --gird for 'list' (did you mean '--grid'?)"),
+            (["--no-colour", "list"], "imgsel: unknown option --no-colour for 'list' (did you mean '--no-color'?)"),
+            (["view", "--no-imgae"], "imgsel: unknown option --no-imgae for 'view' (did you mean '--no-image'?)"),
+            (["help", "chekc"], "imgsel: help: unknown command 'chekc' (did you mean 'check'?)"),
+            (["completion", "bsh"], "imgsel: completion: unknown shell 'bsh', not one of bash, zsh, fish (did you mean 'bash'?)"),
+            (["view", "nxt"], "imgsel: view: 'nxt' is not an index or one of next, prev, first, last (did you mean 'next'?)"),
+        ]
+        for (args, message) in cases {
+            let r = run(args)
+            assertUsage(r)
+            XCTAssertEqual(r.stderrLines.first, message, r.transcript)
+        }
+        let json = run(["--json", "lsit"])
+        let error = (parseJSON(json.stderr) as? [String: Any])?["error"] as? [String: Any]
+        XCTAssertEqual(error?["message"] as? String, "unknown command 'lsit' (did you mean 'list'?)")
+        XCTAssertEqual(listing("."), [])
+    }
+}
+

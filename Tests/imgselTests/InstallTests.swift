@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+/// `make install PREFIX=…` into a temporary prefix. The compiler is a stub that
+/// records what it was asked and points at the binary the suite already built,
+/// so the test checks the install rules (and that they ask for the static
+/// release build) without a second, slow release build.
+final class InstallTests: ImgselTestCase {
+    func testMakeInstallPutsEverythingInItsConventionalPlace() throws {
+        let root = dir.deletingLastPathComponent()
+        let prefix = root.appendingPathComponent("prefix").path
+        let log = root.appendingPathComponent("swift-calls").path
+        let binFolder = Binary.url!.deletingLastPathComponent().path
+        let stub = root.appendingPathComponent("swift-stub")
+        try """
+        #!/bin/sh
+        echo "$*" >> '\(log)'
+        case " $* " in *" --show-bin-path "*) echo '\(binFolder)' ;; esac
+        exit 0
+        """.write(to: stub, atomically: true, encoding: .utf8)
+        chmod(stub.path, 0o755)
+
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        make.arguments = ["make", "--no-print-directory", "-C", ManPageTests.repository.path, "install",
+                          "PREFIX=\(prefix)", "SWIFT=\(stub.path)", "BUILD_LOCK=\(root.appendingPathComponent("lock").path)"]
+        let output = Pipe()
+        make.standardOutput = output
+        make.standardError = output
+        try make.run()
+        let transcript = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        make.waitUntilExit()
+        XCTAssertEqual(make.terminationStatus, 0, transcript)
+
+        let calls = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        XCTAssertTrue(calls.components(separatedBy: "\n").contains { $0.hasPrefix("build -c release --static-swift-stdlib") && !$0.contains("--show-bin-path") },
+                      "install builds the statically linked release binary first:\n\(calls)")
+
+        let fm = FileManager.default
+        func mode(_ path: String) -> Int { ((try? fm.attributesOfItem(atPath: prefix + "/" + path))?[.posixPermissions] as? Int) ?? -1 }
+        func contents(_ path: String) -> Data? { fm.contents(atPath: prefix + "/" + path) }
+
+        XCTAssertEqual(mode("bin/imgsel"), 0o755)
+        XCTAssertEqual(contents("bin/imgsel"), fm.contents(atPath: Binary.url!.path))
+        XCTAssertEqual(mode("share/man/man1/imgsel.1"), 0o644)
+        XCTAssertEqual(contents("share/man/man1/imgsel.1"),
+                       fm.contents(atPath: ManPageTests.repository.appendingPathComponent("man/imgsel.1").path))
+        let scripts = ["bash": "share/bash-completion/completions/imgsel", "zsh": "share/zsh/site-functions/_imgsel",
+                       "fish": "share/fish/vendor_completions.d/imgsel.fish"]
+        for (shellName, path) in scripts {
+            XCTAssertEqual(mode(path), 0o644, path)
+            XCTAssertEqual(contents(path), run(["completion", shellName]).stdoutData, "\(path) is what imgsel completion \(shellName) prints")
+        }
+        XCTAssertEqual(try fm.contentsOfDirectory(atPath: prefix).sorted(), ["bin", "share"])
+    }
+}
