@@ -57,7 +57,8 @@ final class FileCopyTests: XCTestCase {
     }
 
     func testAFileTheKernelRefusesIsCopiedThroughTheBuffer() throws {
-        // /proc files report size 0 and copy_file_range declines them; their bytes come through pread.
+        // copy_file_range refuses to copy between different kinds of file system (EXDEV, Linux 5.19 and
+        // later), here procfs to the temp folder; the bytes then come through pread.
         let input = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
         XCTAssertGreaterThanOrEqual(input, 0)
         defer { close(input) }
