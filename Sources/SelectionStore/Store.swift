@@ -54,17 +54,30 @@ public struct Store: Sendable {
         try withExtendedLifetime(lock) { () throws(ImgselError) in
             AtomicFile.removeStale(for: path)
             if Posix.exists(path), !force { throw .selectionExists(path: path) }
+            // --force replaces an unreadable selection, never a FIFO, device or folder someone named by mistake.
+            if let st = Posix.fileStatus(path), !Posix.isRegular(st) {
+                throw .invalidSelectionFile(path: path, reason: "not a regular file (\(Posix.kindName(st)))")
+            }
             try AtomicFile.replace(path, with: SelectionFile.encode(Selection(capacity: capacity)))
         }
     }
 
+    /// Far beyond any real selection (99 entries with the longest paths), small enough to refuse quickly.
+    static let sizeLimit = 16 << 20
+
     /// nil when the file does not exist.
     private func load() throws(ImgselError) -> Selection? {
-        guard let bytes = Posix.readFile(path) else {
-            let code = errno
-            if code == ENOENT { return nil }
+        switch Posix.readRegularFile(path, limit: Self.sizeLimit) {
+        case let .success(bytes):
+            return try SelectionFile.decode(bytes, path: path)
+        case .failure(.system(ENOENT)):
+            return nil
+        case let .failure(.system(code)):
             throw .invalidSelectionFile(path: path, reason: "cannot read it: " + Posix.errorText(code))
+        case let .failure(.notRegular(kind)):
+            throw .invalidSelectionFile(path: path, reason: "not a regular file (\(kind))")
+        case let .failure(.tooLarge(bytes)):
+            throw .invalidSelectionFile(path: path, reason: "\(bytes) bytes is too large for a selection file")
         }
-        return try SelectionFile.decode(bytes, path: path)
     }
 }
