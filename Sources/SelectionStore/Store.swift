@@ -20,8 +20,10 @@ public struct Store: Sendable {
     public var lockPath: String { FileLock.lockPath(for: path) }
 
     /// The selection as it is now; a missing file is an empty selection and creates nothing.
+    /// Under the lock it also removes a temporary file a killed writer left, even one
+    /// killed while creating the selection, so none outlives the next command.
     public func read() throws(ImgselError) -> Selection {
-        guard Posix.exists(path) else { return Selection() }
+        guard Posix.exists(path) || Posix.exists(AtomicFile.temporaryPath(for: path)) else { return Selection() }
         let lock = try FileLock.shared(for: path, timeout: lockTimeout)
         if lock != nil { AtomicFile.removeStale(for: path) }
         return try withExtendedLifetime(lock) { () throws(ImgselError) -> Selection in
