@@ -19,6 +19,11 @@ test:
 	flock $(BUILD_LOCK) $(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --disable-swift-testing
 
+# Many processes at once, SIGKILLs, full and read-only disks (mounts a tmpfs: run as root).
+.PHONY: stress
+stress:
+	python3 Tests/stress/stress.py
+
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/imgsel" $(DESTDIR)$(PREFIX)/bin/imgsel
