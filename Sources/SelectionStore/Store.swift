@@ -23,7 +23,15 @@ public struct Store: Sendable {
     /// Under the lock it also removes a temporary file a killed writer left, even one
     /// killed while creating the selection, so none outlives the next command.
     public func read() throws(ImgselError) -> Selection {
-        guard Posix.exists(path) || Posix.exists(AtomicFile.temporaryPath(for: path)) else { return Selection() }
+        var st = stat()
+        if lstat(path, &st) != 0 {
+            // Only a file that is not there is an empty selection; a name too long is an error.
+            let code = errno
+            guard code == ENOENT || code == ENOTDIR else {
+                throw .invalidSelectionFile(path: path, reason: "cannot read it: " + Posix.errorText(code))
+            }
+            guard Posix.exists(AtomicFile.temporaryPath(for: path)) else { return Selection() }
+        }
         let lock = try FileLock.shared(for: path, timeout: lockTimeout)
         if lock != nil { AtomicFile.removeStale(for: path) }
         return try withExtendedLifetime(lock) { () throws(ImgselError) -> Selection in

@@ -103,6 +103,22 @@ final class HostileSelectionFileTests: ImgselTestCase {
         assertRefused("folder.json", reason: "not a regular file (a directory)")
     }
 
+    func testASelectionPathOfFiveThousandCharacters() {
+        png("new.png")
+        let long = String(repeating: "s", count: 5000) + ".json"
+        for args in [["list"], ["check"], ["view"]] {
+            let r = run(["-f", long] + args)
+            assertFailure(r, 4, stderrContains: [long, "File name too long"])
+            XCTAssertEqual(r.stderrLines.count, 1, r.transcript)
+        }
+        for args in [["add", "new.png"], ["init"], ["clear"]] {
+            let r = run(["-f", long] + args)
+            assertFailure(r, 5, stderrContains: [long, "File name too long"])
+            XCTAssertEqual(r.stderrLines.count, 1, r.transcript)
+        }
+        XCTAssertEqual(listing("."), ["new.png"])
+    }
+
     func testAHugeFileIsRefusedWithoutReadingIt() throws {
         let target = write(Data("{".utf8), to: ".imgsel.json")
         let handle = try FileHandle(forWritingTo: target)
