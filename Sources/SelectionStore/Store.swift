@@ -15,6 +15,18 @@ public struct Store: Sendable {
         self.lockTimeout = lockTimeout
     }
 
+    /// `path` itself, or where it leads when it is a symbolic link to a regular file.
+    /// Writes replace the file by rename, which would replace a link with a copy, and
+    /// the lock sits beside the file: so two names for one selection must become one.
+    /// (A link to anything else stays as it is, to be refused by name.)
+    public static func following(_ path: String) -> String {
+        guard let st = Posix.fileStatus(path, followLinks: false), (st.st_mode & S_IFMT) == S_IFLNK,
+              let target = Posix.fileStatus(path), Posix.isRegular(target),
+              let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The folder stored paths are relative to.
     public var folder: String { PathName.directory(path) }
     public var lockPath: String { FileLock.lockPath(for: path) }

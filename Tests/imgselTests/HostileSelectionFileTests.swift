@@ -127,3 +127,21 @@ final class HostileSelectionFileTests: ImgselTestCase {
         assertRefused(reason: "too large for a selection file")
     }
 }
+
+/// A selection file reached through a symbolic link stays one selection with one lock.
+final class LinkedSelectionFileTests: ImgselTestCase {
+    func testWritingThroughALinkUpdatesTheTargetAndKeepsTheLink() throws {
+        try FileManager.default.createDirectory(at: url("shared"), withIntermediateDirectories: true)
+        png("shared/a.png")
+        png("shared/b.png")
+        assertSuccess(run(["-f", "shared/sel.json", "add", "shared/a.png"]))
+        try FileManager.default.createSymbolicLink(atPath: url("link.json").path, withDestinationPath: "shared/sel.json")
+        assertSuccess(run(["-f", "link.json", "add", "shared/b.png"]))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: url("link.json").path), "shared/sel.json")
+        XCTAssertEqual(storedPaths(url("shared/sel.json")), ["a.png", "b.png"], "paths relative to the real file's folder")
+        XCTAssertFalse(exists("link.json.lock"), "one lock, beside the real file")
+        let listed = run(["-f", "link.json", "list", "--paths"])
+        assertSuccess(listed)
+        XCTAssertEqual(listed.stdoutLines, ["shared/a.png", "shared/b.png"])
+    }
+}
