@@ -111,8 +111,7 @@ public struct Album: Sendable {
 private struct PendingCopy {
     let fd: Int32
     let tempPath: String?
-    /// What a write failure names: the album folder (an O_TMPFILE copy has no name of its own).
-    let folder: String
+    let folderPath: String
 
     enum LinkResult { case linked, taken, failed(Int32) }
 
@@ -127,7 +126,7 @@ private struct PendingCopy {
             guard fd >= 0 else { throw .writeFailed(path: folder, reason: Posix.errorText()) }
             tempPath = path
         }
-        let copy = PendingCopy(fd: fd, tempPath: tempPath, folder: folder)
+        let copy = PendingCopy(fd: fd, tempPath: tempPath, folderPath: folder)
         do throws(ImgselError) {
             try copy.fill(from: input.fd, source: source, entry: entry, index: index)
         } catch {
@@ -152,14 +151,14 @@ private struct PendingCopy {
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
             hasher.update(chunk)
             if let code = Posix.writeAll(fd, chunk) {
-                throw .writeFailed(path: tempPath ?? folder, reason: Posix.errorText(code))
+                throw .writeFailed(path: tempPath ?? folderPath, reason: Posix.errorText(code))
             }
             total += n
         }
         guard total == entry.bytes, SHA256.hex(hasher.finalize()) == entry.sha256 else {
             throw .inputChanged(path: source, entry: index)
         }
-        if fsync(fd) != 0 { throw .writeFailed(path: tempPath ?? folder, reason: Posix.errorText()) }
+        if fsync(fd) != 0 { throw .writeFailed(path: tempPath ?? folderPath, reason: Posix.errorText()) }
     }
 
     /// Gives the copy `name`; never replaces an existing file.
