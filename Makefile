@@ -19,6 +19,11 @@ test:
 	flock $(BUILD_LOCK) $(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --disable-swift-testing
 
+# Many processes at once, SIGKILLs, full and read-only disks (mounts a tmpfs: run as root).
+.PHONY: stress
+stress:
+	python3 Tests/stress/stress.py
+
 # Installs the binary, the man page and the completion scripts (made by the
 # installed binary, so that they list its commands).
 install: release

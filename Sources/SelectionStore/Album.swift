@@ -71,6 +71,24 @@ public struct Album: Sendable {
         return "\(name) (\(attempt))"
     }
 
+    /// The album folder and its ancestors that do not exist yet, deepest first;
+    /// taken before saving so that a failed save can remove what it created.
+    public func missingFolders() -> [String] {
+        var missing: [String] = []
+        var path = folder
+        while path != "/", !path.isEmpty, !Posix.exists(path) {
+            missing.append(path)
+            path = PathName.directory(path)
+        }
+        return missing
+    }
+
+    /// Removes folders a failed save created, if they are still empty (another
+    /// save may have put a file there meanwhile, and then they stay).
+    public func removeFolders(_ folders: [String]) {
+        for path in folders where rmdir(path) == 0 { Posix.syncDirectory(PathName.directory(path)) }
+    }
+
     private func makeFolder() throws(ImgselError) {
         var built = ""
         for part in folder.split(separator: "/") {
@@ -93,6 +111,7 @@ public struct Album: Sendable {
 private struct PendingCopy {
     let fd: Int32
     let tempPath: String?
+    let folderPath: String
 
     enum LinkResult { case linked, taken, failed(Int32) }
 
@@ -107,7 +126,7 @@ private struct PendingCopy {
             guard fd >= 0 else { throw .writeFailed(path: folder, reason: Posix.errorText()) }
             tempPath = path
         }
-        let copy = PendingCopy(fd: fd, tempPath: tempPath)
+        let copy = PendingCopy(fd: fd, tempPath: tempPath, folderPath: folder)
         do throws(ImgselError) {
             try copy.fill(from: input.fd, source: source, entry: entry, index: index)
         } catch {
@@ -132,14 +151,14 @@ private struct PendingCopy {
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
             hasher.update(chunk)
             if let code = Posix.writeAll(fd, chunk) {
-                throw .writeFailed(path: tempPath ?? source, reason: Posix.errorText(code))
+                throw .writeFailed(path: tempPath ?? folderPath, reason: Posix.errorText(code))
             }
             total += n
         }
         guard total == entry.bytes, SHA256.hex(hasher.finalize()) == entry.sha256 else {
             throw .inputChanged(path: source, entry: index)
         }
-        if fsync(fd) != 0 { throw .writeFailed(path: tempPath ?? source, reason: Posix.errorText()) }
+        if fsync(fd) != 0 { throw .writeFailed(path: tempPath ?? folderPath, reason: Posix.errorText()) }
     }
 
     /// Gives the copy `name`; never replaces an existing file.
