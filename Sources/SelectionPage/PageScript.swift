@@ -61,8 +61,7 @@ enum PageScript {
           image.src = src;
         }
         label.textContent = n + ' / ' + total;
-        nameLine.textContent = name;
-        nameLine.title = cell.getAttribute('data-path');
+        nameLine.textContent = cell.getAttribute('data-path');
         save.href = src;
         save.setAttribute('download', name);
         save.setAttribute('aria-label', 'Save ' + name);
@@ -81,19 +80,25 @@ enum PageScript {
         show(n);
         if (opening) focusControl();
       }
+      // Closing is finished here, not in the dialog's 'close' event, which comes a task
+      // later; the event still covers the dialog's own ways to close (Escape on some browsers).
       function close() {
-        if (pager.open) pager.close();
+        if (!pager.open) return;
+        pager.close();
+        closed();
+      }
+      function closed() {
+        if (pager.open) return;
+        setHash(0);
+        image.removeAttribute('src');
+        if (current && cells[current - 1] !== document.activeElement) cells[current - 1].focus();
       }
       function step(by) {
         var n = current + by;
         if (pager.open && n >= 1 && n <= total) show(n);
       }
 
-      pager.addEventListener('close', function () {
-        setHash(0);
-        image.removeAttribute('src');
-        if (current) cells[current - 1].focus();
-      });
+      pager.addEventListener('close', closed);
       image.addEventListener('error', function () {
         if (!image.getAttribute('src')) return;
         markFailed(cells[current - 1]);

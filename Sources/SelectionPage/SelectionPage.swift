@@ -11,7 +11,8 @@ public struct SelectionPage: Sendable {
         public let index: Int
         /// The file's own name: the caption, the alt text and the name a download keeps.
         public let name: String
-        /// The path as `list` prints it, shown as a tooltip.
+        /// The path as the selection file stores it (relative to its folder where it can be),
+        /// shown in the pager and as the cell's tooltip.
         public let path: String
         public let type: ImageType
         /// `3024×4032`, orientation applied.

@@ -85,7 +85,7 @@ struct HtmlCommand: Command {
         selection.items.enumerated().map { offset, entry in
             let absolute = context.absolutePath(entry)
             return SelectionPage.Item(
-                index: offset + 1, name: PathName.baseName(absolute), path: context.displayPath(entry), type: entry.type,
+                index: offset + 1, name: PathName.baseName(absolute), path: entry.path, type: entry.type,
                 shownSize: Format.orientedSize(entry), byteSize: Format.bytes(entry.bytes),
                 link: link ? HTMLText.percentEncodePath(HTMLText.relativePath(from: pageFolder, to: absolute)) : nil)
         }
