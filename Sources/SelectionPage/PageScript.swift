@@ -42,7 +42,8 @@ enum PageScript {
       }
       function fallbackText(cell) {
         return Array.prototype.map.call(cell.querySelectorAll('.fallback span, .fallback strong'),
-          function (part) { return part.textContent; }).join('\n');
+          function (part) { return part.textContent; }).join('\n') +
+          '\n\nThis browser cannot show this image. Save keeps the file as it is.';
       }
 
       function show(n) {
@@ -55,6 +56,7 @@ enum PageScript {
         placeholder.hidden = !failed;
         if (failed) {
           image.removeAttribute('src');
+          image.alt = '';
           placeholder.textContent = fallbackText(cell);
         } else {
           image.alt = name;

@@ -132,8 +132,7 @@ public struct SelectionPage: Sendable {
 
     private func cellEnd(_ item: Item) -> String {
         "\"><span class=\"fallback\" aria-hidden=\"true\"><strong>\(item.type.displayName)</strong>"
-            + "<span>\(HTMLText.escape(item.shownSize))</span><span>\(HTMLText.escape(item.byteSize))</span>"
-            + "<span>not shown by this browser; Save keeps the file</span></span></a>"
+            + "<span>\(HTMLText.escape(item.shownSize))</span><span>\(HTMLText.escape(item.byteSize))</span></span></a>"
             + "<p class=\"caption\" title=\"\(HTMLText.escape(item.path))\"><span class=\"index\">\(item.index)</span>"
             + "<span class=\"name\">\(HTMLText.escape(item.name))</span></p></li>\n"
     }

@@ -89,6 +89,12 @@ final class BrowserTests: ImgselTestCase {
         let last = try dumpDOM("imgsel.html#7")
         XCTAssertTrue(last.contains(">7 / 7</p>"))
         XCTAssertTrue(last.contains("id=\"pager-next\" aria-label=\"Next image\" disabled=\"\""), "no next after the last")
+        let tiff = try dumpDOM("imgsel.html#6")
+        XCTAssertTrue(tiff.contains(">6 / 7</p>"))
+        XCTAssertTrue(tiff.contains("<img id=\"pager-image\" alt=\"\" hidden=\"\">"), "no broken image in the pager")
+        XCTAssertTrue(tiff.contains("<p id=\"pager-placeholder\">TIFF\n6×4\n"), "its type and size instead")
+        XCTAssertTrue(tiff.contains("<a id=\"pager-save\" download=\"scan.tif\" href=\"data:image/tiff;base64,"),
+                      "the file can still be saved")
         let outside = try dumpDOM("imgsel.html#12")
         XCTAssertFalse(outside.contains("open=\"\""), "an index past the end leaves the grid")
     }
