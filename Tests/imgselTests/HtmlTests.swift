@@ -84,6 +84,13 @@ final class HtmlTests: ImgselTestCase {
         assertUnchanged(before)
     }
 
+    func testAnEntrysImageIsNeverOverwrittenByThePage() {
+        let names = seed(2)
+        let before = bytes(names[1])
+        assertUsage(run(["html", names[1]]), stderrContains: ["entry 2"])
+        XCTAssertEqual(bytes(names[1]), before)
+    }
+
     func testUsageErrors() {
         assertUsage(run(["html", "a.html", "b.html"]), usageLine: "usage: imgsel html [OUT] [--link]", stderrContains: ["b.html"])
         assertUsage(run(["html", "-"]), stderrContains: ["stdout"])

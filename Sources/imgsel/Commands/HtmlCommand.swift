@@ -29,6 +29,9 @@ struct HtmlCommand: Command {
     func run(_ context: Context) throws(ImgselError) {
         let pagePath = try resolvePagePath(context)
         let selection = try context.store.read()
+        if let clash = selection.items.firstIndex(where: { context.absolutePath($0) == pagePath }) {
+            throw .usage("html: OUT '\(out ?? pagePath)' is entry \(clash + 1)'s image; choose another name")
+        }
         let page = SelectionPage(items: items(selection, pageFolder: PathName.directory(pagePath), context: context),
                                  capacity: selection.capacity,
                                  source: PathName.display(context.store.path, cwd: context.cwd), linked: link)
