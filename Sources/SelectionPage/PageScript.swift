@@ -64,6 +64,7 @@ enum PageScript {
         }
         label.textContent = n + ' / ' + total;
         nameLine.textContent = cell.getAttribute('data-path');
+        releaseBlob();
         save.href = src;
         save.setAttribute('download', name);
         save.setAttribute('aria-label', 'Save ' + name);
@@ -72,6 +73,27 @@ enum PageScript {
         if (document.activeElement && document.activeElement.disabled) focusControl();
         setHash(n);
       }
+      // Save hands the browser an object URL made from the embedded bytes at the moment of the
+      // click: a data: URI of a few megabytes can be too long for a download link.
+      var blobURL = null;
+      function releaseBlob() {
+        if (blobURL) URL.revokeObjectURL(blobURL);
+        blobURL = null;
+      }
+      function blobFromDataURI(uri) {
+        var comma = uri.indexOf(',');
+        var binary = atob(uri.slice(comma + 1));
+        var bytes = new Uint8Array(binary.length);
+        for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+        return new Blob([bytes], { type: uri.slice(5, uri.indexOf(';')) });
+      }
+      save.addEventListener('click', function () {
+        var href = save.getAttribute('href') || '';
+        if (href.slice(0, 5) !== 'data:') return;
+        blobURL = URL.createObjectURL(blobFromDataURI(href));
+        save.href = blobURL;
+      });
+
       function focusControl() {
         (!next.disabled ? next : !prev.disabled ? prev : closer).focus();
       }

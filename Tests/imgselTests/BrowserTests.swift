@@ -32,6 +32,8 @@ final class BrowserTests: ImgselTestCase {
     /// Names in the page's order; the third is the issue's `<b>x</b>.png` (a folder and a file).
     let names = ["red.png", "tall.png", "<b>x</b>.png", "turned.png", "<img src=x onerror=alert(1)>.png", "scan.tif", "my shot #1.png"]
     private var profile: URL!
+    /// HOME for the browser; downloads land in its Downloads folder.
+    private var browserHome: URL { dir.deletingLastPathComponent().appendingPathComponent("browser-home", isDirectory: true) }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -119,6 +121,11 @@ final class BrowserTests: ImgselTestCase {
                 var img = document.getElementById('pager-image');
                 report.orientedSize = img.naturalWidth + 'x' + img.naturalHeight;
                 report.imageOrientation = getComputedStyle(img).imageOrientation;
+                var save = document.getElementById('pager-save');
+                save.addEventListener('click', function (e) { e.preventDefault(); });
+                save.click();
+                report.saveHref = save.getAttribute('href').slice(0, 5);
+                report.saveName = save.getAttribute('download');
                 backgroundClick(4, 300); step('background click');
                 finish();
               });
@@ -144,6 +151,8 @@ final class BrowserTests: ImgselTestCase {
         XCTAssertEqual(state("background click"), "closed 4 / 7  focus=cell-4")
         XCTAssertEqual(report["orientedSize"] as? String, "40x80", "EXIF orientation 6 applied: a portrait")
         XCTAssertEqual(report["imageOrientation"] as? String, "from-image")
+        XCTAssertEqual(report["saveHref"] as? String, "blob:", "Save hands over the bytes as a blob, not a long data: URI")
+        XCTAssertEqual(report["saveName"] as? String, "turned.png")
         XCTAssertEqual(report["violations"] as? [String], [], "no Content-Security-Policy violations")
     }
 
@@ -174,6 +183,14 @@ final class BrowserTests: ImgselTestCase {
         let dom = try dumpDOM("report/page.html#7")
         XCTAssertTrue(dom.contains("href=\"../my%20shot%20%231.png\""), "the download link is the relative file")
         assertNoRemoteURLs(dom)
+    }
+
+    /// Save, clicked in the pager, downloads the original bytes under the file's own name.
+    func testSaveDownloadsTheOriginalFileUnderItsOwnName() throws {
+        assertSuccess(run(["html"]))
+        _ = try probe("imgsel.html", fragment: "#7", steps: "document.getElementById('pager-save').click(); finish();")
+        let downloaded = browserHome.appendingPathComponent("Downloads").appendingPathComponent(names[6])
+        XCTAssertEqual(try? Data(contentsOf: downloaded), bytes(names[6]), "\(downloaded.path) holds the original bytes")
     }
 
     // MARK: - Screenshots
@@ -219,6 +236,10 @@ final class BrowserTests: ImgselTestCase {
                      "--user-data-dir=\(profile.path)", "--virtual-time-budget=5000"]
         if geteuid() == 0 { flags.append("--no-sandbox") }
         process.arguments = flags + arguments + [pageURL]
+        // Its own HOME: the browser's files and downloads stay in the test's folder.
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = browserHome.path
+        process.environment = environment
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
