@@ -7,7 +7,7 @@ import SelectionStore
 struct HtmlCommand: Command {
     static let spec = CommandSpec(
         name: "html", usage: "html [OUT] [--link]",
-        summary: "write the selection as one self-contained HTML page: the nine-grid and a full-screen pager",
+        summary: "write a self-contained HTML page of the selection: the nine-grid and a pager",
         arguments: [("OUT", "the page to write (default: imgsel.html beside the selection file; a folder: imgsel.html in it)")],
         options: [OptionSpec(names: ["--link"], value: nil,
                              help: "reference the images by path relative to the page instead of embedding them")],
