@@ -130,6 +130,10 @@ final class ProbeJPEGTests: XCTestCase {
         // Ultra HDR: the second picture is a gain map, declared in the primary's XMP.
         let xmp = B.xmp("<x:xmpmeta><rdf:Description hdrgm:Version=\"1.0\"/></x:xmpmeta>")
         XCTAssertEqual(try probe(B.jpeg(width: 40, height: 30, before: [xmp, B.mpf([0x2003_0000, 0])])).frames, 1)
+        let element = B.xmp("<rdf:Description xmlns:hdrgm=\"http://ns.adobe.com/hdr-gain-map/1.0/\"><hdrgm:Version>1.0</hdrgm:Version>")
+        XCTAssertEqual(try probe(B.jpeg(width: 40, height: 30, before: [element, B.mpf([0x2003_0000, 0])])).frames, 1)
+        let namespaceOnly = B.xmp("<rdf:Description xmlns:hdrgm=\"http://ns.adobe.com/hdr-gain-map/1.0/\"/>")
+        XCTAssertEqual(try probe(B.jpeg(width: 40, height: 30, before: [namespaceOnly, B.mpf([0x2003_0000, 0])])).frames, 2)
         XCTAssertEqual(try probe(B.jpeg(width: 40, height: 30, before: [B.xmp("<x:xmpmeta/>"), B.mpf([0x2003_0000, 0])])).frames, 2)
         // XMP before EXIF: the EXIF orientation is still found.
         let both = try probe(B.jpeg(width: 40, height: 30, before: [xmp, B.app1Exif(B.exif(orientation: 6)), B.mpf([0x2003_0000, 0])]))

@@ -27,10 +27,11 @@ enum MultiPictureIndex {
         return max(1, pictures)
     }
 
-    /// Whether an XMP packet declares an Ultra HDR gain map (hdrgm namespace), whose MPF
-    /// index lists the gain map as a second picture. Pillow makes the same exception.
+    /// Whether an XMP packet declares an Ultra HDR gain map (an hdrgm:Version attribute or
+    /// element), whose MPF index lists the gain map as a second picture. Pillow makes the same
+    /// exception (for the attribute form).
     static func declaresGainMap(_ xmp: [UInt8]) -> Bool {
-        let needle = Array("hdrgm:Version=".utf8)
+        let needle = Array("hdrgm:Version".utf8)
         guard xmp.count >= needle.count else { return false }
         for i in 0...(xmp.count - needle.count) where xmp[i] == needle[0] {
             if xmp[i..<(i + needle.count)].elementsEqual(needle) { return true }
