@@ -24,16 +24,17 @@ SUPPORTED = {"JPEG": {"jpeg"}, "MPO": {"jpeg"}, "PNG": {"png"}, "GIF": {"gif"}, 
 # Files where imgsel differs from Pillow on purpose.
 EXPLAINED = {
     "gif-screen-smaller-than-frame.gif":
-        "the contract gives a GIF's logical screen size (10x10); Pillow grows it to cover a frame "
-        "that sticks out of the screen, which browsers clip instead",
+        "the contract gives a GIF's logical screen size (10x10); Pillow grows the size to cover a "
+        "frame that sticks out of the logical screen",
     "bad-png-first-chunk-not-ihdr.png":
         "the PNG spec requires IHDR first; libpng (browsers, most tools) refuse the file, Pillow is lenient",
     "bad-png-width-2147483648.png":
         "the PNG spec caps width and height at 2^31-1; libpng refuses the file, Pillow does not check",
     "webp-truncated-header-complete.webp":
-        "the VP8 frame header (size) is complete; imgsel reads headers only, as it does for JPEG/PNG "
-        "cut off in their pixel data, which Pillow accepts too; Pillow refuses only because its WebP "
-        "reader loads the whole file",
+        "the VP8 frame header (the size) is complete; imgsel reads headers only and accepts a file "
+        "cut off in its pixel data, as it does for JPEG and PNG (which Pillow opens too); Pillow's "
+        "WebP reader hands the whole file to libwebp's demuxer, which rejects a RIFF size longer "
+        "than the data",
 }
 
 
