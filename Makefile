@@ -8,7 +8,7 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 # which is most of the cost of a call that does little.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 
-.PHONY: build release test install clean
+.PHONY: build release test install clean fuzz pillow-check
 
 build:
 	flock $(BUILD_LOCK) $(SWIFT) build $(SWIFT_FLAGS)
@@ -20,6 +20,11 @@ release:
 test:
 	flock $(BUILD_LOCK) $(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+# Many processes at once, SIGKILLs, full and read-only disks (mounts a tmpfs: run as root).
+.PHONY: stress
+stress:
+	python3 Tests/stress/stress.py
 
 # Installs the binary, the man page and the completion scripts (made by the
 # installed binary, so that they list its commands).
@@ -41,3 +46,19 @@ bench: release
 
 clean:
 	rm -rf .build
+
+# Fuzz the image probe with libFuzzer (ships with the toolchain) for FUZZ_TIME seconds, starting
+# from the seed files in Fuzz/seeds. Only the compile holds the build lock. Not part of `test`.
+FUZZ_TIME ?= 60
+FUZZ_DIR = .build/fuzz
+fuzz:
+	mkdir -p $(FUZZ_DIR)/corpus
+	flock $(BUILD_LOCK) swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
+		-module-name ProbeFuzz Sources/SelectionStore/Probe/*.swift Fuzz/ProbeFuzzer.swift \
+		-o $(FUZZ_DIR)/probe-fuzzer
+	$(FUZZ_DIR)/probe-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds -max_total_time=$(FUZZ_TIME) \
+		-timeout=10 -rss_limit_mb=1024 -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1
+
+# Compare `imgsel --json info` with Pillow on the shared corpus (needs Pillow and pillow-heif).
+pillow-check: build
+	python3 bench/compare-with-pillow.py --imgsel "$$($(SWIFT) build --show-bin-path)/imgsel"

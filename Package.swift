@@ -9,17 +9,20 @@ let package = Package(
     ],
     targets: [
         // The thin executable: parses arguments, prints, and maps errors to exit codes.
-        .executableTarget(name: "imgsel", dependencies: ["SelectionStore"]),
+        .executableTarget(name: "imgsel", dependencies: ["SelectionStore", "SelectionPage"]),
         // Everything else: the model, the file format, locking, atomic writes, probing, hashing.
         .target(name: "SelectionStore", dependencies: ["CSHA256", "CFileCopy"]),
         // SHA-256 in C, so hashing can use the CPU's SHA instructions (chosen at run time).
         .target(name: "CSHA256"),
         // copy_file_range(2), which Swift's Glibc module does not declare, for `save`.
         .target(name: "CFileCopy"),
+        // `imgsel html`: the page's markup, style, script, escaping and base64; builds text, touches no disk.
+        .target(name: "SelectionPage", dependencies: ["SelectionStore"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
         .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "selection-writer"]),
         // Spawns the built binary; depends on it so `swift test` builds it first.
         .testTarget(name: "imgselTests", dependencies: ["imgsel"]),
+        .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage"]),
     ]
 )

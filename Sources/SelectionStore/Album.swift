@@ -71,6 +71,24 @@ public struct Album: Sendable {
         return "\(name) (\(attempt))"
     }
 
+    /// The album folder and its ancestors that do not exist yet, deepest first;
+    /// taken before saving so that a failed save can remove what it created.
+    public func missingFolders() -> [String] {
+        var missing: [String] = []
+        var path = folder
+        while path != "/", !path.isEmpty, !Posix.exists(path) {
+            missing.append(path)
+            path = PathName.directory(path)
+        }
+        return missing
+    }
+
+    /// Removes folders a failed save created, if they are still empty (another
+    /// save may have put a file there meanwhile, and then they stay).
+    public func removeFolders(_ folders: [String]) {
+        for path in folders where rmdir(path) == 0 { Posix.syncDirectory(PathName.directory(path)) }
+    }
+
     private func makeFolder() throws(ImgselError) {
         var built = ""
         for part in folder.split(separator: "/") {

@@ -15,13 +15,35 @@ public struct Store: Sendable {
         self.lockTimeout = lockTimeout
     }
 
+    /// `path` itself, or where it leads when it is a symbolic link to a regular file.
+    /// Writes replace the file by rename, which would replace a link with a copy, and
+    /// the lock sits beside the file: so two names for one selection must become one.
+    /// (A link to anything else stays as it is, to be refused by name.)
+    public static func following(_ path: String) -> String {
+        guard let st = Posix.fileStatus(path, followLinks: false), (st.st_mode & S_IFMT) == S_IFLNK,
+              let target = Posix.fileStatus(path), Posix.isRegular(target),
+              let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The folder stored paths are relative to.
     public var folder: String { PathName.directory(path) }
     public var lockPath: String { FileLock.lockPath(for: path) }
 
     /// The selection as it is now; a missing file is an empty selection and creates nothing.
+    /// Under the lock it also removes a temporary file a killed writer left, even one
+    /// killed while creating the selection, so none outlives the next command.
     public func read() throws(ImgselError) -> Selection {
-        guard Posix.exists(path) else { return Selection() }
+        var st = stat()
+        if lstat(path, &st) != 0 {
+            // Only a file that is not there is an empty selection; a name too long is an error.
+            let code = errno
+            guard code == ENOENT || code == ENOTDIR else {
+                throw .invalidSelectionFile(path: path, reason: "cannot read it: " + Posix.errorText(code))
+            }
+            guard Posix.exists(AtomicFile.temporaryPath(for: path)) else { return Selection() }
+        }
         let lock = try FileLock.shared(for: path, timeout: lockTimeout)
         if lock != nil { AtomicFile.removeStale(for: path) }
         return try withExtendedLifetime(lock) { () throws(ImgselError) -> Selection in
@@ -54,17 +76,30 @@ public struct Store: Sendable {
         try withExtendedLifetime(lock) { () throws(ImgselError) in
             AtomicFile.removeStale(for: path)
             if Posix.exists(path), !force { throw .selectionExists(path: path) }
+            // --force replaces an unreadable selection, never a FIFO, device or folder someone named by mistake.
+            if let st = Posix.fileStatus(path), !Posix.isRegular(st) {
+                throw .invalidSelectionFile(path: path, reason: "not a regular file (\(Posix.kindName(st)))")
+            }
             try AtomicFile.replace(path, with: SelectionFile.encode(Selection(capacity: capacity)))
         }
     }
 
+    /// Far beyond any real selection (99 entries with the longest paths), small enough to refuse quickly.
+    static let sizeLimit = 16 << 20
+
     /// nil when the file does not exist.
     private func load() throws(ImgselError) -> Selection? {
-        guard let bytes = Posix.readFile(path) else {
-            let code = errno
-            if code == ENOENT { return nil }
+        switch Posix.readRegularFile(path, limit: Self.sizeLimit) {
+        case let .success(bytes):
+            return try SelectionFile.decode(bytes, path: path)
+        case .failure(.system(ENOENT)):
+            return nil
+        case let .failure(.system(code)):
             throw .invalidSelectionFile(path: path, reason: "cannot read it: " + Posix.errorText(code))
+        case let .failure(.notRegular(kind)):
+            throw .invalidSelectionFile(path: path, reason: "not a regular file (\(kind))")
+        case let .failure(.tooLarge(bytes)):
+            throw .invalidSelectionFile(path: path, reason: "\(bytes) bytes is too large for a selection file")
         }
-        return try SelectionFile.decode(bytes, path: path)
     }
 }

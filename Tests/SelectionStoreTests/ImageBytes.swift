@@ -61,6 +61,23 @@ enum ImageBytes {
 
     static func app1Exif(_ blob: [UInt8]) -> [UInt8] { segment(0xE1, exifPrefix + blob) }
 
+    /// An APP2 Multi-Picture index: one MP entry per attribute (type code in the low 24 bits),
+    /// `count` in the NumberOfImages tag (default: one per entry).
+    static func mpf(_ attributes: [Int], count: Int? = nil, littleEndian le: Bool = false) -> [UInt8] {
+        let u16 = le ? le16 : be16
+        let u32 = le ? le32 : be32
+        let entriesAt = 8 + 2 + 12 * 3 + 4
+        var tiff: [UInt8] = (le ? ascii("II") : ascii("MM")) + u16(42) + u32(8) + u16(3)
+        tiff += u16(0xB000) + u16(7) + u32(4) + ascii("0100")
+        tiff += u16(0xB001) + u16(4) + u32(1) + u32(count ?? attributes.count)
+        tiff += u16(0xB002) + u16(7) + u32(16 * attributes.count) + u32(entriesAt)
+        tiff += u32(0)
+        for (i, a) in attributes.enumerated() { tiff += u32(a) + u32(5000) + u32(i == 0 ? 0 : 9000 * i) + u16(0) + u16(0) }
+        return segment(0xE2, ascii("MPF") + [0] + tiff)
+    }
+
+    static func xmp(_ packet: String) -> [UInt8] { segment(0xE1, ascii("http://ns.adobe.com/xap/1.0/") + [0] + ascii(packet)) }
+
     static func sof(_ marker: UInt8, width: Int, height: Int) -> [UInt8] {
         segment(marker, [8] + be16(height) + be16(width) + [3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1])
     }
@@ -202,7 +219,8 @@ enum ImageBytes {
     /// A HEIF file: item 1 is primary with properties `primary` (listed in association order),
     /// item 2 is a thumbnail with its own ispe. `wide` uses ipma version 1 with 16-bit indices.
     static func heif(major: String = "heic", compatible: [String] = ["mif1", "heic"], primary: [[UInt8]],
-                     thumbnailSize: (Int, Int) = (320, 240), wide: Bool = false, mdatFirst: Bool = true) -> [UInt8] {
+                     thumbnailSize: (Int, Int) = (320, 240), wide: Bool = false, mdatFirst: Bool = true,
+                     moov: [UInt8] = []) -> [UInt8] {
         let ftyp = box("ftyp", ascii(major) + be32(0) + compatible.flatMap(ascii))
         let hdlr = fullBox("hdlr", be32(0) + ascii("pict") + [UInt8](repeating: 0, count: 13))
         let pitm = wide ? fullBox("pitm", version: 1, be32(1)) : fullBox("pitm", be16(1))
@@ -221,7 +239,26 @@ enum ImageBytes {
         let iprp = box("iprp", ipco + ipma)
         let meta = fullBox("meta", hdlr + pitm + iprp)
         let mdat = box("mdat", [UInt8](repeating: 0xAB, count: 100))
-        return ftyp + (mdatFirst ? mdat + meta : meta + mdat)
+        return ftyp + (mdatFirst ? mdat + meta : meta + mdat) + moov
+    }
+
+    static func zeros(_ n: Int) -> [UInt8] { [UInt8](repeating: 0, count: n) }
+
+    /// A movie box holding `tracks` (see `track`).
+    static func moov(_ tracks: [[UInt8]]) -> [UInt8] { box("moov", fullBox("mvhd", zeros(96)) + tracks.reduce([], +)) }
+
+    /// An image-sequence track: tkhd with the size, hdlr `handler`, stsz with `samples`;
+    /// `auxiliary` adds a tref/auxl (an alpha or depth track).
+    static func track(samples: Int, width: Int = 40, height: Int = 30, handler: String = "pict",
+                      auxiliary: Bool = false, tkhdVersion: UInt8 = 0, stz2: Bool = false) -> [UInt8] {
+        let times = zeros(tkhdVersion == 1 ? 32 : 20)
+        let tkhd = fullBox("tkhd", version: tkhdVersion, flags: 3, times + zeros(16 + 36) + be32(width << 16) + be32(height << 16))
+        let hdlr = fullBox("hdlr", be32(0) + ascii(handler) + zeros(13))
+        let sizes = stz2 ? fullBox("stz2", [0, 0, 0, 16] + be32(samples) + zeros(2 * samples))
+                         : fullBox("stsz", be32(1000) + be32(samples))
+        let stbl = box("stbl", fullBox("stsd", be32(0)) + box("stts", zeros(8)) + sizes)
+        let mdia = box("mdia", fullBox("mdhd", zeros(20)) + hdlr + box("minf", box("dinf", []) + stbl))
+        return box("trak", tkhd + (auxiliary ? box("tref", box("auxl", be32(1))) : []) + mdia)
     }
 
     static func ispe(_ w: Int, _ h: Int) -> [UInt8] { fullBox("ispe", be32(w) + be32(h)) }
@@ -244,6 +281,17 @@ final class CountingSource: ByteSource, @unchecked Sendable {
         bytesRead += data.count
         reads += 1
         return data
+    }
+}
+
+/// A huge file without the memory: `head`, then `unit` repeated `count` times.
+struct RepeatingSource: ByteSource {
+    let head: [UInt8], unit: [UInt8], count: Int
+    var size: Int { head.count + unit.count * count }
+    func read(at offset: Int, count want: Int) throws -> [UInt8] {
+        guard offset >= 0, offset < size, want > 0 else { return [] }
+        precondition(want <= 16 << 20, "probe asked for \(want) bytes at once")
+        return (offset..<min(size, offset + want)).map { $0 < head.count ? head[$0] : unit[($0 - head.count) % unit.count] }
     }
 }
 

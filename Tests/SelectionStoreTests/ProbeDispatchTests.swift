@@ -23,6 +23,22 @@ final class ProbeDispatchTests: XCTestCase {
         XCTAssertEqual(probeError([UInt8](repeating: 0x61, count: 1023) + B.ascii("é and more")), "text")
         XCTAssertEqual(probeError([UInt8](repeating: 0x61, count: 100) + [0xC3]), "text")  // one oddity in 101 bytes is tolerated
         XCTAssertEqual(probeError(B.ascii("abc") + [0xC3]), "unrecognized data")
+        XCTAssertEqual(probeError([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]), "Windows icon (not supported)")
+        XCTAssertEqual(probeError([0, 0, 2, 0, 1, 0]), "Windows cursor (not supported)")
+    }
+
+    func testNameDisagreement() {
+        XCTAssertEqual(ImageType.heic.nameDisagreement("shots/IMG_0001.png"), "named .png but the content is HEIC")
+        XCTAssertEqual(ImageType.png.nameDisagreement("a.JPG"), "named .JPG but the content is PNG")
+        XCTAssertEqual(ImageType.jpeg.nameDisagreement("icon.ico"), "named .ico but the content is JPEG")
+        // Agreeing names, or names that say nothing about an image format, get no remark.
+        for (type, name) in [(ImageType.jpeg, "a.jpeg"), (.jpeg, "b.JPG"), (.jpeg, "stereo.mpo"), (.png, "x.apng"),
+                             (.tiff, "scan.tif"), (.heif, "p.heic"), (.heic, "p.HEIF"), (.avif, "a.avif"), (.bmp, "old.dib"),
+                             (.png, "download"), (.png, "photo.bin"), (.gif, ".gif"), (.gif, "dir.png/file"), (.webp, "a.b.c.")] {
+            XCTAssertNil(type.nameDisagreement(name), "\(type) \(name)")
+        }
+        XCTAssertEqual(ImageType.gif.nameDisagreement("dir.png/clip.webp"), "named .webp but the content is GIF")
+        XCTAssertEqual(ImageType.avif.nameDisagreement("x.heic"), "named .heic but the content is AVIF")
     }
 
     func testTypeIsByContentNotName() throws {

@@ -21,8 +21,12 @@ final class ProbeGIFTests: XCTestCase {
         XCTAssertEqual(try probe(bytes), ImageFacts(type: .gif, width: 5, height: 6))
     }
 
-    func testNoImageDescriptorReportsOneFrame() throws {
-        XCTAssertEqual(try probe(B.gif(width: 5, height: 6, frames: 0)).frames, 1)
+    func testAGIFWithoutAnyImageIsRefused() {
+        // Extensions and a trailer but no image: nothing to show (Pillow refuses it too).
+        XCTAssertEqual(probeError(B.gif(width: 5, height: 6, frames: 0)), "corrupt GIF header (no image)")
+        // Cut off after the logical screen, before any image.
+        XCTAssertEqual(probeError(B.ascii("GIF87a") + B.le16(40) + B.le16(24) + [0xF3, 0, 0]), "truncated GIF header")
+        XCTAssertEqual(probeError(Array(B.gif(width: 5, height: 6, frames: 1).prefix(60))), "truncated GIF header")
     }
 
     func testMissingTrailerAndTruncatedTailKeepCount() throws {

@@ -42,6 +42,43 @@ final class ProbeHEIFTests: XCTestCase {
                        ImageFacts(type: .heic, width: 4032, height: 3024, orientation: 6))
     }
 
+    func testAnimatedAVIFCountsTheSequenceSamples() throws {
+        let animated = B.heif(major: "avis", compatible: ["avif", "avis", "msf1"], primary: [B.ispe(40, 24)],
+                              moov: B.moov([B.track(samples: 3, width: 40, height: 24)]))
+        XCTAssertEqual(try probe(animated), ImageFacts(type: .avif, width: 40, height: 24, frames: 3))
+        // An alpha track (tref auxl) comes first: the colour track still decides.
+        let withAlpha = B.heif(major: "avis", compatible: ["avis"], primary: [B.ispe(40, 24)],
+                               moov: B.moov([B.track(samples: 9, auxiliary: true), B.track(samples: 5, tkhdVersion: 1, stz2: true)]))
+        XCTAssertEqual(try probe(withAlpha).frames, 5)
+        // Only picture tracks count.
+        let video = B.heif(major: "avis", compatible: ["avis"], primary: [B.ispe(40, 24)],
+                           moov: B.moov([B.track(samples: 7, handler: "vide")]))
+        XCTAssertEqual(try probe(video).frames, 1)
+    }
+
+    func testStillBrandPrefersThePrimaryItem() throws {
+        // libavif (and so Pillow) reads the primary item when the major brand is avif, even with a sequence.
+        let still = B.heif(major: "avif", compatible: ["avif", "avis"], primary: [B.ispe(40, 24)],
+                           moov: B.moov([B.track(samples: 3)]))
+        XCTAssertEqual(try probe(still).frames, 1)
+        // A HEIF sequence brand counts the track, like AVIF's.
+        let sequence = B.heif(major: "msf1", compatible: ["msf1", "heic"], primary: [B.ispe(64, 48), B.irot(1)],
+                              moov: B.moov([B.track(samples: 12)]))
+        XCTAssertEqual(try probe(sequence), ImageFacts(type: .heic, width: 64, height: 48, orientation: 8, frames: 12))
+    }
+
+    func testSequenceWithoutPrimaryItemUsesTheTrackHeader() throws {
+        let bytes = B.box("ftyp", B.ascii("avis") + B.be32(0) + B.ascii("avismsf1")) + B.moov([B.track(samples: 4, width: 320, height: 200)])
+            + B.box("mdat", B.zeros(50))
+        XCTAssertEqual(try probe(bytes), ImageFacts(type: .avif, width: 320, height: 200, frames: 4))
+    }
+
+    func testDamagedTrackLeavesThePrimaryItem() throws {
+        let broken = B.box("moov", B.box("trak", B.be32(0xFFFF) + B.ascii("mdia")))
+        let bytes = B.heif(major: "avis", compatible: ["avis"], primary: [B.ispe(40, 24)], moov: broken)
+        XCTAssertEqual(try probe(bytes), ImageFacts(type: .avif, width: 40, height: 24))
+    }
+
     func testErrors() {
         XCTAssertEqual(probeError(B.heif(primary: [B.irot(1)])), "corrupt HEIC header (no image size)")
         let bytes = B.heif(primary: [B.ispe(30, 20)])

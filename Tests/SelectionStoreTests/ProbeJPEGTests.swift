@@ -102,9 +102,59 @@ final class ProbeJPEGTests: XCTestCase {
         XCTAssertNotNil(probeError(B.jpeg(width: 10, height: 0)))
     }
 
-    func testBadSegmentLength() {
-        let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x01] + B.sof(0xC0, width: 5, height: 5)
-        XCTAssertEqual(probeError(bytes), "corrupt JPEG header (bad segment length)")
+    func testSegmentLengthBelowTwoReadsOnAfterIt() throws {
+        // libjpeg and Pillow treat such a segment as empty and read on; so does the probe.
+        for length: UInt8 in [0, 1] {
+            let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, 0x00, length] + B.sof(0xC0, width: 5, height: 7)
+            XCTAssertEqual(try probe(bytes), ImageFacts(type: .jpeg, width: 5, height: 7))
+        }
+        // Not for the frame header itself, whose fields would be missing.
+        XCTAssertEqual(probeError([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x01, 8, 0, 5, 0, 5]), "corrupt JPEG header (short frame header)")
+    }
+
+    func testMultiPictureIndexCountsFrames() throws {
+        // A stereo pair (MPO): the primary picture and a disparity picture.
+        let stereo = B.mpf([0x2003_0000, 0x0002_0002])
+        XCTAssertEqual(try probe(B.jpeg(width: 40, height: 30, before: [stereo])), ImageFacts(type: .jpeg, width: 40, height: 30, frames: 2))
+        for le in [true, false] {
+            XCTAssertEqual(try probe(B.jpeg(width: 4, height: 3, before: [B.mpf([0x030000, 0x020001, 0x020001, 0x020001], littleEndian: le)])).frames, 4)
+        }
+        // Pillow writes its own MPO files with an attribute of 0 for the later pictures.
+        XCTAssertEqual(try probe(B.jpeg(width: 4, height: 3, before: [B.mpf([0x2080_2002, 0])])).frames, 2)
+    }
+
+    func testMultiPicturePreviewsAndGainMapsAreNotFrames() throws {
+        // A camera JPEG whose index lists the primary picture and two large thumbnails of it.
+        let previews = B.mpf([0x2003_0000, 0x010001, 0x010002])
+        XCTAssertEqual(try probe(B.jpeg(width: 40, height: 30, before: [previews])).frames, 1)
+        // Ultra HDR: the second picture is a gain map, declared in the primary's XMP.
+        let xmp = B.xmp("<x:xmpmeta><rdf:Description hdrgm:Version=\"1.0\"/></x:xmpmeta>")
+        XCTAssertEqual(try probe(B.jpeg(width: 40, height: 30, before: [xmp, B.mpf([0x2003_0000, 0])])).frames, 1)
+        let element = B.xmp("<rdf:Description xmlns:hdrgm=\"http://ns.adobe.com/hdr-gain-map/1.0/\"><hdrgm:Version>1.0</hdrgm:Version>")
+        XCTAssertEqual(try probe(B.jpeg(width: 40, height: 30, before: [element, B.mpf([0x2003_0000, 0])])).frames, 1)
+        let namespaceOnly = B.xmp("<rdf:Description xmlns:hdrgm=\"http://ns.adobe.com/hdr-gain-map/1.0/\"/>")
+        XCTAssertEqual(try probe(B.jpeg(width: 40, height: 30, before: [namespaceOnly, B.mpf([0x2003_0000, 0])])).frames, 2)
+        XCTAssertEqual(try probe(B.jpeg(width: 40, height: 30, before: [B.xmp("<x:xmpmeta/>"), B.mpf([0x2003_0000, 0])])).frames, 2)
+        // XMP before EXIF: the EXIF orientation is still found.
+        let both = try probe(B.jpeg(width: 40, height: 30, before: [xmp, B.app1Exif(B.exif(orientation: 6)), B.mpf([0x2003_0000, 0])]))
+        XCTAssertEqual(both, ImageFacts(type: .jpeg, width: 40, height: 30, orientation: 6, frames: 1))
+    }
+
+    func testMalformedMultiPictureIndexIsOneFrame() throws {
+        let cases: [[UInt8]] = [
+            B.segment(0xE2, B.ascii("MPF") + [0] + [1, 2, 3]),
+            B.segment(0xE2, B.ascii("MPF") + [0]),
+            B.mpf([0x030000]),                          // one picture
+            B.mpf([], count: 0),
+            B.segment(0xE2, B.ascii("ICC_PROFILE") + [0, 1, 1] + B.zeros(40)),
+        ]
+        for segment in cases {
+            XCTAssertEqual(try probe(B.jpeg(width: 4, height: 3, before: [segment])).frames, 1, "\(segment.prefix(12))")
+        }
+        // A count larger than the entry list: the count is all there is to go on.
+        let short = B.mpf([0x030000, 0x020002], count: 3)
+        XCTAssertEqual(try probe(B.jpeg(width: 4, height: 3, before: [short])).frames, 3)
+        XCTAssertEqual(MultiPictureIndex.frames(B.tiff(littleEndian: true, ifds: [[B.Entry(0xB001, 4, 1_000_000)]])), MultiPictureIndex.maxEntries)
     }
 
     func testEXIFParserDirectly() {

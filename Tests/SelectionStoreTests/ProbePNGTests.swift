@@ -53,7 +53,40 @@ final class ProbePNGTests: XCTestCase {
         XCTAssertEqual(probeError(Array(full.prefix(4))), "truncated PNG header")
         XCTAssertEqual(probeError(Array(full.prefix(12))), "truncated PNG header")
         XCTAssertEqual(probeError(Array(full.prefix(20))), "truncated PNG header")
-        XCTAssertEqual(try probe(Array(full.prefix(24))).width, 8)  // IHDR fields complete
+        XCTAssertEqual(probeError(Array(full.prefix(32))), "truncated PNG header")  // checksum cut
+        XCTAssertEqual(try probe(Array(full.prefix(33))).width, 8)  // IHDR chunk complete
+    }
+
+    func testIHDRChecksumAndLengthAreChecked() {
+        // libpng, and so every browser, refuses these; Pillow refuses the bad checksum too.
+        var bytes = B.png(width: 8, height: 9)
+        bytes[29] ^= 0xFF
+        XCTAssertEqual(probeError(bytes), "corrupt PNG header (IHDR checksum mismatch)")
+        let short = B.pngSignature + B.pngChunk("IHDR", B.be32(8) + B.be32(9) + [8, 6, 0, 0])
+        XCTAssertEqual(probeError(short), "corrupt PNG header (IHDR length is not 13)")
+        let long = B.pngSignature + B.pngChunk("IHDR", B.be32(8) + B.be32(9) + [8, 6, 0, 0, 0, 0])
+        XCTAssertEqual(probeError(long), "corrupt PNG header (IHDR length is not 13)")
+    }
+
+    func testEveryColourTypeAndDepthAndInterlace() throws {
+        // The probe reads only the size from IHDR, whatever the pixel layout declared there.
+        for (colour, depths): (UInt8, [UInt8]) in [(0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16])] {
+            for depth in depths {
+                for interlace: UInt8 in [0, 1] {
+                    let bytes = B.pngSignature + B.pngChunk("IHDR", B.be32(37) + B.be32(23) + [depth, colour, 0, 0, interlace])
+                        + B.pngChunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + B.pngChunk("IEND", [])
+                    XCTAssertEqual(try probe(bytes), ImageFacts(type: .png, width: 37, height: 23), "\(colour)/\(depth)/\(interlace)")
+                }
+            }
+        }
+    }
+
+    func testChunksBeforeIDATStopAtTheByteBudget() throws {
+        // 80 MB of text chunks before the pixels: the size is known from IHDR, the walk gives up.
+        let head = B.pngSignature + B.pngChunk("IHDR", B.be32(5) + B.be32(6) + [8, 2, 0, 0, 0])
+        let source = CountingSource(RepeatingSource(head: head, unit: B.pngChunk("tEXt", B.zeros(8000)), count: 10_000))
+        XCTAssertEqual(try ImageProbe.probe(source), ImageFacts(type: .png, width: 5, height: 6))
+        XCTAssertLessThanOrEqual(source.bytesRead, ImageProbe.sniffLength + ByteReader.defaultBudget)
     }
 
     func testHugeChunkBeforeExifIsSeekedOver() throws {

@@ -22,6 +22,9 @@ final class ProbeRobustnessTests: XCTestCase {
             B.tiff(littleEndian: true, ifds: [[B.Entry(0x0100, 3, 5), B.Entry(0x0101, 3, 6), B.Entry(0x0112, 3, 6)], [B.Entry(0x0100, 3, 5), B.Entry(0x0101, 3, 6)]]),
             B.heif(primary: [B.ispe(100, 80), B.clap(width: 90, height: 70), B.irot(1), B.imir(0)]),
             B.heif(major: "avif", compatible: ["avif"], primary: [B.ispe(100, 80)], wide: true),
+            B.jpeg(width: 64, height: 48, before: [B.xmp("<x hdrgm:Version=\"1\"/>"), B.mpf([0x2003_0000, 0x010001, 0])]),
+            B.heif(major: "avis", compatible: ["avis"], primary: [B.ispe(40, 24)],
+                   moov: B.moov([B.track(samples: 2, auxiliary: true), B.track(samples: 3)])),
         ]
     }
 
@@ -88,6 +91,21 @@ final class ProbeRobustnessTests: XCTestCase {
             XCTAssertLessThan(source.bytesRead, 8 << 20, "\(head.prefix(8))")
             XCTAssertLessThan(Date().timeIntervalSince(start), 5, "\(head.prefix(8))")
         }
+    }
+
+    func testEndlessHeadersStopAtTheByteBudget() {
+        // 128 MB of comment segments and no frame header: give up after the budget, not the file.
+        let comment = B.segment(0xFE, B.zeros(65_533))
+        let jpeg = CountingSource(RepeatingSource(head: [0xFF, 0xD8], unit: comment, count: 2000))
+        XCTAssertThrowsError(try ImageProbe.probe(jpeg)) { error in
+            XCTAssertEqual((error as? ProbeError)?.description, "corrupt JPEG header (headers run past 1 MiB)")
+        }
+        XCTAssertLessThanOrEqual(jpeg.bytesRead, ImageProbe.sniffLength + ByteReader.defaultBudget)
+        // Thousands of top-level boxes before the meta box of a HEIF file.
+        let ftyp = B.box("ftyp", B.ascii("heic") + B.be32(0) + B.ascii("mif1heic"))
+        let heif = CountingSource(RepeatingSource(head: ftyp, unit: B.box("free", B.zeros(3000)), count: 5000))
+        XCTAssertThrowsError(try ImageProbe.probe(heif)) { XCTAssertTrue($0 is ProbeError) }
+        XCTAssertLessThanOrEqual(heif.bytesRead, ImageProbe.sniffLength + ByteReader.defaultBudget)
     }
 
     func testJPEGOfZerosInHugeFileStopsAtMarkerCap() {

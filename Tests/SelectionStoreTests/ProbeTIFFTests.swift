@@ -33,15 +33,20 @@ final class ProbeTIFFTests: XCTestCase {
     }
 
     func testBigTIFF() throws {
-        // Header, then one IFD at 16 with 20-byte entries.
-        var bytes: [UInt8] = [0x49, 0x49, 0x2B, 0x00] + B.le16(8) + B.le16(0) + B.le32(16) + B.le32(0)
-        let entries: [(Int, Int, Int)] = [(0x0100, 4, 5000), (0x0101, 16, 4000), (0x0112, 3, 6)]
-        bytes += B.le32(entries.count) + B.le32(0)
-        for (tag, type, value) in entries {
-            bytes += B.le16(tag) + B.le16(type) + B.le32(1) + B.le32(0) + B.le32(value) + B.le32(0)
+        // Header, then one IFD at 16 with 20-byte entries; values left-justified in 8-byte fields.
+        for le in [true, false] {
+            let u16 = le ? B.le16 : B.be16
+            let u32 = le ? B.le32 : B.be32
+            func u64(_ v: Int) -> [UInt8] { le ? B.le32(v) + B.le32(0) : B.be32(0) + B.be32(v) }
+            var bytes: [UInt8] = (le ? [0x49, 0x49] : [0x4D, 0x4D]) + u16(43) + u16(8) + u16(0) + u64(16)
+            let entries: [(Int, Int, [UInt8])] = [(0x0100, 4, u32(5000) + u32(0)), (0x0101, 16, u64(4000)), (0x0112, 3, u16(6) + B.zeros(6))]
+            bytes += u64(entries.count)
+            for (tag, type, value) in entries {
+                bytes += u16(tag) + u16(type) + u64(1) + value
+            }
+            bytes += u64(0)
+            XCTAssertEqual(try probe(bytes), ImageFacts(type: .tiff, width: 5000, height: 4000, orientation: 6), "little-endian: \(le)")
         }
-        bytes += B.le32(0) + B.le32(0)
-        XCTAssertEqual(try probe(bytes), ImageFacts(type: .tiff, width: 5000, height: 4000, orientation: 6))
     }
 
     func testRawFormatsAreRejected() {

@@ -63,6 +63,20 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(folder.list(), ["sel.json", "sel.json.lock"])
     }
 
+    func testAReaderRemovesAStaleTemporaryFileToo() throws {
+        try store.create(capacity: 4, force: false)
+        folder.write(".sel.json.imgsel-tmp", Array("half a fi".utf8))
+        XCTAssertEqual(try store.read().capacity, 4)
+        XCTAssertEqual(folder.list(), ["sel.json", "sel.json.lock"])
+    }
+
+    func testAReaderRemovesTheTemporaryFileOfAWriterKilledCreatingTheSelection() throws {
+        folder.write("sel.json.lock", [])
+        folder.write(".sel.json.imgsel-tmp", Array("half a fi".utf8))
+        XCTAssertEqual(try store.read(), Selection())
+        XCTAssertEqual(folder.list(), ["sel.json.lock"], "the temporary file is gone and no selection was created")
+    }
+
     func testAWriterGivesUpAfterTheLockTimeout() throws {
         let fd = open(store.lockPath, O_RDWR | O_CREAT, 0o644)
         XCTAssertGreaterThanOrEqual(fd, 0)

@@ -61,7 +61,7 @@ final class TemporaryFolder {
 /// A minimal valid PNG header (IHDR, IDAT, IEND) with `seed` bytes in a tEXt chunk so contents differ.
 func pngBytes(width: Int, height: Int, seed: String = "") -> [UInt8] {
     func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
-    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { be32(data.count) + Array(type.utf8) + data + [0, 0, 0, 0] }
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { ImageBytes.pngChunk(type, data) }
     return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         + chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
         + chunk("tEXt", Array("seed\0\(seed)".utf8))

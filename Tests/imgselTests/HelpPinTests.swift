@@ -24,6 +24,7 @@ final class HelpPinTests: ImgselTestCase {
           save        copy the current entry (or INDEX, or all) into the album; never overwrites
           info        what add would record for each file, touching no selection
           check       every entry's file still exists with the recorded size and sha256; exit 1 if not
+          html        write a self-contained HTML page of the selection: the nine-grid and a pager
           help        show help for imgsel or one command
           completion  print a shell completion script
 
@@ -250,6 +251,25 @@ final class HelpPinTests: ImgselTestCase {
 
             Examples:
               imgsel check || echo 'the upload set changed'
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "html": #"""
+            imgsel html: write a self-contained HTML page of the selection: the nine-grid and a pager
+
+            Usage:
+              imgsel html [OUT] [--link]
+
+            Arguments:
+              OUT  the page to write (default: imgsel.html beside the selection file; a folder: imgsel.html in it)
+
+            Options:
+              --link  reference the images by path relative to the page instead of embedding them
+
+            Examples:
+              imgsel html
+              imgsel html build/upload.html --link
+              xdg-open "$(imgsel html)"
 
             Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
             """#,

@@ -1,9 +1,12 @@
 /// A cursor over a ByteSource for header parsing. It buffers reads (so many small reads cost few
 /// system calls), seeks without reading, and turns every out-of-bounds access into
-/// ProbeError("truncated <format> header") instead of a trap.
+/// ProbeError("truncated <format> header") instead of a trap. A byte budget bounds the work on
+/// any input, however its size fields chain: seeking is free, fetching counts.
 struct ByteReader {
     /// The most any single read may request; header fields cannot make us allocate more.
     static let maxRead = 1 << 20
+    /// What a reader may fetch in total unless told otherwise: headers are small.
+    static let defaultBudget = 1 << 20
 
     let source: any ByteSource
     let format: String
@@ -13,17 +16,21 @@ struct ByteReader {
     private(set) var offset: Int = 0
     /// Total bytes fetched from the source, for budgets.
     private(set) var bytesRead: Int = 0
+    /// Fetching more than this many bytes in all fails with `exhausted`.
+    let budget: Int
     private var buffer: [UInt8] = []
     private var bufferStart: Int = 0
 
-    init(_ source: any ByteSource, format: String, readAhead: Int = 4096) {
+    init(_ source: any ByteSource, format: String, readAhead: Int = 4096, budget: Int = ByteReader.defaultBudget) {
         self.source = source
         self.format = format
         self.readAhead = readAhead
+        self.budget = budget
         self.size = max(0, source.size)
     }
 
     var truncated: ProbeError { ProbeError("truncated \(format) header") }
+    var exhausted: ProbeError { corrupt("headers run past \(budget >> 20) MiB") }
     func corrupt(_ why: String) -> ProbeError { ProbeError("corrupt \(format) header (\(why))") }
 
     var remaining: Int { max(0, size - offset) }
@@ -48,7 +55,9 @@ struct ByteReader {
 
     private mutating func refill(_ count: Int) throws -> Int {
         guard count >= 0, count <= Self.maxRead, count <= size - offset else { throw truncated }
-        let want = min(max(count, readAhead), Self.maxRead, size - offset)
+        let allowed = budget - bytesRead
+        guard count <= allowed else { throw exhausted }
+        let want = min(max(count, readAhead), Self.maxRead, size - offset, allowed)
         let data = try source.read(at: offset, count: want)
         bytesRead &+= data.count
         buffer = data

@@ -1,12 +1,13 @@
 /// GIF: the logical screen gives the size; the frame count needs a walk over every block, since
 /// GIF has no frame index. Sub-blocks are at most 255 bytes, so the walk streams through the file
-/// with a large read-ahead buffer rather than one read per block.
+/// with a large read-ahead buffer rather than one read per block. This is the one format whose
+/// probe reads the whole file (up to `maxWalk`): its work is linear in the file's size.
 enum GIFProbe {
     /// Stop counting frames after this many bytes; the count is then a lower bound.
     static let maxWalk = 512 << 20
 
     static func probe(_ source: any ByteSource) throws -> ImageFacts {
-        var r = ByteReader(source, format: "GIF", readAhead: 64 << 10)
+        var r = ByteReader(source, format: "GIF", readAhead: 64 << 10, budget: maxWalk)
         try r.seek(to: 6)
         let screenWidth = Int(try r.u16le())
         let screenHeight = Int(try r.u16le())
@@ -25,14 +26,17 @@ enum GIFProbe {
             (width, height) = first
         }
         guard width > 0, height > 0 else { throw r.corrupt("zero width or height") }
-        // A GIF without any image descriptor is still reported as one (empty) frame so that
-        // frames >= 1 always holds.
-        return ImageFacts(type: .gif, width: width, height: height, frames: max(1, walk.frames))
+        // No image at all: a file cut off before its first frame, or a stream of extensions only.
+        // Neither shows anything, and Pillow refuses both.
+        guard walk.frames > 0 else { throw walk.ended ? r.corrupt("no image") : r.truncated }
+        return ImageFacts(type: .gif, width: width, height: height, frames: walk.frames)
     }
 
     private struct Walk {
         var frames = 0
         var firstFrameExtent: (Int, Int)?
+        /// A trailer (or bytes that cannot start a block) ended the walk, not the end of the data.
+        var ended = false
     }
 
     private static func blocks(_ r: inout ByteReader, _ w: inout Walk) throws {
@@ -51,6 +55,7 @@ enum GIFProbe {
                 try r.skip(1)
                 try subBlocks(&r)
             default:  // 0x3B trailer, or garbage: either way the stream is over
+                w.ended = true
                 return
             }
         }

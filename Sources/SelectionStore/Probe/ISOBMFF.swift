@@ -1,8 +1,12 @@
 /// HEIF family (HEIC, AVIF, generic HEIF) in the ISO base media file format: the primary item
 /// (pitm) has properties (ipco, associated via ipma) giving its size (ispe), an optional crop
-/// (clap) and rotation/mirroring (irot/imir), which map onto an EXIF orientation.
+/// (clap) and rotation/mirroring (irot/imir), which map onto an EXIF orientation. An EXIF
+/// orientation inside HEIF is informative only (HEIF and MIAF say irot/imir rule; libheif and
+/// browsers ignore it), so it is not read. Frames: an image sequence (animated AVIF, HEIF
+/// sequence) is a track in `moov`; its sample count is the frame count, chosen as libavif does.
 enum ISOBMFFProbe {
     static let maxBoxes = 10_000
+    static let maxTopLevelBoxes = 1000
     static let maxAssociations = 100_000
 
     /// The image type named by an ftyp box's brands, or nil for other ISO media (MP4, MOV...).
@@ -56,15 +60,80 @@ enum ISOBMFFProbe {
         return result
     }
 
+    /// Major brands that ask for the image sequence rather than the primary item.
+    static let sequenceBrands: Set<UInt32> = [fourCC("avis"), fourCC("msf1"), fourCC("hevc"), fourCC("hevx"), fourCC("hevs")]
+    /// Major brands that ask for the primary item even when a sequence is present.
+    static let stillBrands: Set<UInt32> = [fourCC("avif"), fourCC("heic"), fourCC("heix"), fourCC("mif1"), fourCC("heim")]
+
     static func probe(_ source: any ByteSource, type: ImageType) throws -> ImageFacts {
         var r = ByteReader(source, format: type.displayName, readAhead: 1024)
-        var meta: Box?
-        for _ in 0..<maxBoxes where r.size - r.offset >= 8 {
+        var ftyp: Box?, meta: Box?, moov: Box?
+        for _ in 0..<maxTopLevelBoxes where r.size - r.offset >= 8 {
             let b = try box(&r, limit: r.size)
-            if b.type == fourCC("meta") { meta = b; break }
+            switch b.type {
+            case fourCC("ftyp") where ftyp == nil: ftyp = b
+            case fourCC("meta") where meta == nil: meta = b
+            case fourCC("moov") where moov == nil: moov = b
+            default: break
+            }
+            if meta != nil && moov != nil { break }
             try r.seek(to: b.end)
         }
-        guard let meta else { throw r.truncated }
+        var major: UInt32 = 0
+        if let ftyp, ftyp.end - ftyp.payload >= 4 {
+            try r.seek(to: ftyp.payload)
+            major = try r.u32be()
+        }
+        // A damaged sequence track must not spoil a good primary item: it then counts as one frame.
+        let track = moov.flatMap { try? sequenceTrack(&r, moov: $0) }
+        let useTrack = track != nil && (sequenceBrands.contains(major) || !stillBrands.contains(major))
+        guard let meta else {
+            // A sequence without a primary item: its track header gives the size.
+            guard let track, track.width > 0, track.height > 0 else { throw r.truncated }
+            return ImageFacts(type: type, width: track.width, height: track.height, frames: max(1, track.samples))
+        }
+        var facts = try primaryItem(&r, meta: meta, type: type)
+        if useTrack, let track { facts.frames = max(1, track.samples) }
+        return facts
+    }
+
+    /// The first picture track of a movie box that is not an auxiliary (alpha, depth) track.
+    private struct Track { var width = 0, height = 0, samples = 0 }
+
+    private static func sequenceTrack(_ r: inout ByteReader, moov: Box) throws -> Track? {
+        for trak in try children(&r, from: moov.payload, end: moov.end) where trak.type == fourCC("trak") {
+            let parts = try children(&r, from: trak.payload, end: trak.end)
+            if let tref = parts.first(where: { $0.type == fourCC("tref") }),
+               try children(&r, from: tref.payload, end: tref.end).contains(where: { $0.type == fourCC("auxl") }) {
+                continue
+            }
+            guard let mdia = parts.first(where: { $0.type == fourCC("mdia") }) else { continue }
+            let media = try children(&r, from: mdia.payload, end: mdia.end)
+            guard let hdlr = media.first(where: { $0.type == fourCC("hdlr") }) else { continue }
+            try r.seek(to: hdlr.payload + 8)  // version, flags, pre_defined
+            guard try r.u32be() == fourCC("pict") else { continue }
+            var track = Track()
+            if let tkhd = parts.first(where: { $0.type == fourCC("tkhd") }) {
+                try r.seek(to: tkhd.payload)
+                let version = try r.u8()
+                // Times, track id and duration; reserved, layer, group, volume; the matrix.
+                try r.skip(3 + (version == 1 ? 32 : 20) + 16 + 36)
+                track.width = Int(try r.u32be() >> 16)  // 16.16 fixed point
+                track.height = Int(try r.u32be() >> 16)
+            }
+            guard let minf = media.first(where: { $0.type == fourCC("minf") }),
+                  let stbl = try children(&r, from: minf.payload, end: minf.end).first(where: { $0.type == fourCC("stbl") }),
+                  let sizes = try children(&r, from: stbl.payload, end: stbl.end)
+                      .first(where: { $0.type == fourCC("stsz") || $0.type == fourCC("stz2") }) else { return track }
+            // stsz: version/flags, sample_size, sample_count; stz2: version/flags, reserved+field_size, sample_count.
+            try r.seek(to: sizes.payload + 8)
+            track.samples = Int(try r.u32be())
+            return track
+        }
+        return nil
+    }
+
+    private static func primaryItem(_ r: inout ByteReader, meta: Box, type: ImageType) throws -> ImageFacts {
         // meta is a FullBox: 4 bytes of version and flags before its children.
         let items = try children(&r, from: meta.payload + 4, end: meta.end)
         guard let pitm = items.first(where: { $0.type == fourCC("pitm") }) else { throw r.corrupt("no primary item") }

@@ -1,8 +1,8 @@
 /// Identifies images by content and reads their header facts.
 public enum ImageProbe {
     /// Decides the type by content (magic bytes), never by name, so a misnamed file is still
-    /// recognized and a non-image gets a useful description. Reads only headers (except GIF,
-    /// whose frame count needs a walk over its blocks).
+    /// recognized and a non-image gets a useful description. Reads only headers, at most about
+    /// 1 MiB whatever the file's size (except GIF, whose frame count needs a walk over its blocks).
     /// Throws ProbeError only.
     public static func probe(_ source: any ByteSource) throws -> ImageFacts {
         do {
@@ -93,6 +93,8 @@ public enum ImageProbe {
             ([0xFF, 0x0A], "JPEG XL image (not supported)"),
             ([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20], "JPEG XL image (not supported)"),
             (Array("8BPS".utf8), "Photoshop document (not supported)"),
+            ([0x00, 0x00, 0x01, 0x00], "Windows icon (not supported)"),
+            ([0x00, 0x00, 0x02, 0x00], "Windows cursor (not supported)"),
         ]
         for (magic, name) in known where sniff.has(magic) { return name }
         if looksLikeText(head, wholeFile: wholeFile) {

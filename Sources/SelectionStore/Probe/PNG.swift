@@ -16,14 +16,21 @@ enum PNGProbe {
             length = Int(try r.u32be())
             type = try r.u32be()
         }
-        guard type == fourCC("IHDR"), length >= 13 else { throw r.corrupt("first chunk is not IHDR") }
-        let width = try r.u32be()
-        let height = try r.u32be()
+        guard type == fourCC("IHDR") else { throw r.corrupt("first chunk is not IHDR") }
+        // libpng (and so browsers) refuse an IHDR of another length or with a bad checksum.
+        guard length == 13 else { throw r.corrupt("IHDR length is not 13") }
+        let ihdr = try r.bytes(13)
+        guard try r.u32be() == CRC32.checksum([0x49, 0x48, 0x44, 0x52] + ihdr) else {
+            throw r.corrupt("IHDR checksum mismatch")
+        }
+        let width = UInt32(ihdr[0]) << 24 | UInt32(ihdr[1]) << 16 | UInt32(ihdr[2]) << 8 | UInt32(ihdr[3])
+        let height = UInt32(ihdr[4]) << 24 | UInt32(ihdr[5]) << 16 | UInt32(ihdr[6]) << 8 | UInt32(ihdr[7])
+        // The PNG spec caps both at 2^31-1.
         guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
             throw r.corrupt("invalid dimensions")
         }
         var facts = ImageFacts(type: .png, width: Int(width), height: Int(height))
-        let afterIHDR = r.offset - 8 + length + 4
+        let afterIHDR = r.offset
         // Everything after IHDR is optional: a damaged tail leaves what was learned so far.
         try? walk(&r, from: afterIHDR, &facts)
         return facts
@@ -46,7 +53,7 @@ enum PNGProbe {
                 facts.frames = frames == 0 ? 1 : Int(frames)
             case fourCC("eXIf") where !sawExif:
                 sawExif = true
-                facts.orientation = EXIFOrientation.orientation(try r.bytes(upTo: length))
+                facts.orientation = EXIFOrientation.orientation(try r.bytes(upTo: min(length, EXIFOrientation.maxBlob)))
                 if sawData { return }
             case fourCC("IDAT"):
                 if !sawData {

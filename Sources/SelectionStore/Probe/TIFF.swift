@@ -4,7 +4,6 @@
 enum TIFFProbe {
     static let maxIFDs = 10_000
     static let maxEntries = 10_000
-    static let readBudget = 4 << 20
 
     private struct IFD {
         var width = 0, height = 0, orientation = 1
@@ -34,7 +33,8 @@ enum TIFFProbe {
         var main: IFD?
         var firstIFD: IFD?
         var pages = 0
-        while next != 0, visited.count < maxIFDs, visited.insert(next).inserted, r.bytesRead < readBudget {
+        // The reader's byte budget also ends a long chain: the page count is then a lower bound.
+        while next != 0, visited.count < maxIFDs, visited.insert(next).inserted {
             let ifd: IFD
             do {
                 (ifd, next) = try readIFD(&r, at: next, little: little, big: big)

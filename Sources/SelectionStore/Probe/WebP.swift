@@ -53,7 +53,7 @@ enum WebPProbe {
             case fourCC("ANMF"): frames += 1
             case fourCC("EXIF") where !sawExif:
                 sawExif = true
-                facts.orientation = EXIFOrientation.orientation(try r.bytes(upTo: length))
+                facts.orientation = EXIFOrientation.orientation(try r.bytes(upTo: min(length, EXIFOrientation.maxBlob)))
             default: break
             }
             try r.seek(to: chunkStart + 8 + length + (length & 1))

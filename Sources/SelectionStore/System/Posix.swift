@@ -49,18 +49,33 @@ public enum Posix {
         }
     }
 
-    /// The whole content of a small file, or nil with errno set.
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+    /// Why `readRegularFile` gave up.
+    enum ReadFailure: Error {
+        case system(Int32)
+        case notRegular(kind: String)
+        case tooLarge(bytes: Int)
+    }
+
+    /// The whole content of a regular file of at most `limit` bytes. Opens
+    /// without blocking and checks the type before reading, so that a FIFO
+    /// never hangs the reader and a device such as /dev/zero never floods it.
+    static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return .failure(.system(errno)) }
         defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failure(.system(errno)) }
+        guard isRegular(st) else { return .failure(.notRegular(kind: kindName(st))) }
+        guard Int(st.st_size) <= limit else { return .failure(.tooLarge(bytes: Int(st.st_size))) }
         var result: [UInt8] = []
+        result.reserveCapacity(Int(st.st_size))
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, into: $0.baseAddress!, count: $0.count) }
-            guard let n else { return nil }
-            if n == 0 { return result }
+            guard let n else { return .failure(.system(errno)) }
+            if n == 0 { return .success(result) }
             result += chunk[0..<n]
+            if result.count > limit { return .failure(.tooLarge(bytes: result.count)) }
         }
     }
 

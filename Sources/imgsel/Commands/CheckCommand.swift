@@ -13,6 +13,7 @@ struct CheckCommand: Command {
     func run(_ context: Context) throws(ImgselError) {
         let selection = try context.store.read()
         var problems: [JSONValue] = []
+        var warnings: [JSONValue] = []
         for (offset, entry) in selection.items.enumerated() {
             let index = offset + 1
             let shown = context.displayPath(entry)
@@ -35,13 +36,20 @@ struct CheckCommand: Command {
                 default: problem = error.message
                 }
             }
-            guard let problem else { continue }
+            guard let problem else {
+                // Content unchanged, so the recorded type is still its type: point out a misleading name.
+                if let misnamed = entry.type.nameDisagreement(entry.path) {
+                    warnings.append(.object([("index", .int(index)), ("path", .string(shown)), ("warning", .string(misnamed))]))
+                    context.console.confirm("entry \(index) (\(shown)): \(misnamed)")
+                }
+                continue
+            }
             problems.append(.object([("index", .int(index)), ("path", .string(shown)), ("problem", .string(problem))]))
             if !context.json { context.console.errText(Format.printable("imgsel: entry \(index) (\(shown)): \(problem)")) }
         }
         if context.json {
             context.console.json(.object([("ok", .bool(problems.isEmpty)), ("checked", .int(selection.count)),
-                                          ("problems", .array(problems))]))
+                                          ("problems", .array(problems)), ("warnings", .array(warnings))]))
         }
         guard problems.isEmpty else { throw .checkFailed(problems: problems.count) }
         context.console.confirm("ok: \(selection.count) \(selection.count == 1 ? "entry" : "entries") checked")

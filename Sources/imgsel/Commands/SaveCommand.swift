@@ -30,6 +30,7 @@ struct SaveCommand: Command {
             chosen = [current]
         }
         let album = Album(folder: context.albumFolder)
+        let newFolders = album.missingFolders()
         var saved: [(index: Int, result: Album.Saved)] = []
         var failures: [ImgselError] = []
         for i in chosen {
@@ -45,6 +46,7 @@ struct SaveCommand: Command {
         if let failure = ImgselError.combining(failures) {
             // All or nothing: take back the copies this command made (Album never removes ones already there).
             for copy in saved { album.remove(copy.result) }
+            album.removeFolders(newFolders)
             throw failure
         }
         let shown = saved.map { (index: $0.index, path: PathName.display($0.result.path, cwd: context.cwd), result: $0.result) }

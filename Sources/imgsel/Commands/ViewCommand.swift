@@ -66,6 +66,7 @@ struct ViewCommand: Command {
         let current = selection.current!
         let entry = selection.items[current - 1]
         let position = Format.position(current, selection.count)
+        context.warnIfFileChanged(entry, index: current)
         if context.json {
             context.console.json(.object([("position", .string(position)), ("count", .int(selection.count)),
                                           ("entry", Format.entryJSON(entry, index: current, context: context))]))

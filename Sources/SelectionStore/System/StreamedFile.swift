@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file written piece by piece that appears whole or not at all: the pieces go to a
+/// hidden temporary file in the target's folder, which is flushed and renamed over the
+/// target on `commit`. For outputs too large to build in memory (a page with images).
+public final class StreamedFile {
+    public let path: String
+    private let tempPath: String
+    private var fd: Int32
+    private var buffer: [UInt8] = []
+    private static let bufferSize = 1 << 18
+    /// Bytes written so far, the file's size once committed.
+    public private(set) var count = 0
+
+    /// Creates the temporary file; fails (exit 5) naming `path` when its folder is not writable.
+    public init(path: String) throws(ImgselError) {
+        self.path = path
+        tempPath = PathName.directory(path) + "/." + PathName.baseName(path) + ".imgsel-tmp-" + Posix.randomSuffix()
+        fd = Posix.open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw .writeFailed(path: path, reason: Posix.errorText()) }
+        // Keep the old file's permissions, as an editor saving in place would.
+        if let old = Posix.fileStatus(path), Posix.isRegular(old) { _ = fchmod(fd, old.st_mode & 0o7777) }
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    deinit { discard() }
+
+    public func write(_ text: String) throws(ImgselError) {
+        count += text.utf8.count
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.bufferSize { try flushBuffer() }
+    }
+
+    public func write(_ bytes: [UInt8]) throws(ImgselError) {
+        count += bytes.count
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.bufferSize { try flushBuffer() }
+    }
+
+    /// Flushes to disk and puts the file in place of `path`.
+    public func commit() throws(ImgselError) {
+        guard fd >= 0 else { throw .writeFailed(path: path, reason: "already closed") }
+        try flushBuffer()
+        var failure: Int32? = nil
+        if fsync(fd) != 0 { failure = errno }
+        if Glibc.close(fd) != 0, failure == nil, errno != EINTR { failure = errno }
+        fd = -1
+        if failure == nil, rename(tempPath, path) != 0 { failure = errno }
+        if let failure {
+            unlink(tempPath)
+            throw .writeFailed(path: path, reason: Posix.errorText(failure))
+        }
+        Posix.syncDirectory(PathName.directory(path))
+    }
+
+    /// Removes the temporary file; the target is left as it was. Safe to call twice.
+    public func discard() {
+        guard fd >= 0 else { return }
+        Posix.close(fd)
+        fd = -1
+        unlink(tempPath)
+    }
+
+    private func flushBuffer() throws(ImgselError) {
+        guard fd >= 0 else { throw .writeFailed(path: path, reason: "already closed") }
+        if let code = buffer.withUnsafeBytes({ Posix.writeAll(fd, $0) }) {
+            throw .writeFailed(path: path, reason: Posix.errorText(code))
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,18 @@
+import SelectionStore
+
+extension Context {
+    /// Says on stderr when an entry being shown points to a file that has
+    /// vanished or changed since it was added. A warning, not a failure: the
+    /// command did what it was for, and `check` or `save` refuse such entries.
+    func warnIfFileChanged(_ entry: Entry, index: Int) {
+        guard let problem = EntryFile.quickProblem(entry, at: absolutePath(entry)) else { return }
+        let shown = displayPath(entry)
+        if json {
+            console.errText(JSONWriter.compact(.object([("warning", .object([
+                ("index", .int(index)), ("path", .string(shown)), ("problem", .string(problem)),
+            ]))])))
+        } else {
+            console.errText(Format.printable("imgsel: warning: entry \(index) (\(shown)): \(problem)"))
+        }
+    }
+}
