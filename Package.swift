@@ -11,7 +11,11 @@ let package = Package(
         // The thin executable: parses arguments, prints, and maps errors to exit codes.
         .executableTarget(name: "imgsel", dependencies: ["SelectionStore", "SelectionPage"]),
         // Everything else: the model, the file format, locking, atomic writes, probing, hashing.
-        .target(name: "SelectionStore"),
+        .target(name: "SelectionStore", dependencies: ["CSHA256", "CFileCopy"]),
+        // SHA-256 in C, so hashing can use the CPU's SHA instructions (chosen at run time).
+        .target(name: "CSHA256"),
+        // copy_file_range(2), which Swift's Glibc module does not declare, for `save`.
+        .target(name: "CFileCopy"),
         // `imgsel html`: the page's markup, style, script, escaping and base64; builds text, touches no disk.
         .target(name: "SelectionPage", dependencies: ["SelectionStore"]),
         // A test helper: a process that writes through the library, for multi-process tests.

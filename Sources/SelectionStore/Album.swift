@@ -119,10 +119,11 @@ private struct PendingCopy {
         let input = try InputFile.open(source)
         defer { Posix.close(input.fd) }
         var tempPath: String? = nil
-        var fd = Posix.open(folder, Posix.openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o644)
+        // Read-write: the copy is read back to verify it.
+        var fd = Posix.open(folder, Posix.openTemporaryFile | O_RDWR | O_CLOEXEC, 0o644)
         if fd < 0 {
             let path = folder + "/.imgsel-save-" + Posix.randomSuffix()
-            fd = Posix.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            fd = Posix.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard fd >= 0 else { throw .writeFailed(path: folder, reason: Posix.errorText()) }
             tempPath = path
         }
@@ -136,24 +137,20 @@ private struct PendingCopy {
         return copy
     }
 
-    /// Copies and hashes in one pass; refuses a source that no longer matches the entry.
+    /// Copies in the kernel while hashing the copy as read back; refuses a
+    /// source that no longer matches the entry, and flushes the copy to disk.
     private func fill(from input: Int32, source: String, entry: Entry, index: Int) throws(ImgselError) {
         var hasher = SHA256()
-        var total = 0
-        let size = FileHash.chunkSize
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FileHash.chunkSize, alignment: 64)
         defer { buffer.deallocate() }
-        while true {
-            guard let n = Posix.read(input, into: buffer.baseAddress!, count: size) else {
-                throw .inputUnreadable(path: source, reason: Posix.errorText())
+        let total: Int
+        do {
+            total = try FileCopy.copy(from: input, to: fd, limit: entry.bytes, buffer: buffer) { hasher.update($0) }
+        } catch {
+            switch error {
+            case let .read(code): throw .inputUnreadable(path: source, reason: Posix.errorText(code))
+            case let .write(code): throw .writeFailed(path: tempPath ?? folderPath, reason: Posix.errorText(code))
             }
-            if n == 0 { break }
-            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
-            hasher.update(chunk)
-            if let code = Posix.writeAll(fd, chunk) {
-                throw .writeFailed(path: tempPath ?? folderPath, reason: Posix.errorText(code))
-            }
-            total += n
         }
         guard total == entry.bytes, SHA256.hex(hasher.finalize()) == entry.sha256 else {
             throw .inputChanged(path: source, entry: index)

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CFileCopy
+
+/// Copies a file's bytes into another descriptor the way `cp` does, in the
+/// kernel, and hands every byte as it now stands in the destination to a checker.
+///
+/// The copy runs in the kernel with `copy_file_range` (a reflink where the
+/// file system has one), on a thread of its own; meanwhile this thread reads
+/// back from the destination what is already copied, while it is still in the
+/// page cache, so what is verified is the copy itself and not the source, and
+/// the copy costs little more than the hash. Each piece is handed to the disk
+/// at once (`sync_file_range`), so the caller's final `fsync` waits for little.
+/// Where the kernel cannot copy between the two files, it falls back to
+/// reading and writing through `buffer` on this thread.
+enum FileCopy {
+    enum Failure: Error {
+        case read(Int32)
+        case write(Int32)
+    }
+
+    /// How much one `copy_file_range` call moves: small enough that reading it
+    /// back hits warm caches, large enough that syscalls cost nothing.
+    static let pieceSize = 1 << 20
+
+    /// Copies from offset 0 of `input` to offset 0 of `output` until the input
+    /// ends or more than `limit` bytes were copied; returns the bytes copied.
+    /// `check` sees the destination's bytes in order, in pieces of `buffer`'s size at most.
+    static func copy(from input: Int32, to output: Int32, limit: Int, buffer: UnsafeMutableRawBufferPointer,
+                     check: (UnsafeRawBufferPointer) -> Void) throws(Failure) -> Int {
+        if let copied = try kernelCopy(from: input, to: output, limit: limit, buffer: buffer, check: check) {
+            return copied
+        }
+        return try bufferedCopy(from: input, to: output, limit: limit, buffer: buffer, check: check)
+    }
+
+    /// The bytes copied, or nil when the kernel cannot copy between these files at all.
+    private static func kernelCopy(from input: Int32, to output: Int32, limit: Int,
+                                   buffer: UnsafeMutableRawBufferPointer,
+                                   check: (UnsafeRawBufferPointer) -> Void) throws(Failure) -> Int? {
+        guard let copier = imgsel_copier_start(input, output, Int64(limit), Int64(pieceSize)) else { return nil }
+        defer { imgsel_copier_finish(copier) }
+        var seen = 0
+        while true {
+            var ended: Int32 = 0, error: Int32 = 0
+            let copied = Int(imgsel_copier_wait(copier, Int64(seen), &ended, &error))
+            if copied > seen {
+                try readBack(output, from: seen, count: copied - seen, buffer: buffer, check: check)
+                seen = copied
+                continue
+            }
+            guard ended != 0 else { continue }
+            if error == 0 { return seen }
+            if seen == 0, canFallBack(error) { return nil }
+            throw writeSide(error) ? .write(error) : .read(error)
+        }
+    }
+
+    private static func bufferedCopy(from input: Int32, to output: Int32, limit: Int,
+                                     buffer: UnsafeMutableRawBufferPointer,
+                                     check: (UnsafeRawBufferPointer) -> Void) throws(Failure) -> Int {
+        var total = 0
+        while total <= limit {
+            let n = pread(input, buffer.baseAddress!, buffer.count, off_t(total))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .read(errno)
+            }
+            if n == 0 { break }
+            let piece = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
+            if let code = writeAll(output, piece, at: total) { throw .write(code) }
+            _ = imgsel_start_writeback(output, Int64(total), Int64(n))
+            check(piece)
+            total += n
+        }
+        return total
+    }
+
+    /// Errors that mean "not between these two files", not "the copy failed".
+    private static func canFallBack(_ code: Int32) -> Bool {
+        [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, ENOTSUP, EPERM, EBADF, ETXTBSY].contains(code)
+    }
+
+    private static func writeSide(_ code: Int32) -> Bool {
+        [ENOSPC, EDQUOT, EFBIG, EROFS].contains(code)
+    }
+
+    private static func readBack(_ fd: Int32, from start: Int, count: Int, buffer: UnsafeMutableRawBufferPointer,
+                                 check: (UnsafeRawBufferPointer) -> Void) throws(Failure) {
+        var done = 0
+        while done < count {
+            let n = pread(fd, buffer.baseAddress!, min(buffer.count, count - done), off_t(start + done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .write(errno)
+            }
+            if n == 0 { throw .write(EIO) }
+            check(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+            done += n
+        }
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int32? {
+        var done = 0
+        while done < bytes.count {
+            let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if n == 0 { return EIO }
+            done += n
+        }
+        return nil
+    }
+}
