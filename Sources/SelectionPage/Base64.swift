@@ -1,4 +1,5 @@
-/// Standard base64 (RFC 4648, with padding), for data URIs and CSP hashes.
+/// Standard base64 (RFC 4648, with padding), for data URIs, CSP hashes and the
+/// terminal's inline-image sequences (the executable uses it too: one encoder, one set of tests).
 ///
 /// `Base64Encoder` takes a file in chunks of any size and carries the one or two
 /// bytes left over between calls, so a page can embed a large image in bounded memory.
@@ -6,11 +7,17 @@ public enum Base64 {
     static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     public static func encode(_ bytes: [UInt8]) -> String {
+        String(decoding: encodedBytes(bytes), as: UTF8.self)
+    }
+
+    /// The encoding as ASCII bytes, for output that is assembled as bytes.
+    public static func encodedBytes(_ bytes: [UInt8]) -> [UInt8] {
         var encoder = Base64Encoder()
         var out: [UInt8] = []
+        out.reserveCapacity(encodedCount(bytes.count))
         bytes.withUnsafeBytes { encoder.encode($0, into: &out) }
         encoder.finish(into: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Encoded length of `count` input bytes.

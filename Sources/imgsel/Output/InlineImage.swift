@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SelectionPage
 import SelectionStore
 
 /// The escape sequences that draw one image in the terminal.
@@ -31,14 +32,14 @@ enum InlineImage {
     static func iterm2(_ bytes: [UInt8], name: String, fit: ImageFit) -> [UInt8] {
         let width = fit.pixelWidth.map { "\($0)px" } ?? String(fit.columns)
         let height = fit.pixelHeight.map { "\($0)px" } ?? String(fit.rows)
-        let header = "\u{1B}]1337;File=name=\(Base64.encode(name));size=\(bytes.count);width=\(width);height=\(height);preserveAspectRatio=1;inline=1:"
-        return Array(header.utf8) + Base64.encode(bytes) + [0x07]
+        let header = "\u{1B}]1337;File=name=\(Base64.encode(Array(name.utf8)));size=\(bytes.count);width=\(width);height=\(height);preserveAspectRatio=1;inline=1:"
+        return Array(header.utf8) + Base64.encodedBytes(bytes) + [0x07]
     }
 
     /// `ESC _G a=T,f=100,t=d,q=2,c=…,r=…,m=1 ; chunk ESC \`, then `ESC _G m=… ; chunk ESC \` for the rest.
     /// q=2 keeps kitty from answering on the terminal's input.
     static func kitty(_ bytes: [UInt8], fit: ImageFit) -> [[UInt8]] {
-        let payload = Base64.encode(bytes)
+        let payload = Base64.encodedBytes(bytes)
         var parts: [[UInt8]] = []
         var start = 0
         repeat {
