@@ -22,36 +22,84 @@ public struct Album: Sendable {
     /// Copies the entry's file into the album under its own name.
     /// `source` is the absolute path; the copy must match the recorded hash.
     public func save(_ entry: Entry, source: String, index: Int) throws(ImgselError) -> Saved {
+        let saved = try place(try prepare(entry, source: source, index: index))
+        flush()
+        return saved
+    }
+
+    /// Does the slow part of a save (the verified, flushed copy) without naming
+    /// it, so that `save --all` can prepare every copy before naming any: a kill
+    /// then leaves the whole set or none of it, but for the moment of linking.
+    public func prepare(_ entry: Entry, source: String, index: Int) throws(ImgselError) -> PreparedSave {
         try makeFolder()
         let name = PathName.baseName(source)
         var attempt = 0
-        var races = 0
-        var copy: PendingCopy? = nil
-        defer { copy?.discard() }
-        while attempt < 10_000 {
+        while attempt < Self.maxAttempts {
             let candidate = folder + "/" + Self.candidateName(name, attempt)
-            attempt += 1
-            if let st = Posix.fileStatus(candidate, followLinks: false) {
-                if Posix.isRegular(st), Int(st.st_size) == entry.bytes,
-                   (try? FileHash.sha256(path: candidate).sha256) == entry.sha256 {
-                    return Saved(path: candidate, alreadyThere: true)
-                }
-                continue
+            switch Self.occupant(of: candidate, matching: entry) {
+            case .identical: return PreparedSave(entry: entry, name: name, firstFree: attempt, existing: candidate, copy: nil)
+            case .other: attempt += 1
+            case .none:
+                let copy = try PendingCopy.make(in: folder, from: source, entry: entry, index: index)
+                return PreparedSave(entry: entry, name: name, firstFree: attempt, existing: nil, copy: copy)
             }
-            if copy == nil { copy = try PendingCopy.make(in: folder, from: source, entry: entry, index: index) }
-            switch copy!.link(as: candidate) {
+        }
+        throw Self.everyNameTaken(folder + "/" + name)
+    }
+
+    /// Names a prepared copy: the first free candidate from where `prepare`
+    /// stopped looking (another save may have taken it meanwhile).
+    /// Call `flush` once after the last one.
+    public func place(_ prepared: PreparedSave) throws(ImgselError) -> Saved {
+        if let existing = prepared.existing { return Saved(path: existing, alreadyThere: true) }
+        guard let copy = prepared.copy else { throw .writeFailed(path: folder, reason: "the copy was already placed") }
+        var attempt = prepared.firstFree
+        var races = 0
+        while attempt < Self.maxAttempts {
+            let candidate = folder + "/" + Self.candidateName(prepared.name, attempt)
+            switch Self.occupant(of: candidate, matching: prepared.entry) {
+            case .identical:
+                prepared.release()
+                return Saved(path: candidate, alreadyThere: true)
+            case .other:
+                attempt += 1
+                continue
+            case .none: break
+            }
+            switch copy.link(as: candidate) {
             case .linked:
-                Posix.syncDirectory(folder)
+                prepared.release()
                 return Saved(path: candidate, alreadyThere: false)
             case .taken:
                 // Another save took the name meanwhile: look at that name again, a few times at most.
                 races += 1
-                if races < 100 { attempt -= 1 }
+                if races >= 100 { attempt += 1 }
             case let .failed(code):
                 throw .writeFailed(path: candidate, reason: Posix.errorText(code))
             }
         }
-        throw .writeFailed(path: folder + "/" + name, reason: "every name up to \" (9999)\" is taken")
+        throw Self.everyNameTaken(folder + "/" + prepared.name)
+    }
+
+    /// Makes the names given by `place` durable.
+    public func flush() { Posix.syncDirectory(folder) }
+
+    private static let maxAttempts = 10_000
+
+    private enum Occupant { case none, identical, other }
+
+    /// What is at a candidate name: nothing, the entry's very bytes, or something else.
+    private static func occupant(of candidate: String, matching entry: Entry) -> Occupant {
+        guard let st = Posix.fileStatus(candidate, followLinks: false) else { return .none }
+        if Posix.isRegular(st), Int(st.st_size) == entry.bytes,
+           (try? FileHash.sha256(path: candidate).sha256) == entry.sha256 {
+            return .identical
+        }
+        return .other
+    }
+
+    private static func everyNameTaken(_ path: String) -> ImgselError {
+        .writeFailed(path: path, reason: "every name up to \" (9999)\" is taken")
     }
 
     /// Takes back a copy this process just made, when a later one in the same
@@ -102,6 +150,32 @@ public struct Album: Sendable {
             throw .writeFailed(path: folder, reason: "not a directory")
         }
     }
+}
+
+/// A save made ready by `Album.prepare`: either identical bytes already in the
+/// album, or a verified copy with no name yet, which vanishes unless placed.
+public final class PreparedSave {
+    fileprivate let entry: Entry
+    fileprivate let name: String
+    fileprivate let firstFree: Int
+    fileprivate let existing: String?
+    fileprivate private(set) var copy: PendingCopy?
+
+    fileprivate init(entry: Entry, name: String, firstFree: Int, existing: String?, copy: PendingCopy?) {
+        self.entry = entry
+        self.name = name
+        self.firstFree = firstFree
+        self.existing = existing
+        self.copy = copy
+    }
+
+    /// Closes the copy's file (and drops its temporary name) once it has a name of its own, or is not needed.
+    fileprivate func release() {
+        copy?.discard()
+        copy = nil
+    }
+
+    deinit { copy?.discard() }
 }
 
 /// A complete, flushed copy in the album folder that has no name yet.

@@ -31,24 +31,39 @@ struct SaveCommand: Command {
         }
         let album = Album(folder: context.albumFolder)
         let newFolders = album.missingFolders()
-        var saved: [(index: Int, result: Album.Saved)] = []
+        // First every copy, verified and flushed but unnamed; then the names, all
+        // in one short stretch, so a kill part-way leaves no part of the set.
+        var prepared: [(index: Int, entry: Entry, save: PreparedSave)] = []
         var failures: [ImgselError] = []
         for i in chosen {
             let entry = selection.items[i - 1]
             let source = context.absolutePath(entry)
             do {
-                saved.append((i, try album.save(entry, source: source, index: i)))
+                prepared.append((i, entry, try album.prepare(entry, source: source, index: i)))
             } catch {
                 // Every entry is tried so that every failure is reported at once.
                 failures.append(error.replacingPath(source, with: context.displayPath(entry)))
             }
         }
+        var saved: [(index: Int, result: Album.Saved)] = []
+        if failures.isEmpty {
+            for item in prepared {
+                do {
+                    saved.append((item.index, try album.place(item.save)))
+                } catch {
+                    failures.append(error.replacingPath(context.absolutePath(item.entry), with: context.displayPath(item.entry)))
+                    break
+                }
+            }
+        }
+        prepared.removeAll()  // unplaced copies vanish here
         if let failure = ImgselError.combining(failures) {
-            // All or nothing: take back the copies this command made (Album never removes ones already there).
+            // All or nothing: take back the copies this command named (Album never removes ones already there).
             for copy in saved { album.remove(copy.result) }
             album.removeFolders(newFolders)
             throw failure
         }
+        album.flush()
         let shown = saved.map { (index: $0.index, path: PathName.display($0.result.path, cwd: context.cwd), result: $0.result) }
         if context.json {
             context.console.json(.object([("saved", .array(shown.map {

@@ -1,0 +1,70 @@
+import XCTest
+@testable import SelectionStore
+
+/// `prepare` then `place`: the split that lets `save --all` make every copy
+/// before naming any.
+final class AlbumPrepareTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUp() { folder = TemporaryFolder() }
+
+    private func entry(for path: String) throws -> Entry {
+        let image = try ImageInspector.inspect(path)
+        return Entry(path: path, type: image.facts.type, width: image.facts.width, height: image.facts.height,
+                     orientation: 1, frames: 1, bytes: image.bytes, sha256: image.sha256, added: "x")
+    }
+
+    func testAPreparedCopyThatIsNeverPlacedLeavesNothing() throws {
+        let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
+        let album = Album(folder: folder.file("album"))
+        var prepared: PreparedSave? = try album.prepare(try entry(for: source), source: source, index: 1)
+        XCTAssertNotNil(prepared)
+        XCTAssertEqual(folder.list("album"), [], "the copy has no name before it is placed")
+        prepared = nil
+        XCTAssertEqual(folder.list("album"), [], "nor after it is dropped")
+    }
+
+    func testPreparedCopiesAppearOnlyWhenPlacedAndInOrder() throws {
+        let a = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
+        let b = folder.write("b.png", pngBytes(width: 3, height: 2, seed: "b"))
+        let album = Album(folder: folder.file("album"))
+        let first = try album.prepare(try entry(for: a), source: a, index: 1)
+        let second = try album.prepare(try entry(for: b), source: b, index: 2)
+        XCTAssertEqual(folder.list("album"), [])
+        XCTAssertEqual(try album.place(first), Album.Saved(path: folder.file("album/a.png"), alreadyThere: false))
+        XCTAssertEqual(folder.list("album"), ["a.png"])
+        XCTAssertEqual(try album.place(second), Album.Saved(path: folder.file("album/b.png"), alreadyThere: false))
+        album.flush()
+        XCTAssertEqual(folder.read("album/a.png"), folder.read("a.png"))
+        XCTAssertEqual(folder.read("album/b.png"), folder.read("b.png"))
+    }
+
+    func testANameTakenBetweenPrepareAndPlaceGetsTheNextNumber() throws {
+        let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "mine"))
+        let album = Album(folder: folder.file("album"))
+        let prepared = try album.prepare(try entry(for: source), source: source, index: 1)
+        let other = pngBytes(width: 2, height: 2, seed: "theirs")
+        folder.write("album/a.png", other)
+        XCTAssertEqual(try album.place(prepared).path, folder.file("album/a (1).png"))
+        XCTAssertEqual(folder.read("album/a.png"), other, "never overwritten")
+        XCTAssertEqual(folder.read("album/a (1).png"), folder.read("a.png"))
+    }
+
+    func testIdenticalBytesSavedMeanwhileCountAsSavedAndAddNoCopy() throws {
+        let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "same"))
+        let album = Album(folder: folder.file("album"))
+        let prepared = try album.prepare(try entry(for: source), source: source, index: 1)
+        folder.write("album/a.png", try XCTUnwrap(folder.read("a.png")))
+        XCTAssertEqual(try album.place(prepared), Album.Saved(path: folder.file("album/a.png"), alreadyThere: true))
+        XCTAssertEqual(folder.list("album"), ["a.png"])
+    }
+
+    func testPlacingTwiceIsRefusedRatherThanLinkingAClosedFile() throws {
+        let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
+        let album = Album(folder: folder.file("album"))
+        let prepared = try album.prepare(try entry(for: source), source: source, index: 1)
+        _ = try album.place(prepared)
+        XCTAssertThrowsError(try album.place(prepared))
+        XCTAssertEqual(folder.list("album"), ["a.png"])
+    }
+}
