@@ -25,6 +25,17 @@ final class ProbeHEIFTests: XCTestCase {
         XCTAssertEqual(probeError(B.box("ftyp", B.ascii("crx ") + B.be32(0) + B.ascii("crx isom"))), "Canon CR3 raw image (not supported)")
     }
 
+    func testAnFtypWithA64BitSizeIsReadAfterItsLongerHeader() throws {
+        let plain = B.heif(primary: [B.ispe(640, 480)])
+        // Rewrite the leading ftyp box with size 1 and a 64-bit size: 8 bytes longer.
+        let ftypLength = Int(plain[3]) | Int(plain[2]) << 8
+        let brands = Array(plain[8..<ftypLength])
+        let long = B.be32(1) + B.ascii("ftyp") + B.be32(0) + B.be32(16 + brands.count) + brands
+        let bytes = long + Array(plain[ftypLength...])
+        XCTAssertEqual(try probe(bytes).type, .heic, "the brand is read at offset 16, not 8")
+        XCTAssertEqual(try probe(bytes).width, 640)
+    }
+
     func testRotationAndMirrorToOrientation() throws {
         let cases: [([[UInt8]], Int)] = [
             ([], 1), ([B.irot(1)], 8), ([B.irot(2)], 3), ([B.irot(3)], 6),

@@ -59,14 +59,24 @@ public enum ImageProbe {
         }
 
         if head.count >= 12 && sniff.fourCC(at: 4) == fourCC("ftyp") {
-            let boxSize = Int(sniff.u32be(at: 0))
+            // A size of 1 puts a 64-bit size after the type (so the brands start 8 bytes later);
+            // 0 means "to the end of the file".
+            let size32 = Int(sniff.u32be(at: 0))
+            let header = size32 == 1 ? 16 : 8
+            let boxEnd: Int
+            switch size32 {
+            case 0: boxEnd = head.count
+            case 1: boxEnd = head.count >= 16 ? Int(clamping: UInt64(sniff.u32be(at: 8)) << 32 | UInt64(sniff.u32be(at: 12))) : 0
+            default: boxEnd = size32
+            }
+            guard head.count >= header + 4 else { throw ProbeError("truncated ISO media header") }
             var compatible: [UInt32] = []
-            var o = 16
-            while o + 4 <= min(boxSize, head.count) {
+            var o = header + 8
+            while o + 4 <= min(boxEnd, head.count) {
                 compatible.append(sniff.fourCC(at: o))
                 o += 4
             }
-            let major = sniff.fourCC(at: 8)
+            let major = sniff.fourCC(at: header)
             if let type = ISOBMFFProbe.imageType(major: major, compatible: compatible) {
                 return try ISOBMFFProbe.probe(source, type: type)
             }
