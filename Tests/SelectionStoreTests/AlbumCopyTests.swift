@@ -15,16 +15,10 @@ final class AlbumCopyTests: XCTestCase {
         return pngBytes(width: 8, height: 8, seed: "big") + rng.bytes(count)
     }
 
-    private func entry(for path: String) throws -> Entry {
-        let image = try ImageInspector.inspect(path)
-        return Entry(path: path, type: image.facts.type, width: image.facts.width, height: image.facts.height,
-                     orientation: 1, frames: 1, bytes: image.bytes, sha256: image.sha256, added: "x")
-    }
-
     func testAFileOfManyPiecesIsCopiedExactly() throws {
         let bytes = bigImage(3 * FileCopy.pieceSize + 4321, seed: 1)
         let source = folder.write("big.png", bytes)
-        let saved = try Album(folder: folder.file("album")).save(try entry(for: source), source: source, index: 1)
+        let saved = try Album(folder: folder.file("album")).save(try entryFromDisk(source), source: source, index: 1)
         XCTAssertFalse(saved.alreadyThere)
         XCTAssertEqual(folder.list("album"), ["big.png"])
         XCTAssertEqual(folder.read("album/big.png"), bytes)
@@ -33,7 +27,7 @@ final class AlbumCopyTests: XCTestCase {
     func testABigSourceChangedInTheMiddleIsRefusedAndLeavesNothing() throws {
         var bytes = bigImage(2 * FileCopy.pieceSize + 99, seed: 2)
         let source = folder.write("big.png", bytes)
-        let e = try entry(for: source)
+        let e = try entryFromDisk(source)
         bytes[FileCopy.pieceSize + 17] ^= 0xFF  // same length, one byte differs, past the first piece
         folder.write("big.png", bytes)
         assertThrows(.inputChanged(path: source, entry: 2)) { () throws(ImgselError) in
@@ -45,7 +39,7 @@ final class AlbumCopyTests: XCTestCase {
     func testASourceThatGrewIsRefusedWithoutCopyingItAll() throws {
         let bytes = bigImage(FileCopy.pieceSize / 2, seed: 3)
         let source = folder.write("big.png", bytes)
-        let e = try entry(for: source)
+        let e = try entryFromDisk(source)
         folder.write("big.png", bytes + [UInt8](repeating: 7, count: 5 * FileCopy.pieceSize))
         assertThrows(.inputChanged(path: source, entry: 1)) { () throws(ImgselError) in
             try Album(folder: folder.file("album")).save(e, source: source, index: 1)
@@ -56,7 +50,7 @@ final class AlbumCopyTests: XCTestCase {
     func testTheSameBigFileAlreadyInTheAlbumCountsAsSaved() throws {
         let bytes = bigImage(FileCopy.pieceSize + 1, seed: 4)
         let source = folder.write("big.png", bytes)
-        let e = try entry(for: source)
+        let e = try entryFromDisk(source)
         let album = Album(folder: folder.file("album"))
         XCTAssertFalse(try album.save(e, source: source, index: 1).alreadyThere)
         XCTAssertTrue(try album.save(e, source: source, index: 1).alreadyThere)

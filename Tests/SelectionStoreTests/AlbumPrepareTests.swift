@@ -8,16 +8,10 @@ final class AlbumPrepareTests: XCTestCase {
 
     override func setUp() { folder = TemporaryFolder() }
 
-    private func entry(for path: String) throws -> Entry {
-        let image = try ImageInspector.inspect(path)
-        return Entry(path: path, type: image.facts.type, width: image.facts.width, height: image.facts.height,
-                     orientation: 1, frames: 1, bytes: image.bytes, sha256: image.sha256, added: "x")
-    }
-
     func testAPreparedCopyThatIsNeverPlacedLeavesNothing() throws {
         let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
         let album = Album(folder: folder.file("album"))
-        var prepared: PreparedSave? = try album.prepare(try entry(for: source), source: source, index: 1)
+        var prepared: PreparedSave? = try album.prepare(try entryFromDisk(source), source: source, index: 1)
         XCTAssertNotNil(prepared)
         XCTAssertEqual(folder.list("album"), [], "the copy has no name before it is placed")
         prepared = nil
@@ -28,8 +22,8 @@ final class AlbumPrepareTests: XCTestCase {
         let a = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
         let b = folder.write("b.png", pngBytes(width: 3, height: 2, seed: "b"))
         let album = Album(folder: folder.file("album"))
-        let first = try album.prepare(try entry(for: a), source: a, index: 1)
-        let second = try album.prepare(try entry(for: b), source: b, index: 2)
+        let first = try album.prepare(try entryFromDisk(a), source: a, index: 1)
+        let second = try album.prepare(try entryFromDisk(b), source: b, index: 2)
         XCTAssertEqual(folder.list("album"), [])
         XCTAssertEqual(try album.place(first), Album.Saved(path: folder.file("album/a.png"), alreadyThere: false))
         XCTAssertEqual(folder.list("album"), ["a.png"])
@@ -42,7 +36,7 @@ final class AlbumPrepareTests: XCTestCase {
     func testANameTakenBetweenPrepareAndPlaceGetsTheNextNumber() throws {
         let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "mine"))
         let album = Album(folder: folder.file("album"))
-        let prepared = try album.prepare(try entry(for: source), source: source, index: 1)
+        let prepared = try album.prepare(try entryFromDisk(source), source: source, index: 1)
         let other = pngBytes(width: 2, height: 2, seed: "theirs")
         folder.write("album/a.png", other)
         XCTAssertEqual(try album.place(prepared).path, folder.file("album/a (1).png"))
@@ -53,7 +47,7 @@ final class AlbumPrepareTests: XCTestCase {
     func testIdenticalBytesSavedMeanwhileCountAsSavedAndAddNoCopy() throws {
         let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "same"))
         let album = Album(folder: folder.file("album"))
-        let prepared = try album.prepare(try entry(for: source), source: source, index: 1)
+        let prepared = try album.prepare(try entryFromDisk(source), source: source, index: 1)
         folder.write("album/a.png", try XCTUnwrap(folder.read("a.png")))
         XCTAssertEqual(try album.place(prepared), Album.Saved(path: folder.file("album/a.png"), alreadyThere: true))
         XCTAssertEqual(folder.list("album"), ["a.png"])
@@ -62,7 +56,7 @@ final class AlbumPrepareTests: XCTestCase {
     func testPlacingTwiceIsRefusedRatherThanLinkingAClosedFile() throws {
         let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
         let album = Album(folder: folder.file("album"))
-        let prepared = try album.prepare(try entry(for: source), source: source, index: 1)
+        let prepared = try album.prepare(try entryFromDisk(source), source: source, index: 1)
         _ = try album.place(prepared)
         XCTAssertThrowsError(try album.place(prepared))
         XCTAssertEqual(folder.list("album"), ["a.png"])

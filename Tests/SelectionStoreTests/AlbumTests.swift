@@ -6,12 +6,6 @@ final class AlbumTests: XCTestCase {
 
     override func setUp() { folder = TemporaryFolder() }
 
-    private func entry(for path: String) throws -> Entry {
-        let image = try ImageInspector.inspect(path)
-        return Entry(path: path, type: image.facts.type, width: image.facts.width, height: image.facts.height,
-                     orientation: 1, frames: 1, bytes: image.bytes, sha256: image.sha256, added: "x")
-    }
-
     func testCandidateNamesPutTheNumberBeforeTheExtension() {
         XCTAssertEqual(Album.candidateName("IMG.jpg", 0), "IMG.jpg")
         XCTAssertEqual(Album.candidateName("IMG.jpg", 1), "IMG (1).jpg")
@@ -23,7 +17,7 @@ final class AlbumTests: XCTestCase {
     func testSavingTwiceWritesOneCopy() throws {
         let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
         let album = Album(folder: folder.file("album/deep"))
-        let e = try entry(for: source)
+        let e = try entryFromDisk(source)
         let first = try album.save(e, source: source, index: 1)
         XCTAssertFalse(first.alreadyThere)
         XCTAssertEqual(first.path, folder.file("album/deep/a.png"))
@@ -40,7 +34,7 @@ final class AlbumTests: XCTestCase {
         _ = try? FileManager.default.createDirectory(atPath: folder.file("album"), withIntermediateDirectories: true)
         let other = pngBytes(width: 2, height: 2, seed: "other")
         folder.write("album/a.png", other)
-        let saved = try album.save(try entry(for: source), source: source, index: 1)
+        let saved = try album.save(try entryFromDisk(source), source: source, index: 1)
         XCTAssertEqual(saved.path, folder.file("album/a (1).png"))
         XCTAssertEqual(folder.read("album/a.png"), other)
         XCTAssertEqual(folder.read("album/a (1).png"), folder.read("a.png"))
@@ -48,7 +42,7 @@ final class AlbumTests: XCTestCase {
 
     func testASourceChangedSinceAddingIsRefusedAndLeavesNothing() throws {
         let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "before"))
-        let e = try entry(for: source)
+        let e = try entryFromDisk(source)
         folder.write("a.png", pngBytes(width: 2, height: 2, seed: "after!"))
         let album = Album(folder: folder.file("album"))
         assertThrows(.inputChanged(path: source, entry: 4)) { () throws(ImgselError) in try album.save(e, source: source, index: 4) }
@@ -57,7 +51,7 @@ final class AlbumTests: XCTestCase {
 
     func testAVanishedSourceIsReportedAsMissing() throws {
         let source = folder.write("a.png", pngBytes(width: 2, height: 2))
-        let e = try entry(for: source)
+        let e = try entryFromDisk(source)
         try FileManager.default.removeItem(atPath: source)
         assertThrows(.inputMissing(path: source)) { () throws(ImgselError) in
             try Album(folder: folder.file("album")).save(e, source: source, index: 1)
@@ -67,7 +61,7 @@ final class AlbumTests: XCTestCase {
     func testAnAlbumBelowAFileFailsWithExitFive() throws {
         let source = folder.write("a.png", pngBytes(width: 2, height: 2))
         folder.write("plain", [1])
-        XCTAssertThrowsError(try Album(folder: folder.file("plain/album")).save(try entry(for: source), source: source, index: 1)) {
+        XCTAssertThrowsError(try Album(folder: folder.file("plain/album")).save(try entryFromDisk(source), source: source, index: 1)) {
             XCTAssertEqual(($0 as? ImgselError)?.exitCode, 5)
         }
     }

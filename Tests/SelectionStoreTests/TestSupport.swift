@@ -68,3 +68,10 @@ func pngBytes(width: Int, height: Int, seed: String = "") -> [UInt8] {
         + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
         + chunk("IEND", [])
 }
+
+/// The entry `add` would record for a file on disk (orientation and frames fixed at 1), for album tests.
+func entryFromDisk(_ path: String) throws -> Entry {
+    let image = try ImageInspector.inspect(path)
+    return Entry(path: path, type: image.facts.type, width: image.facts.width, height: image.facts.height,
+                 orientation: 1, frames: 1, bytes: image.bytes, sha256: image.sha256, added: "x")
+}
