@@ -28,16 +28,19 @@ stress:
 
 # Installs the binary, the man page and the completion scripts (made by the
 # installed binary, so that they list its commands).
+# Every path is quoted, so a PREFIX with a space in it works.
+DEST = $(DESTDIR)$(PREFIX)
+BASH_COMPLETION = share/bash-completion/completions
+ZSH_COMPLETION = share/zsh/site-functions
+FISH_COMPLETION = share/fish/vendor_completions.d
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/imgsel" $(DESTDIR)$(PREFIX)/bin/imgsel
-	install -d $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 0644 man/imgsel.1 $(DESTDIR)$(PREFIX)/share/man/man1/imgsel.1
-	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	$(DESTDIR)$(PREFIX)/bin/imgsel completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/imgsel
-	$(DESTDIR)$(PREFIX)/bin/imgsel completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_imgsel
-	$(DESTDIR)$(PREFIX)/bin/imgsel completion fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/imgsel.fish
-	chmod 0644 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/imgsel $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_imgsel $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/imgsel.fish
+	install -d "$(DEST)/bin" "$(DEST)/share/man/man1" "$(DEST)/$(BASH_COMPLETION)" "$(DEST)/$(ZSH_COMPLETION)" "$(DEST)/$(FISH_COMPLETION)"
+	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/imgsel" "$(DEST)/bin/imgsel"
+	install -m 0644 man/imgsel.1 "$(DEST)/share/man/man1/imgsel.1"
+	"$(DEST)/bin/imgsel" completion bash > "$(DEST)/$(BASH_COMPLETION)/imgsel"
+	"$(DEST)/bin/imgsel" completion zsh > "$(DEST)/$(ZSH_COMPLETION)/_imgsel"
+	"$(DEST)/bin/imgsel" completion fish > "$(DEST)/$(FISH_COMPLETION)/imgsel.fish"
+	chmod 0644 "$(DEST)/$(BASH_COMPLETION)/imgsel" "$(DEST)/$(ZSH_COMPLETION)/_imgsel" "$(DEST)/$(FISH_COMPLETION)/imgsel.fish"
 
 # imgsel against the tools a shell script would use instead; measures, never fails on speed.
 .PHONY: bench

@@ -8,7 +8,7 @@ import XCTest
 final class InstallTests: ImgselTestCase {
     func testMakeInstallPutsEverythingInItsConventionalPlace() throws {
         let root = dir.deletingLastPathComponent()
-        let prefix = root.appendingPathComponent("prefix").path
+        let prefix = root.appendingPathComponent("my prefix").path  // a space: every path in the rule is quoted
         let log = root.appendingPathComponent("swift-calls").path
         let binFolder = Binary.url!.deletingLastPathComponent().path
         let stub = root.appendingPathComponent("swift-stub")
@@ -33,8 +33,8 @@ final class InstallTests: ImgselTestCase {
         XCTAssertEqual(make.terminationStatus, 0, transcript)
 
         let calls = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        XCTAssertTrue(calls.components(separatedBy: "\n").contains { $0.hasPrefix("build -c release --static-swift-stdlib") && !$0.contains("--show-bin-path") },
-                      "install builds the statically linked release binary first:\n\(calls)")
+        XCTAssertTrue(calls.components(separatedBy: "\n").contains { $0.hasPrefix("build -c release --static-swift-stdlib -Xswiftc -static-executable") && !$0.contains("--show-bin-path") },
+                      "install builds the fully static release binary first:\n\(calls)")
 
         let fm = FileManager.default
         func mode(_ path: String) -> Int { ((try? fm.attributesOfItem(atPath: prefix + "/" + path))?[.posixPermissions] as? Int) ?? -1 }
