@@ -91,6 +91,19 @@ final class HtmlTests: ImgselTestCase {
         XCTAssertEqual(bytes(names[1]), before)
     }
 
+    func testAnImageOrTheSelectionReachedThroughASymlinkedFolderIsNeverOverwritten() throws {
+        let names = seed(2)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("here").path, withDestinationPath: ".")
+        let image = bytes(names[0])
+        let before = selectionData()
+        assertUsage(run(["html", "here/" + names[0]]), stderrContains: ["entry 1"])
+        assertUsage(run(["html", "here/.imgsel.json"]), stderrContains: ["selection file"])
+        assertUsage(run(["html", "here/.imgsel.json.lock"]), stderrContains: ["selection file"])
+        XCTAssertEqual(bytes(names[0]), image)
+        assertUnchanged(before)
+        XCTAssertFalse(exists("imgsel.html"))
+    }
+
     func testUsageErrors() {
         assertUsage(run(["html", "a.html", "b.html"]), usageLine: "usage: imgsel html [OUT] [--link]", stderrContains: ["b.html"])
         assertUsage(run(["html", "-"]), stderrContains: ["stdout"])

@@ -32,6 +32,7 @@ struct HtmlCommand: Command {
         if let clash = selection.items.firstIndex(where: { context.absolutePath($0) == pagePath }) {
             throw .usage("html: OUT '\(out ?? pagePath)' is entry \(clash + 1)'s image; choose another name")
         }
+        try refuseOtherSpellings(of: pagePath, selection, context)
         let page = SelectionPage(items: items(selection, pageFolder: PathName.directory(pagePath), context: context),
                                  capacity: selection.capacity,
                                  source: PathName.display(context.store.path, cwd: context.cwd), linked: link)
@@ -84,6 +85,20 @@ struct HtmlCommand: Command {
         return path
     }
 
+    /// The same checks by device and inode, for an OUT that names the selection file or
+    /// an image by another path (a symlinked folder, a link given to `-f`): the page's
+    /// rename would otherwise replace that very file.
+    private func refuseOtherSpellings(of pagePath: String, _ selection: Selection, _ context: Context) throws(ImgselError) {
+        guard let page = FileIdentity(pagePath) else { return }
+        let shown = out ?? pagePath
+        if FileIdentity(context.store.path) == page || FileIdentity(context.store.lockPath) == page {
+            throw .usage("html: OUT '\(shown)' is the selection file itself; choose another name")
+        }
+        if let clash = selection.items.firstIndex(where: { FileIdentity(context.absolutePath($0)) == page }) {
+            throw .usage("html: OUT '\(shown)' is entry \(clash + 1)'s image; choose another name")
+        }
+    }
+
     private func items(_ selection: Selection, pageFolder: String, context: Context) -> [SelectionPage.Item] {
         selection.items.enumerated().map { offset, entry in
             let absolute = context.absolutePath(entry)
@@ -105,5 +120,18 @@ struct HtmlCommand: Command {
         }
         encoder.finish(into: &encoded)
         try file.write(encoded)
+    }
+}
+
+/// Which file a path reaches (links followed): two paths name the same file when these agree.
+private struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(_ path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
     }
 }
