@@ -13,7 +13,7 @@ final class StreamedFileTests: XCTestCase {
         try file.write([UInt8](repeating: 0x41, count: 300_000))  // past the buffer, so some reaches the disk early
         try file.write("</p>")
         XCTAssertEqual(folder.read("page.html"), Array("old".utf8), "the old file stays until commit")
-        XCTAssertEqual(folder.list().count, 2, "the temporary file sits beside it")
+        XCTAssertEqual(folder.list(), ["page.html"], "the pieces have no name yet, so a killed writer leaves nothing")
         try file.commit()
         XCTAssertEqual(folder.read("page.html"), Array("<p>".utf8) + [UInt8](repeating: 0x41, count: 300_000) + Array("</p>".utf8))
         XCTAssertEqual(file.count, 300_007)
@@ -33,6 +33,15 @@ final class StreamedFileTests: XCTestCase {
             try abandoned.write("never committed")
         }
         XCTAssertEqual(folder.list(), ["page.html"], "an abandoned file removes its temporary file")
+    }
+
+    func testATargetNearTheNameLimitIsWritten() throws {
+        let name = String(repeating: "x", count: 250) + ".html"
+        let file = try StreamedFile(path: folder.file(name))
+        try file.write("whole")
+        try file.commit()
+        XCTAssertEqual(folder.read(name), Array("whole".utf8))
+        XCTAssertEqual(folder.list(), [name])
     }
 
     func testAMissingFolderFailsNamingTheTarget() {

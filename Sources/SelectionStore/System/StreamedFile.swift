@@ -2,12 +2,16 @@
 import Glibc
 #endif
 
-/// A file written piece by piece that appears whole or not at all: the pieces go to a
-/// hidden temporary file in the target's folder, which is flushed and renamed over the
-/// target on `commit`. For outputs too large to build in memory (a page with images).
+/// A file written piece by piece that appears whole or not at all: the pieces go to an
+/// unnamed file (`O_TMPFILE`) in the target's folder, which is flushed, given a short
+/// hidden name and renamed over the target on `commit`, so a killed writer leaves
+/// nothing behind. Where the file system lacks `O_TMPFILE`, the hidden name is used
+/// from the start. For outputs too large to build in memory (a page with images).
 public final class StreamedFile {
     public let path: String
     private let tempPath: String
+    /// False while the data lives in an unnamed file that `commit` must first link to `tempPath`.
+    private var named: Bool
     private var fd: Int32
     private var buffer: [UInt8] = []
     private static let bufferSize = 1 << 18
@@ -17,8 +21,15 @@ public final class StreamedFile {
     /// Creates the temporary file; fails (exit 5) naming `path` when its folder is not writable.
     public init(path: String) throws(ImgselError) {
         self.path = path
-        tempPath = PathName.directory(path) + "/." + PathName.baseName(path) + ".imgsel-tmp-" + Posix.randomSuffix()
-        fd = Posix.open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let folder = PathName.directory(path)
+        // Short, so that a target whose name is near the 255-byte limit still gets one.
+        tempPath = folder + "/.imgsel-tmp-" + Posix.randomSuffix()
+        fd = Posix.open(folder, Posix.openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o644)
+        named = false
+        if fd < 0 {
+            fd = Posix.open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            named = true
+        }
         guard fd >= 0 else { throw .writeFailed(path: path, reason: Posix.errorText()) }
         // Keep the old file's permissions, as an editor saving in place would.
         if let old = Posix.fileStatus(path), Posix.isRegular(old) { _ = fchmod(fd, old.st_mode & 0o7777) }
@@ -45,11 +56,18 @@ public final class StreamedFile {
         try flushBuffer()
         var failure: Int32? = nil
         if fsync(fd) != 0 { failure = errno }
+        if failure == nil, !named {
+            if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, tempPath, AT_SYMLINK_FOLLOW) == 0 {
+                named = true
+            } else {
+                failure = errno
+            }
+        }
         if Glibc.close(fd) != 0, failure == nil, errno != EINTR { failure = errno }
         fd = -1
         if failure == nil, rename(tempPath, path) != 0 { failure = errno }
         if let failure {
-            unlink(tempPath)
+            if named { unlink(tempPath) }
             throw .writeFailed(path: path, reason: Posix.errorText(failure))
         }
         Posix.syncDirectory(PathName.directory(path))
@@ -60,7 +78,7 @@ public final class StreamedFile {
         guard fd >= 0 else { return }
         Posix.close(fd)
         fd = -1
-        unlink(tempPath)
+        if named { unlink(tempPath) }
     }
 
     private func flushBuffer() throws(ImgselError) {
