@@ -29,6 +29,9 @@ public enum ImgselError: Error, Equatable, Sendable {
     case newerVersion(path: String, version: Int)
     // 5: writing
     case writeFailed(path: String, reason: String)
+    /// Standard output could not take what a command printed (a full disk behind `>`):
+    /// the command's own work may be done, so the message does not say "nothing was changed".
+    case outputFailed(reason: String)
     // 6: the lock
     case lockTimeout(path: String, seconds: Double)
 
@@ -43,7 +46,7 @@ public enum ImgselError: Error, Equatable, Sendable {
             return 3
         case let .several(errors): return errors.first?.exitCode ?? 1
         case .invalidSelectionFile, .newerVersion: return 4
-        case .writeFailed: return 5
+        case .writeFailed, .outputFailed: return 5
         case .lockTimeout: return 6
         }
     }
@@ -70,6 +73,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .invalidSelectionFile: return "invalid-selection-file"
         case .newerVersion: return "newer-version"
         case .writeFailed: return "write-failed"
+        case .outputFailed: return "output-failed"
         case .lockTimeout: return "lock-timeout"
         }
     }
@@ -120,6 +124,8 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "\(path): selection file version \(version) is newer than this imgsel understands (1); left untouched"
         case let .writeFailed(path, reason):
             return "\(path): cannot write: \(reason); nothing was changed"
+        case let .outputFailed(reason):
+            return "standard output: cannot write: \(reason)"
         case let .lockTimeout(path, seconds):
             return "\(path): another imgsel held the selection for more than \(formatSeconds(seconds)) s (IMGSEL_LOCK_TIMEOUT)"
         }

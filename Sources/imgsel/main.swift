@@ -60,6 +60,11 @@ func makeContext(_ globals: GlobalOptions, console: Console, locking: Bool) thro
 }
 
 let console = Console()
-let status = runImgsel(Array(CommandLine.arguments.dropFirst()), console: console)
+var status = runImgsel(Array(CommandLine.arguments.dropFirst()), console: console)
 console.flush()
+if let code = console.outputError {
+    let failure = ImgselError.outputFailed(reason: Posix.errorText(code))
+    console.error(failure)
+    if status == 0 { status = failure.exitCode }
+}
 exit(status)

@@ -7,7 +7,8 @@ import Musl
 /// Small wrappers over libc that the rest of the library shares, so errno is
 /// read right after the call that set it and turned into words once.
 public enum Posix {
-    static func errorText(_ code: Int32 = errno) -> String {
+    /// strerror's words for an errno, for messages that say the cause.
+    public static func errorText(_ code: Int32 = errno) -> String {
         guard let s = strerror(code) else { return "error \(code)" }
         return String(cString: s)
     }
@@ -26,7 +27,7 @@ public enum Posix {
     static func close(_ fd: Int32) { _ = Glibc.close(fd) }
 
     /// Writes all of `bytes` or returns the errno that stopped it.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)

@@ -50,17 +50,15 @@ final class Console {
     /// Free text on stderr (usage lines under a usage error).
     func errText(_ text: String) { writeErr(text + "\n") }
 
+    /// The first error writing stdout met (EPIPE aside: a reader that stopped early
+    /// is a normal end of a pipeline), so that `main` can exit 5 rather than 0.
+    private(set) var outputError: Int32? = nil
+
     func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = write(1, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return }
-                offset += n
-            }
-        }
-        buffer.removeAll()
+        defer { buffer.removeAll() }
+        guard outputError == nil else { return }
+        if let code = buffer.withUnsafeBytes({ Posix.writeAll(1, $0) }), code != EPIPE { outputError = code }
     }
 
     private func writeErr(_ text: String) {
