@@ -75,6 +75,11 @@ enum ArgumentParser {
         if let commandIndex { result.commandName = argv[commandIndex] }
         let command = result.commandName.flatMap(CommandRegistry.find)
         if let name = result.commandName, command == nil {
+            // `--fil x.json list`: the misspelt option, not its value, is the problem to name.
+            if let commandIndex, let stray = argv[..<commandIndex].first(where: { looksLikeOption($0) && $0 != "--" && !isGlobalOption($0) }) {
+                let strayName = stray.hasPrefix("--") ? splitInline(stray).0 : stray
+                throw unknownOption(strayName, options: GlobalOptions.specs, command: nil)
+            }
             throw .usage("unknown command '\(name)'" + suggestion(for: name, among: CommandRegistry.names))
         }
         let options = GlobalOptions.specs + (command?.spec.options ?? [])
@@ -142,6 +147,19 @@ enum ArgumentParser {
             i += 1
         }
         return nil
+    }
+
+    /// `--json`, `--file=x`, `-q`, `-qf`: a token made only of global options.
+    private static func isGlobalOption(_ token: String) -> Bool {
+        if token.hasPrefix("--") {
+            let name = splitInline(token).0
+            return GlobalOptions.specs.contains { $0.names.contains(name) }
+        }
+        for letter in token.dropFirst() {
+            guard let spec = GlobalOptions.specs.first(where: { $0.names.contains("-" + String(letter)) }) else { return false }
+            if spec.value != nil { return true }  // the rest of the token is its value (`-fPATH`)
+        }
+        return true
     }
 
     /// Whether a global option token leaves its value in the next token:

@@ -51,6 +51,16 @@ final class UsageTests: ImgselTestCase {
         XCTAssertFalse(r.stderr.contains("did you mean"), r.transcript)
     }
 
+    func testAMisspeltGlobalOptionBeforeTheCommandIsNamedNotItsValue() {
+        let r = run(["--fil", "x.json", "list"])
+        assertFailure(r, 2)
+        XCTAssertEqual(r.stderrLines.first, "imgsel: unknown option --fil (did you mean '--file'?)")
+        assertFailure(run(["--albm", "d", "save"]), 2, stderrContains: ["unknown option --albm", "did you mean '--album'?"])
+        assertFailure(run(["-F", "x.json", "list"]), 2, stderrContains: ["unknown option -F"])
+        assertFailure(run(["--file=x.json", "lsit"]), 2, stderrContains: ["unknown command 'lsit'"])
+        XCTAssertEqual(listing("."), [])
+    }
+
     func testUnknownOptionSuggestsTheNearest() {
         let r = run(["init", "--forse"])
         assertFailure(r, 2, stderrContains: ["--forse", "did you mean '--force'?"])
