@@ -76,7 +76,7 @@ final class InitTests: ImgselTestCase {
     }
 
     func testInitRejectsBadCapacities() {
-        for bad in ["0", "100", "abc", "-1", "", "4.5"] {
+        for bad in ["0", "100", "abc", "-1", "", "4.5", "+5", " 5"] {
             let r = run(["init", "--capacity", bad])
             assertUsage(r, usageLine: "usage: imgsel init [--capacity N] [--force]", stderrContains: ["capacity"])
             XCTAssertFalse(exists(".imgsel.json"), "no selection for capacity '\(bad)'")

@@ -17,7 +17,7 @@ struct InitCommand: Command {
         try Self.requireCount(arguments, 0...0, "")
         force = arguments.has("--force")
         if let text = arguments.values["--capacity"] {
-            guard let n = Int(text), Selection.capacityRange.contains(n) else {
+            guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let n = Int(text), Selection.capacityRange.contains(n) else {
                 throw .usage("init: --capacity must be a number from 1 to 99, not '\(text)'")
             }
             capacity = n
