@@ -14,6 +14,9 @@ public struct Entry: Equatable, Sendable {
     public var sha256: String
     /// UTC time of adding, ISO 8601 to the second.
     public var added: String
+    /// Members of the item this version does not know (another tool's notes), as a JSON
+    /// object in file order: kept and written back after the known ones, never dropped.
+    public var otherFields: JSONValue = .object([])
 
     public init(path: String, type: ImageType, width: Int, height: Int, orientation: Int,
                 frames: Int, bytes: Int, sha256: String, added: String) {

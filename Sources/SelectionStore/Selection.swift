@@ -11,6 +11,8 @@ public struct Selection: Equatable, Sendable {
     /// 1-based index of the browser's current entry; nil exactly when empty.
     public private(set) var current: Int?
     public private(set) var items: [Entry]
+    /// Top-level members this version does not know, kept for the next write (see `Entry.otherFields`).
+    public var otherFields: JSONValue = .object([])
 
     public init(capacity: Int = Selection.defaultCapacity) {
         self.capacity = capacity

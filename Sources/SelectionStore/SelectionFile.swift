@@ -2,7 +2,8 @@
 ///
 /// Anything this version cannot vouch for (a newer version, a field of the
 /// wrong type, fields that disagree) is refused so the file is never rewritten
-/// by a program that misunderstood it.
+/// by a program that misunderstood it. Members it does not know are kept as
+/// they are and written back after the known ones.
 public enum SelectionFile {
     public static let formatName = "imgsel"
     public static let version = 1
@@ -36,10 +37,26 @@ public enum SelectionFile {
             items.append(try decodeEntry(raw, number: i + 1, invalid: invalid))
         }
         do {
-            return try Selection(capacity: capacity, current: current, items: items)
+            var selection = try Selection(capacity: capacity, current: current, items: items)
+            selection.otherFields = others(of: root, known: topLevelKeys)
+            return selection
         } catch {
             throw invalid(error.reason)
         }
+    }
+
+    private static let topLevelKeys: Set<String> = ["format", "version", "capacity", "current", "items"]
+    private static let itemKeys: Set<String> = ["path", "type", "width", "height", "orientation", "frames", "bytes", "sha256", "added"]
+
+    /// An object's members outside `known`, in their order.
+    private static func others(of object: JSONValue, known: Set<String>) -> JSONValue {
+        guard case let .object(pairs) = object else { return .object([]) }
+        return .object(pairs.filter { !known.contains($0.0) })
+    }
+
+    private static func members(_ fields: JSONValue) -> [(String, JSONValue)] {
+        if case let .object(pairs) = fields { return pairs }
+        return []
     }
 
     private static func decodeEntry(_ raw: JSONValue, number: Int, invalid: (String) -> ImgselError) throws(ImgselError) -> Entry {
@@ -63,10 +80,12 @@ public enum SelectionFile {
         guard sha.utf8.count == 64, sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
             throw invalid("item \(number): \"sha256\" is not 64 lower-case hex digits")
         }
-        return Entry(path: path, type: type,
-                     width: try int("width", 0...Int(Int32.max)), height: try int("height", 0...Int(Int32.max)),
-                     orientation: try int("orientation", 1...8), frames: try int("frames", 1...Int.max),
-                     bytes: try int("bytes", 0...Int.max), sha256: sha, added: try string("added"))
+        var entry = Entry(path: path, type: type,
+                          width: try int("width", 0...Int(Int32.max)), height: try int("height", 0...Int(Int32.max)),
+                          orientation: try int("orientation", 1...8), frames: try int("frames", 1...Int.max),
+                          bytes: try int("bytes", 0...Int.max), sha256: sha, added: try string("added"))
+        entry.otherFields = others(of: raw, known: itemKeys)
+        return entry
     }
 
     /// Encodes in the contract's key order, pretty-printed, ending in a newline.
@@ -77,7 +96,7 @@ public enum SelectionFile {
             ("capacity", .int(selection.capacity)),
             ("current", selection.current.map { .int($0) } ?? .null),
             ("items", .array(selection.items.map(encodeEntry))),
-        ])
+        ] + members(selection.otherFields))
         return Array((JSONWriter.pretty(root) + "\n").utf8)
     }
 
@@ -93,6 +112,6 @@ public enum SelectionFile {
             ("bytes", .int(entry.bytes)),
             ("sha256", .string(entry.sha256)),
             ("added", .string(entry.added)),
-        ])
+        ] + members(entry.otherFields))
     }
 }

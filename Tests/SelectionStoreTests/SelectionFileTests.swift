@@ -22,6 +22,26 @@ final class SelectionFileTests: XCTestCase {
         XCTAssertEqual(try SelectionFile.decode(bytes, path: "x"), s)
     }
 
+    func testMembersThisVersionDoesNotKnowAreKeptAfterTheKnownOnes() throws {
+        var s = try makeSelection(["a.png", "b.png"])
+        let sha = s.items[1].sha256
+        let text = String(decoding: SelectionFile.encode(s), as: UTF8.self)
+            .replacingOccurrences(of: "{\n  \"format\"", with: "{\n  \"note\": \"keep me\",\n  \"format\"")
+            .replacingOccurrences(of: "\"sha256\": \"\(sha)\"", with: "\"caption\": {\"en\": [1, true]},\n \"sha256\": \"\(sha)\"")
+        let read = try decode(text)
+        XCTAssertEqual(read.otherFields, .object([("note", .string("keep me"))]))
+        XCTAssertEqual(read.items[0].otherFields, .object([]))
+        XCTAssertEqual(read.items[1].otherFields, .object([("caption", .object([("en", .array([.int(1), .bool(true)]))]))]))
+        s = read
+        let written = String(decoding: SelectionFile.encode(s), as: UTF8.self)
+        XCTAssertTrue(written.hasPrefix("{\n  \"format\": \"imgsel\",\n"), "known members keep the stable order first")
+        XCTAssertTrue(written.contains("\"added\": "), written)
+        let afterAdded = try XCTUnwrap(written.range(of: "\"caption\"")).lowerBound
+        XCTAssertGreaterThan(afterAdded, try XCTUnwrap(written.range(of: "\"added\"", options: .backwards)).lowerBound)
+        XCTAssertTrue(written.hasSuffix("  ],\n  \"note\": \"keep me\"\n}\n"), written)
+        XCTAssertEqual(try SelectionFile.decode(Array(written.utf8), path: "x"), read, "and read back the same")
+    }
+
     func testEncodingUsesTheContractsKeyOrderAndEndsInANewline() throws {
         let s = try makeSelection(["a.png"])
         let text = String(decoding: SelectionFile.encode(s), as: UTF8.self)

@@ -141,6 +141,26 @@ final class SelectionFileTests: ImgselTestCase {
                       text)
     }
 
+    func testAnotherToolsMembersSurviveARewrite() throws {
+        let names = seed(2)
+        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: selectionData() ?? Data()) as? [String: Any])
+        object["note"] = "keep me"
+        var list = try XCTUnwrap(object["items"] as? [[String: Any]])
+        list[1]["caption"] = "hello"
+        object["items"] = list
+        _ = write(try JSONSerialization.data(withJSONObject: object), to: ".imgsel.json")
+        assertSuccess(run(["view", "2"]))
+        assertSelection(names, current: 2)
+        let after = try XCTUnwrap(JSONSerialization.jsonObject(with: selectionData() ?? Data()) as? [String: Any])
+        XCTAssertEqual(after["note"] as? String, "keep me")
+        XCTAssertEqual((after["items"] as? [[String: Any]])?[1]["caption"] as? String, "hello")
+        // The re-pick is a new image: the old entry's notes go with it.
+        assertSuccess(run(["replace", "2", png("new.png")]))
+        let replaced = try XCTUnwrap(JSONSerialization.jsonObject(with: selectionData() ?? Data()) as? [String: Any])
+        XCTAssertNil((replaced["items"] as? [[String: Any]])?[1]["caption"])
+        XCTAssertEqual(replaced["note"] as? String, "keep me")
+    }
+
     func testTheFileIsPrettyPrintedInTheStableKeyOrder() {
         seed(1)
         let text = String(decoding: selectionData() ?? Data(), as: UTF8.self)
