@@ -6,7 +6,7 @@ import XCTest
 /// until its text is pinned here.
 final class HelpPinTests: ImgselTestCase {
     static let main = #"""
-        imgsel: an ordered selection of up to nine images, kept in a JSON file
+        imgsel: an ordered selection of images (nine by default, up to 99), kept in a JSON file
 
         Usage:
           imgsel [global options] COMMAND [options] [arguments]

@@ -7,7 +7,7 @@ enum HelpText {
     static let version = "imgsel " + versionNumber
 
     static func main() -> String {
-        var text = "imgsel: an ordered selection of up to nine images, kept in a JSON file\n\n"
+        var text = "imgsel: an ordered selection of images (nine by default, up to 99), kept in a JSON file\n\n"
         text += "Usage:\n  imgsel [global options] COMMAND [options] [arguments]\n\n"
         text += "Commands:\n" + columns(CommandRegistry.all.map { ($0.spec.name, $0.spec.summary) })
         text += "\nGlobal options (before or after COMMAND):\n" + columns(GlobalOptions.specs.map { ($0.display, $0.help) })
