@@ -96,11 +96,13 @@ public struct Store: Sendable {
         let lock = try FileLock.exclusive(for: path, timeout: lockTimeout)
         try withExtendedLifetime(lock) { () throws(ImgselError) in
             AtomicFile.removeStale(for: path)
-            if Posix.exists(path), !force { throw .selectionExists(path: path) }
-            // --force replaces an unreadable selection, never a FIFO, device or folder someone named by mistake.
+            // Never a FIFO, device or folder someone named by mistake, with or without --force;
+            // said first, as "use --force" would only lead to this refusal.
             if let st = Posix.fileStatus(path), !Posix.isRegular(st) {
                 throw .invalidSelectionFile(path: path, reason: "not a regular file (\(Posix.kindName(st)))")
             }
+            // --force replaces an unreadable selection.
+            if Posix.exists(path), !force { throw .selectionExists(path: path) }
             try AtomicFile.replace(path, with: SelectionFile.encode(Selection(capacity: capacity)))
         }
     }

@@ -38,4 +38,13 @@ final class StoreLinkTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: base + "/b.json", withDestinationPath: "a.json")
         XCTAssertEqual(Store.following(base + "/a.json"), base + "/a.json")
     }
+
+    func testCreateOnAFolderSaysNotARegularFileEvenWithoutForce() {
+        let store = Store(path: base + "/shared", lockTimeout: 1)
+        for force in [false, true] {
+            assertThrows(.invalidSelectionFile(path: store.path, reason: "not a regular file (a directory)")) { () throws(ImgselError) in
+                try store.create(capacity: 9, force: force)
+            }
+        }
+    }
 }
