@@ -7,7 +7,7 @@ import Musl
 /// Small wrappers over libc that the rest of the library shares, so errno is
 /// read right after the call that set it and turned into words once.
 public enum Posix {
-    static func errorText(_ code: Int32 = errno) -> String {
+    public static func errorText(_ code: Int32 = errno) -> String {
         guard let s = strerror(code) else { return "error \(code)" }
         return String(cString: s)
     }
