@@ -18,13 +18,34 @@ public struct Store: Sendable {
     /// `path` itself, or where it leads when it is a symbolic link to a regular file.
     /// Writes replace the file by rename, which would replace a link with a copy, and
     /// the lock sits beside the file: so two names for one selection must become one.
+    /// A dangling link leads to its target, as a shell's `> link` would: the selection is
+    /// created there (a target in a folder that does not exist fails to write, naming it).
     /// (A link to anything else stays as it is, to be refused by name.)
     public static func following(_ path: String) -> String {
-        guard let st = Posix.fileStatus(path, followLinks: false), (st.st_mode & S_IFMT) == S_IFLNK,
-              let target = Posix.fileStatus(path), Posix.isRegular(target),
-              let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        var current = path
+        // As many hops as the kernel allows (MAXSYMLINKS); a longer chain is left to fail by name.
+        for _ in 0..<40 {
+            guard let st = Posix.fileStatus(current, followLinks: false), (st.st_mode & S_IFMT) == S_IFLNK else {
+                return current
+            }
+            if let target = Posix.fileStatus(current) {
+                guard Posix.isRegular(target), let resolved = realpath(current, nil) else { return current }
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
+            guard errno == ENOENT, let target = PhysicalPath.linkTarget(current) else { return current }
+            current = inRealFolder(target)
+        }
+        return path
+    }
+
+    /// `path` with its folder resolved by `realpath` when that folder exists, so that
+    /// every name for one selection file finds the same lock beside it.
+    private static func inRealFolder(_ path: String) -> String {
+        guard let folder = realpath(PathName.directory(path), nil) else { return path }
+        defer { free(folder) }
+        let real = String(cString: folder)
+        return (real == "/" ? "" : real) + "/" + PathName.baseName(path)
     }
 
     /// The folder stored paths are relative to.
@@ -75,11 +96,13 @@ public struct Store: Sendable {
         let lock = try FileLock.exclusive(for: path, timeout: lockTimeout)
         try withExtendedLifetime(lock) { () throws(ImgselError) in
             AtomicFile.removeStale(for: path)
-            if Posix.exists(path), !force { throw .selectionExists(path: path) }
-            // --force replaces an unreadable selection, never a FIFO, device or folder someone named by mistake.
+            // Never a FIFO, device or folder someone named by mistake, with or without --force;
+            // said first, as "use --force" would only lead to this refusal.
             if let st = Posix.fileStatus(path), !Posix.isRegular(st) {
                 throw .invalidSelectionFile(path: path, reason: "not a regular file (\(Posix.kindName(st)))")
             }
+            // --force replaces an unreadable selection.
+            if Posix.exists(path), !force { throw .selectionExists(path: path) }
             try AtomicFile.replace(path, with: SelectionFile.encode(Selection(capacity: capacity)))
         }
     }

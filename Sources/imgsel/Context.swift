@@ -15,13 +15,15 @@ struct Context {
         PathName.display(absolutePath(entry), cwd: cwd)
     }
 
+    /// Where the kernel finds the entry's file (a `..` in a hand-written path is walked on disk).
     func absolutePath(_ entry: Entry) -> String {
-        PathName.resolve(stored: entry.path, selectionFolder: store.folder)
+        PhysicalPath.absolute(entry.path, base: store.folder)
     }
 
     /// Turns an inspected input file into the entry `add` records.
     func entry(for path: String, _ image: InspectedImage) -> Entry {
-        let absolute = PathName.absolute(path, base: cwd)
+        // The file the kernel opened and hashed, even through `link/..`.
+        let absolute = PhysicalPath.absolute(path, base: cwd)
         return Entry(path: PathName.stored(absolute, selectionFolder: store.folder), type: image.facts.type,
                      width: image.facts.width, height: image.facts.height, orientation: image.facts.orientation,
                      frames: image.facts.frames, bytes: image.bytes, sha256: image.sha256, added: Clock.nowISO8601())

@@ -12,7 +12,7 @@ enum FileArguments {
         var paths: [String] = []
         for argument in positionals {
             if argument == "-" {
-                paths += readStdinPaths(nulSeparated: nulSeparated)
+                paths += try readStdinPaths(nulSeparated: nulSeparated)
             } else {
                 paths.append(argument)
             }
@@ -21,13 +21,19 @@ enum FileArguments {
     }
 
     /// Empty lines (a trailing newline, a blank line) are skipped, not errors.
-    private static func readStdinPaths(nulSeparated: Bool) -> [String] {
+    /// A read error (stdin is a folder, an I/O error) is reported as an unreadable
+    /// input (exit 3), never taken for the end of the list.
+    private static func readStdinPaths(nulSeparated: Bool) throws(ImgselError) -> [String] {
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+            if n < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw .inputUnreadable(path: "standard input", reason: Posix.errorText(code))
+            }
+            if n == 0 { break }
             data += chunk[0..<n]
         }
         let separator: UInt8 = nulSeparated ? 0 : 0x0A
