@@ -104,6 +104,15 @@ final class HtmlTests: ImgselTestCase {
         XCTAssertFalse(exists("imgsel.html"))
     }
 
+    func testOUTWithDotDotThroughASymlinkGoesWhereTheShellWouldPutIt() throws {
+        seed(1)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub/deep"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("linkdir").path, withDestinationPath: "sub/deep")
+        assertSuccess(run(["-q", "html", "linkdir/../p.html"]))
+        XCTAssertTrue(exists("sub/p.html"), "linkdir/.. is sub, as the kernel resolves it")
+        XCTAssertFalse(exists("p.html"))
+    }
+
     func testUsageErrors() {
         assertUsage(run(["html", "a.html", "b.html"]), usageLine: "usage: imgsel html [OUT] [--link]", stderrContains: ["b.html"])
         assertUsage(run(["html", "-"]), stderrContains: ["stdout"])

@@ -74,7 +74,7 @@ struct HtmlCommand: Command {
     /// OUT made absolute (a folder gets `imgsel.html` inside it); never the selection file itself.
     private func resolvePagePath(_ context: Context) throws(ImgselError) -> String {
         guard let out else { return context.store.folder + "/" + Self.defaultName }
-        var path = PathName.absolute(out, base: context.cwd)
+        var path = PhysicalPath.absolute(out, base: context.cwd)
         var st = stat()
         if out.hasSuffix("/") || (stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR) {
             path = (path == "/" ? "" : path) + "/" + Self.defaultName
