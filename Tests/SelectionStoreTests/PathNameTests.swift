@@ -13,8 +13,6 @@ final class PathNameTests: XCTestCase {
         XCTAssertEqual(PathName.stored("/wx/a.jpg", selectionFolder: "/w"), "/wx/a.jpg")
         XCTAssertEqual(PathName.stored("/other/a.jpg", selectionFolder: "/w"), "/other/a.jpg")
         XCTAssertEqual(PathName.stored("/a.jpg", selectionFolder: "/"), "a.jpg")
-        XCTAssertEqual(PathName.resolve(stored: "shots/a.jpg", selectionFolder: "/w"), "/w/shots/a.jpg")
-        XCTAssertEqual(PathName.resolve(stored: "/other/a.jpg", selectionFolder: "/w"), "/other/a.jpg")
     }
 
     func testDisplayWorksFromTheCurrentDirectory() {

@@ -38,11 +38,6 @@ public enum PathName {
         relative(absolutePath, below: selectionFolder) ?? absolutePath
     }
 
-    /// A stored path made absolute again.
-    public static func resolve(stored: String, selectionFolder: String) -> String {
-        absolute(stored, base: selectionFolder)
-    }
-
     /// How to print a path so that it works from `cwd`: relative when below it, else absolute.
     /// A relative result that starts with `-` gets `./` so it is never read as an option.
     public static func display(_ absolutePath: String, cwd: String) -> String {
