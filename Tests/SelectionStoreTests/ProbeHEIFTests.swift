@@ -48,6 +48,47 @@ final class ProbeHEIFTests: XCTestCase {
         }
     }
 
+    func testMirrorThenRotateDiffersFromRotateThenMirror() throws {
+        let rotateThenMirror = B.heif(primary: [B.ispe(400, 300), B.irot(1), B.imir(0)])
+        let mirrorThenRotate = B.heif(primary: [B.ispe(400, 300), B.imir(0), B.irot(1)])
+        XCTAssertEqual(try probe(rotateThenMirror).orientation, 5)
+        XCTAssertEqual(try probe(mirrorThenRotate).orientation, 7)
+    }
+
+    /// Every sequence of up to three irot/imir steps (and one long one), checked against a small
+    /// labelled picture: the steps in association order must move its pixels where the EXIF
+    /// orientation the probe reports moves them.
+    func testTransformsComposeInAssociationOrder() throws {
+        let steps: [(bytes: [UInt8], apply: (Picture) -> Picture)] = [
+            (B.irot(0), { $0 }), (B.irot(1), turnedAnticlockwise), (B.irot(2), { turnedAnticlockwise(turnedAnticlockwise($0)) }),
+            (B.irot(3), { turnedAnticlockwise(turnedAnticlockwise(turnedAnticlockwise($0))) }),
+            (B.imir(0), { Array($0.reversed()) }), (B.imir(1), { $0.map { Array($0.reversed()) } }),
+        ]
+        var level: [[Int]] = [[]], sequences = level
+        for _ in 0..<3 {
+            level = level.flatMap { s in steps.indices.map { s + [$0] } }
+            sequences += level
+        }
+        sequences.append([1, 4, 3, 5, 2, 4, 1, 1, 5, 3, 4])
+        let original: Picture = [[1, 2, 3], [4, 5, 6]]
+        for sequence in sequences {
+            let expected = sequence.reduce(original) { steps[$1].apply($0) }
+            let orientation = try probe(B.heif(primary: [B.ispe(3, 2)] + sequence.map { steps[$0].bytes })).orientation
+            XCTAssertEqual(displayed(original, orientation: orientation), expected, "steps \(sequence) gave orientation \(orientation)")
+        }
+    }
+
+    func testCleanApertureAfterAQuarterTurnCropsTheTurnedPicture() throws {
+        // ispe 400x300 turned is 300 wide and 400 high; the clap after the turn is in that frame.
+        XCTAssertEqual(try probe(B.heif(primary: [B.ispe(400, 300), B.irot(1), B.clap(width: 280, height: 380)])),
+                       ImageFacts(type: .heic, width: 380, height: 280, orientation: 8))
+        XCTAssertEqual(try probe(B.heif(primary: [B.ispe(400, 300), B.clap(width: 380, height: 280), B.irot(1)])),
+                       ImageFacts(type: .heic, width: 380, height: 280, orientation: 8))
+        // A clap wider than the turned picture is ignored, as before.
+        XCTAssertEqual(try probe(B.heif(primary: [B.ispe(400, 300), B.irot(1), B.clap(width: 380, height: 280)])),
+                       ImageFacts(type: .heic, width: 400, height: 300, orientation: 8))
+    }
+
     func testCleanApertureCrops() throws {
         XCTAssertEqual(try probe(B.heif(primary: [B.ispe(4096, 3072), B.clap(width: 4032, height: 3024), B.irot(3)])),
                        ImageFacts(type: .heic, width: 4032, height: 3024, orientation: 6))
@@ -95,5 +136,28 @@ final class ProbeHEIFTests: XCTestCase {
         let bytes = B.heif(primary: [B.ispe(30, 20)])
         XCTAssertEqual(probeError(Array(bytes.prefix(40))), "truncated HEIC header")
         XCTAssertEqual(probeError(B.box("ftyp", B.ascii("avif") + B.be32(0))), "truncated AVIF header")
+    }
+}
+
+private typealias Picture = [[Int]]
+
+private func turnedAnticlockwise(_ p: Picture) -> Picture {
+    (0..<p[0].count).map { i in p.indices.map { j in p[j][p[0].count - 1 - i] } }
+}
+
+/// What a viewer shows for a stored picture with this EXIF orientation.
+private func displayed(_ p: Picture, orientation: Int) -> Picture {
+    let transposed = (0..<p[0].count).map { i in p.indices.map { j in p[j][i] } }
+    let halfTurn = { (q: Picture) in Array(q.reversed().map { Array($0.reversed()) }) }
+    switch orientation {
+    case 1: return p
+    case 2: return p.map { Array($0.reversed()) }
+    case 3: return halfTurn(p)
+    case 4: return Array(p.reversed())
+    case 5: return transposed
+    case 6: return halfTurn(turnedAnticlockwise(p))  // a quarter turn clockwise
+    case 7: return halfTurn(transposed)
+    case 8: return turnedAnticlockwise(p)
+    default: return []
     }
 }

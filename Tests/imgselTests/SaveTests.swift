@@ -40,6 +40,27 @@ final class SaveTests: ImgselTestCase {
         XCTAssertEqual(listing("saved-album").count, 2)
     }
 
+    func testANumberedCopyOfALongNameShortensTheStemToFit() {
+        let name = String(repeating: "a", count: 251) + ".png"  // 255 bytes: " (1)" would not fit
+        _ = write(Fixtures.png(width: 3, height: 2, seed: 5), to: name)
+        assertSuccess(run(["add", name]))
+        let other = Fixtures.png(width: 2, height: 2, seed: 996)
+        _ = write(other, to: "saved-album/" + name)
+        let r = run(["save"])
+        assertSuccess(r)
+        let numbered = String(repeating: "a", count: 247) + " (1).png"
+        XCTAssertEqual(r.stdout, "saved-album/\(numbered)\n")
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(bytes("saved-album/" + numbered), bytes(name))
+        XCTAssertEqual(bytes("saved-album/" + name), other, "never overwrites")
+        XCTAssertEqual(listing("saved-album"), [numbered, name])
+        // Saved again: the shortened copy is found, nothing new is written.
+        let again = run(["save"])
+        assertSuccess(again)
+        XCTAssertEqual(again.stdout, r.stdout)
+        XCTAssertEqual(listing("saved-album").count, 2)
+    }
+
     func testTheNextFreeNumberIsUsed() {
         seed(1)
         _ = write(Fixtures.png(width: 2, height: 2, seed: 998), to: "saved-album/img1.png")

@@ -1,6 +1,8 @@
 /// HEIF family (HEIC, AVIF, generic HEIF) in the ISO base media file format: the primary item
 /// (pitm) has properties (ipco, associated via ipma) giving its size (ispe), an optional crop
-/// (clap) and rotation/mirroring (irot/imir), which map onto an EXIF orientation. An EXIF
+/// (clap) and rotation/mirroring (irot/imir), which map onto an EXIF orientation. The
+/// transformative properties (clap, irot, imir) apply in the order ipma lists them, as HEIF says
+/// and libheif does: mirror-then-rotate is another picture than rotate-then-mirror. An EXIF
 /// orientation inside HEIF is informative only (HEIF and MIAF say irot/imir rule; libheif and
 /// browsers ignore it), so it is not read. Frames: an image sequence (animated AVIF, HEIF
 /// sequence) is a track in `moov`; its sample count is the frame count, chosen as libavif does.
@@ -168,8 +170,7 @@ enum ISOBMFFProbe {
         }
 
         var width = 0, height = 0
-        var rotation = 0  // anticlockwise quarter turns
-        var mirror: UInt8?  // imir axis: 0 = top/bottom exchanged, 1 = left/right exchanged
+        var transform = Transform()  // what irot and imir did so far, in association order
         for index in associated where index <= properties.count {
             let p = properties[index - 1]
             try r.seek(to: p.payload)
@@ -183,27 +184,46 @@ enum ISOBMFFProbe {
                 if wd > 0, hd > 0 {
                     let cw = Int((UInt64(wn) + UInt64(wd / 2)) / UInt64(wd))
                     let ch = Int((UInt64(hn) + UInt64(hd / 2)) / UInt64(hd))
-                    if cw > 0, ch > 0, cw <= width, ch <= height { (width, height) = (cw, ch) }
+                    // A clap after a quarter turn crops the turned picture: its width is the stored height.
+                    let (storedW, storedH) = transform.swapsAxes ? (ch, cw) : (cw, ch)
+                    if storedW > 0, storedH > 0, storedW <= width, storedH <= height { (width, height) = (storedW, storedH) }
                 }
             case fourCC("irot"):
-                rotation = Int(try r.u8() & 3)
+                transform.rotate(quarterTurns: Int(try r.u8() & 3))
             case fourCC("imir"):
-                mirror = try r.u8() & 1
+                transform.mirror(axis: try r.u8() & 1)
             default:
                 break
             }
         }
         guard width > 0, height > 0 else { throw r.corrupt("no image size") }
-        return ImageFacts(type: type, width: width, height: height,
-                          orientation: orientation(rotation: rotation, mirror: mirror))
+        return ImageFacts(type: type, width: width, height: height, orientation: transform.orientation)
     }
 
-    /// The EXIF orientation equal to "rotate anticlockwise by `rotation` quarter turns, then mirror".
-    static func orientation(rotation: Int, mirror: UInt8?) -> Int {
-        switch mirror {
-        case nil: return [1, 8, 3, 6][rotation & 3]
-        case 0?: return [4, 5, 2, 7][rotation & 3]
-        default: return [2, 7, 4, 5][rotation & 3]
+    /// A composition of HEIF rotations and mirrorings, one of the eight the EXIF orientation names.
+    /// Kept in a normal form, "exchange left and right if `mirrored`, then turn anticlockwise by
+    /// `quarterTurns`", so any number of steps composes in constant space.
+    struct Transform: Equatable {
+        var mirrored = false
+        var quarterTurns = 0  // 0...3, anticlockwise
+
+        /// irot: turn the picture so far anticlockwise.
+        mutating func rotate(quarterTurns turns: Int) {
+            quarterTurns = (quarterTurns + turns) & 3
         }
+
+        /// imir: axis 0 exchanges top and bottom, axis 1 left and right (as libheif reads it).
+        /// Mirroring after a turn R equals turning back after mirroring: H·R = R⁻¹·H;
+        /// and exchanging top and bottom is a left/right exchange followed by a half turn.
+        mutating func mirror(axis: UInt8) {
+            mirrored.toggle()
+            quarterTurns = ((axis == 0 ? 2 : 0) - quarterTurns) & 3
+        }
+
+        /// Width and height trade places on the way to the screen.
+        var swapsAxes: Bool { quarterTurns & 1 == 1 }
+
+        /// The EXIF orientation a viewer applies to show the same picture.
+        var orientation: Int { (mirrored ? [2, 5, 4, 7] : [1, 8, 3, 6])[quarterTurns] }
     }
 }
