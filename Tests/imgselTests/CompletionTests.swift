@@ -145,6 +145,8 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(bashOffers(["imgsel", "-qf", "'my sel.json'", "delete", ""]), one)
         XCTAssertEqual(bashOffers(["imgsel", "-qfx.json", "delete", ""]), two)
         XCTAssertEqual(bashOffers(["imgsel", "-qf", "x.json", "delete", ""]), two)
+        XCTAssertEqual(bashOffers(["imgsel", "-qf", "my"]), ["my sel.json", "my sel.json.lock"], "after -qf a file name")
+        XCTAssertEqual(bashOffers(["imgsel", "-qfx.json", "de"]), ["delete"], "after -qfx.json a command")
         // Nothing in the word is run.
         for word in ["$(touch pwned)", "`touch pwned`", "\"$(touch pwned)\"", "x;touch pwned"] {
             _ = bashOffers(["imgsel", "-f", word, "delete", ""])
@@ -251,6 +253,28 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(offers("imgsel completion z"), "zsh\n")
         XCTAssertEqual(offers("imgsel add img2"), "img2.png\n")
         XCTAssertEqual(offers("imgsel list --gr"), "--grid\tthe nine-grid, with a + cell while there is room\n")
+    }
+
+    func testFishReadsTheFileOptionAsTheShellWill() {
+        guard let fish = ["/usr/bin/fish", "/bin/fish"].first(where: FileManager.default.isExecutableFile) else { return }
+        let url = script("fish")
+        seed(3)
+        png("a.png")
+        png("b.png")
+        assertSuccess(run(["-f", "my sel.json", "add", "a.png"]))
+        assertSuccess(run(["-f", "x.json", "add", "a.png", "b.png"]))
+        func offers(_ line: String) -> String {
+            shell(fish, ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", url.path, line]).1
+        }
+        let one = "1\ta.png\nlast\tthe last entry\n", two = "1\ta.png\n2\tb.png\nlast\tthe last entry\n"
+        XCTAssertEqual(offers("imgsel -f 'my sel.json' delete "), one)
+        XCTAssertEqual(offers("imgsel --file=my\\ sel.json delete "), one)
+        XCTAssertEqual(offers("imgsel -f ~/x.json delete "), two)
+        XCTAssertEqual(offers("imgsel --file=~/x.json delete "), two)
+        XCTAssertEqual(offers("imgsel -qf 'my sel.json' delete "), one)
+        XCTAssertEqual(offers("imgsel -qfx.json delete "), two)
+        XCTAssertEqual(offers("imgsel -f '$(touch pwned)' delete "), "")
+        XCTAssertFalse(exists("pwned"))
     }
 
     func testCompletionNeedsAKnownShell() {

@@ -120,10 +120,10 @@ enum BashCompletion {
                         --) ended=1; continue ;;
                         -f|--file) _imgsel_unquote "${words[i+1]}"; program+=(--file "$_imgsel_value"); ((i++)); continue ;;
                         --file=*) _imgsel_unquote "${word#--file=}"; program+=(--file "$_imgsel_value"); continue ;;
-                        -[!-]*f)
-                            # Bundled flags ending in -f: the file is the next word.
-                            _imgsel_unquote "${words[i+1]}"; program+=(--file "$_imgsel_value"); ((i++)); continue ;;
-                        -[!-]*f*) _imgsel_unquote "${word#*f}"; program+=(--file "$_imgsel_value"); continue ;;
+                        -[!-]*f*)
+                            # Bundled flags up to -f: the file follows the f (-qfx.json) or is the next word (-qf x.json).
+                            if [[ -n ${word#*f} ]]; then _imgsel_unquote "${word#*f}"; else _imgsel_unquote "${words[i+1]}"; ((i++)); fi
+                            program+=(--file "$_imgsel_value"); continue ;;
                         \(valueNames)) ((i++)); continue ;;
                         -?*) continue ;;
                     esac
@@ -132,7 +132,7 @@ enum BashCompletion {
             done
             if ((!ended)); then
                 case $prev in
-        \(valueCases)        -[!-]*f) _imgsel_offer '@files' "$cur" "${program[@]}"; return 0 ;;
+        \(valueCases)        -[!-]*f*) [[ -z ${prev#*f} ]] && { _imgsel_offer '@files' "$cur" "${program[@]}"; return 0; } ;;
                 esac
             fi
             local options='' repeats=0

@@ -82,10 +82,10 @@ enum ZshCompletion {
                 --) ended=1; continue ;;
                 -f|--file) _imgsel_unquote "${words[i+1]}"; _imgsel_program+=(--file "$REPLY"); (( i++ )); continue ;;
                 --file=*) _imgsel_unquote "${word#--file=}"; _imgsel_program+=(--file "$REPLY"); continue ;;
-                -[^-]*f)
-                  # Bundled flags ending in -f: the file is the next word.
-                  _imgsel_unquote "${words[i+1]}"; _imgsel_program+=(--file "$REPLY"); (( i++ )); continue ;;
-                -[^-]*f*) _imgsel_unquote "${word#*f}"; _imgsel_program+=(--file "$REPLY"); continue ;;
+                -[^-]*f*)
+                  # Bundled flags up to -f: the file follows the f (-qfx.json) or is the next word (-qf x.json).
+                  if [[ -n ${word#*f} ]]; then _imgsel_unquote "${word#*f}"; else _imgsel_unquote "${words[i+1]}"; (( i++ )); fi
+                  _imgsel_program+=(--file "$REPLY"); continue ;;
                 \(valueNames)) (( i++ )); continue ;;
                 -?*) continue ;;
               esac
@@ -94,7 +94,7 @@ enum ZshCompletion {
           done
           if (( !ended )); then
             case ${words[CURRENT-1]} in
-        \(valueCases)            -[^-]*f) _imgsel_offer '@files'; return ;;
+        \(valueCases)            -[^-]*f*) [[ -z ${words[CURRENT-1]#*f} ]] && { _imgsel_offer '@files'; return } ;;
             esac
           fi
           local repeats=0
