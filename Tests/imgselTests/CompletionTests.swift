@@ -37,17 +37,21 @@ final class CompletionTests: ImgselTestCase {
     }
 
     /// What bash offers for `words`, the last being the word under the cursor.
-    func bashOffers(_ words: [String], file: StaticString = #filePath, line: UInt = #line) -> [String] {
+    /// `commandLine` is COMP_LINE when it is not the words joined by spaces:
+    /// bash splits `--file=x` into `--file`, `=`, `x` though they touch in the line.
+    func bashOffers(_ words: [String], commandLine: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> [String] {
         if scriptURL == nil { scriptURL = script("bash", file: file, line: line) }
         let driver = """
         source "$1" || exit 9
-        shift
-        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+        COMP_LINE=$2
+        shift 2
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_POINT=${#COMP_LINE}
         _imgsel
         ((${#COMPREPLY[@]})) && printf '%s\\n' "${COMPREPLY[@]}"
         exit 0
         """
-        let (status, out, err) = shell("/bin/bash", ["-c", driver, "bash", scriptURL.path] + words, file: file, line: line)
+        let arguments = ["-c", driver, "bash", scriptURL.path, commandLine ?? words.joined(separator: " ")] + words
+        let (status, out, err) = shell("/bin/bash", arguments, file: file, line: line)
         XCTAssertEqual(status, 0, "bash: \(err)", file: file, line: line)
         XCTAssertEqual(err, "", "bash printed errors", file: file, line: line)
         return RunResult.lines(out)
@@ -103,6 +107,53 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertFalse(exists("missing.json"))
     }
 
+    func testBashJoinsTheFileOptionBashSplitAtTheEqualsSign() {
+        seed(3)
+        png("other.png")
+        png("shot.png")
+        assertSuccess(run(["-f", "other.json", "add", "other.png"]))
+        // What bash really hands over for `imgsel --file=other.json view <Tab>`.
+        XCTAssertEqual(bashOffers(["imgsel", "--file", "=", "other.json", "view", ""], commandLine: "imgsel --file=other.json view "),
+                       ["1", "last", "next", "prev", "first"])
+        XCTAssertEqual(bashOffers(["imgsel", "--file", "=", ".imgsel.json", "delete", ""], commandLine: "imgsel --file=.imgsel.json delete "),
+                       ["1", "2", "3", "last"])
+        // Spaces around the `=` are three words to the shell too.
+        XCTAssertEqual(bashOffers(["imgsel", "--file", "=", "other.json", "view", ""]), [],
+                       "`--file = x` makes `=` the file and `other.json` the command")
+        // The value itself: after `--file=` bash completes the word after the `=`.
+        XCTAssertEqual(bashOffers(["imgsel", "--file", "=", "sh"], commandLine: "imgsel --file=sh"), ["shot.png"])
+        XCTAssertEqual(bashOffers(["imgsel", "--album", "=", ""], commandLine: "imgsel --album="), [], "no folders here")
+        XCTAssertEqual(bashOffers(["imgsel", "-q", "--file", "=", "other.json", "li"], commandLine: "imgsel -q --file=other.json li"), ["list"])
+    }
+
+    func testBashUnquotesTheFileOptionAsTheShellWill() {
+        seed(3)
+        png("a.png")
+        png("b.png")
+        assertSuccess(run(["-f", "my sel.json", "add", "a.png"]))
+        assertSuccess(run(["-f", "x.json", "add", "a.png", "b.png"]))
+        let one = ["1", "last"], two = ["1", "2", "last"]
+        for (fileWord, expected) in [("'my sel.json'", one), ("\"my sel.json\"", one), ("my\\ sel.json", one), ("my' 'sel.json", one),
+                                     ("~/x.json", two), ("'x'.json", two), ("\"x.json\"", two)] {
+            XCTAssertEqual(bashOffers(["imgsel", "-f", fileWord, "delete", ""]), expected, fileWord)
+            XCTAssertEqual(bashOffers(["imgsel", "--file", "=", fileWord, "delete", ""], commandLine: "imgsel --file=\(fileWord) delete "),
+                           expected, "--file=\(fileWord)")
+        }
+        // A quoted ~ stays a file named ~; the default selection is not asked instead.
+        XCTAssertEqual(bashOffers(["imgsel", "-f", "'~/x.json'", "delete", ""]), [])
+        // Bundled short options: -qf PATH and -qfPATH.
+        XCTAssertEqual(bashOffers(["imgsel", "-qf", "'my sel.json'", "delete", ""]), one)
+        XCTAssertEqual(bashOffers(["imgsel", "-qfx.json", "delete", ""]), two)
+        XCTAssertEqual(bashOffers(["imgsel", "-qf", "x.json", "delete", ""]), two)
+        XCTAssertEqual(bashOffers(["imgsel", "-qf", "my"]), ["my sel.json", "my sel.json.lock"], "after -qf a file name")
+        XCTAssertEqual(bashOffers(["imgsel", "-qfx.json", "de"]), ["delete"], "after -qfx.json a command")
+        // Nothing in the word is run.
+        for word in ["$(touch pwned)", "`touch pwned`", "\"$(touch pwned)\"", "x;touch pwned"] {
+            _ = bashOffers(["imgsel", "-f", word, "delete", ""])
+        }
+        XCTAssertFalse(exists("pwned"), "the file word was evaluated")
+    }
+
     func testBashOffersFileNamesWhereAFileGoes() {
         seed(2)
         png("shot one.png")
@@ -137,8 +188,16 @@ final class CompletionTests: ImgselTestCase {
         guard let zsh = ["/usr/bin/zsh", "/bin/zsh"].first(where: FileManager.default.isExecutableFile) else { return }
         let url = script("zsh")
         XCTAssertEqual(shell(zsh, ["-n", url.path]).0, 0, "zsh -n accepts it")
-        // Outside a completion widget the completion system's functions are stubs that print what they get.
         seed(2)
+        XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "delete", ""]), "1:img1.png\n2:img2.png\nlast:the last entry\n")
+        XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "completion", ""]), "bash\nzsh\nfish\n")
+        XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "add", ""]), "(files )\n")
+        XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "--album", ""]), "(files -/)\n")
+    }
+
+    /// What the zsh function offers for `words` (as zsh keeps them: quoted as typed).
+    /// Outside a completion widget the completion system's functions are stubs that print what they get.
+    func zshOffers(_ zsh: String, _ url: URL, _ words: [String], file: StaticString = #filePath, line: UInt = #line) -> String {
         let driver = """
         compdef() { :; }
         _describe() { while [[ $1 == -* ]]; do [[ $1 == -t ]] && shift; shift; done; shift
@@ -149,11 +208,32 @@ final class CompletionTests: ImgselTestCase {
         words=("$@"); CURRENT=$#
         _imgsel
         """
-        XCTAssertEqual(shell(zsh, ["-c", driver, "zsh", url.path, "imgsel", "delete", ""]).1,
-                       "1:img1.png\n2:img2.png\nlast:the last entry\n")
-        XCTAssertEqual(shell(zsh, ["-c", driver, "zsh", url.path, "imgsel", "completion", ""]).1, "bash\nzsh\nfish\n")
-        XCTAssertEqual(shell(zsh, ["-c", driver, "zsh", url.path, "imgsel", "add", ""]).1, "(files )\n")
-        XCTAssertEqual(shell(zsh, ["-c", driver, "zsh", url.path, "imgsel", "--album", ""]).1, "(files -/)\n")
+        let (_, out, err) = shell(zsh, ["-c", driver, "zsh", url.path] + words, file: file, line: line)
+        XCTAssertEqual(err, "", "zsh printed errors", file: file, line: line)
+        return out
+    }
+
+    func testZshUnquotesTheFileOptionAsTheShellWill() {
+        guard let zsh = ["/usr/bin/zsh", "/bin/zsh"].first(where: FileManager.default.isExecutableFile) else { return }
+        let url = script("zsh")
+        seed(3)
+        png("a.png")
+        png("b.png")
+        assertSuccess(run(["-f", "my sel.json", "add", "a.png"]))
+        assertSuccess(run(["-f", "x.json", "add", "a.png", "b.png"]))
+        let one = "1:a.png\nlast:the last entry\n", two = "1:a.png\n2:b.png\nlast:the last entry\n"
+        for (fileWord, expected) in [("'my sel.json'", one), ("\"my sel.json\"", one), ("my\\ sel.json", one), ("my' 'sel.json", one),
+                                     ("~/x.json", two), ("'x'.json", two), ("\"x.json\"", two)] {
+            XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-f", fileWord, "delete", ""]), expected, fileWord)
+            XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "--file=" + fileWord, "delete", ""]), expected, "--file=\(fileWord)")
+        }
+        XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-f", "'~/x.json'", "delete", ""]), "", "a quoted ~ is a name")
+        XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-qf", "'my sel.json'", "delete", ""]), one)
+        XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-qfx.json", "delete", ""]), two)
+        for word in ["$(touch pwned)", "`touch pwned`", "\"$(touch pwned)\"", "x;touch pwned"] {
+            _ = zshOffers(zsh, url, ["imgsel", "-f", word, "delete", ""])
+        }
+        XCTAssertFalse(exists("pwned"), "the file word was evaluated")
     }
 
     func testTheFishScriptCompletesThroughOneFunction() {
@@ -173,6 +253,28 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(offers("imgsel completion z"), "zsh\n")
         XCTAssertEqual(offers("imgsel add img2"), "img2.png\n")
         XCTAssertEqual(offers("imgsel list --gr"), "--grid\tthe nine-grid, with a + cell while there is room\n")
+    }
+
+    func testFishReadsTheFileOptionAsTheShellWill() {
+        guard let fish = ["/usr/bin/fish", "/bin/fish"].first(where: FileManager.default.isExecutableFile) else { return }
+        let url = script("fish")
+        seed(3)
+        png("a.png")
+        png("b.png")
+        assertSuccess(run(["-f", "my sel.json", "add", "a.png"]))
+        assertSuccess(run(["-f", "x.json", "add", "a.png", "b.png"]))
+        func offers(_ line: String) -> String {
+            shell(fish, ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", url.path, line]).1
+        }
+        let one = "1\ta.png\nlast\tthe last entry\n", two = "1\ta.png\n2\tb.png\nlast\tthe last entry\n"
+        XCTAssertEqual(offers("imgsel -f 'my sel.json' delete "), one)
+        XCTAssertEqual(offers("imgsel --file=my\\ sel.json delete "), one)
+        XCTAssertEqual(offers("imgsel -f ~/x.json delete "), two)
+        XCTAssertEqual(offers("imgsel --file=~/x.json delete "), two)
+        XCTAssertEqual(offers("imgsel -qf 'my sel.json' delete "), one)
+        XCTAssertEqual(offers("imgsel -qfx.json delete "), two)
+        XCTAssertEqual(offers("imgsel -f '$(touch pwned)' delete "), "")
+        XCTAssertFalse(exists("pwned"))
     }
 
     func testCompletionNeedsAKnownShell() {

@@ -36,6 +36,26 @@ final class TerminalGridTests: ImgselTestCase {
         }
     }
 
+    /// Columns a terminal gives these names: each character one, but for the
+    /// emoji listed, which take two (👍🏽 is one character, thumb and skin tone).
+    func terminalColumns(_ line: String) -> Int {
+        line.reduce(0) { $0 + (["🚀", "☕", "👍🏽", "⚡", "✅"].contains($1) ? 2 : 1) }
+    }
+
+    func testEmojiNamesKeepTheBordersStraight() {
+        let names = ["🚀rocket.png", "☕coffee.png", "👍🏽x.png", "⚡✅.png", "plain.png"]
+        for name in names { png(name) }
+        assertSuccess(run(["add"] + names))
+        for width in [80, 30] {
+            let r = runOnTerminal(["list", "--grid"], size: TerminalSize(columns: UInt16(width)))
+            XCTAssertEqual(r.status, 0, r.transcript)
+            let lines = RunResult.lines(plain(r.text))
+            for name in names { XCTAssertTrue(lines.contains { $0.contains(name) }, "\(name) in full\n\(r.transcript)") }
+            // Two full rows of three, or one column: every line ends in the same column.
+            XCTAssertEqual(Set(lines.map(terminalColumns)).count, 1, "\(width) columns: \(lines.map(terminalColumns))\n\(r.transcript)")
+        }
+    }
+
     func testTheCurrentCellIsHighlightedOnATerminal() {
         seed(7)
         assertSuccess(run(["view", "5"]))

@@ -111,6 +111,27 @@ final class TerminalImageTests: ImgselTestCase {
         XCTAssertEqual(itermSequence(iterm.text)?.payload, bytes("anim.gif"))
     }
 
+    /// kitty draws a PNG's pixels as stored and imgsel does not turn them, so a
+    /// PNG whose EXIF orientation asks for turning or mirroring gets the text line alone.
+    func testKittyShowsOnlyTheTextLineForAnOrientedPNG() {
+        png("upright.png", width: 20, height: 40, orientation: 1)
+        png("turned.png", width: 20, height: 40, orientation: 6)
+        png("mirrored.png", width: 20, height: 40, orientation: 2)
+        assertSuccess(run(["add", "upright.png", "turned.png", "mirrored.png"]))
+        // 20×40 in 800×440 pixels: 440 / 40 = 11, so 220×440, 22 columns by 22 rows.
+        let upright = runOnTerminal(["view", "1"], size: Self.pixels, env: Self.kitty)
+        XCTAssertTrue(upright.text.contains("\u{1B}_Ga=T,f=100,t=d,q=2,c=22,r=22,"), upright.transcript)
+        for (index, name, shown) in [("2", "turned.png", "40×20"), ("3", "mirrored.png", "20×40")] {
+            let r = runOnTerminal(["view", index], size: Self.pixels, env: Self.kitty)
+            XCTAssertEqual(r.status, 0, r.transcript)
+            XCTAssertFalse(r.text.contains("\u{1B}"), "\(name): the text line alone\n\(r.transcript)")
+            XCTAssertTrue(r.text.hasPrefix("\(index) / 3  \(name)  \(shown) PNG "), r.transcript)
+            // The iTerm2 family is unchanged: the file goes as it is.
+            XCTAssertEqual(itermSequence(runOnTerminal(["view", index], size: Self.pixels, env: Self.iterm).text)?.payload,
+                           bytes(name), name)
+        }
+    }
+
     func testInsideTmuxEverySequenceIsWrappedForPassthrough() {
         png("big.png", width: 80, height: 40)
         assertSuccess(run(["add", "big.png"]))

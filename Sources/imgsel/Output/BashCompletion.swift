@@ -50,18 +50,80 @@ enum BashCompletion {
             done
         }
 
+        # The word as the shell will pass it, without running anything in it:
+        # quotes and backslashes taken out, a leading unquoted ~ or ~/ made $HOME.
+        # Sets _imgsel_value.
+        _imgsel_unquote() {
+            local word=$1 out='' quote='' c i
+            if [[ $word == '~' || $word == '~/'* ]]; then out=$HOME; word=${word:1}; fi
+            for ((i = 0; i < ${#word}; i++)); do
+                c=${word:i:1}
+                if [[ $quote == "'" ]]; then
+                    if [[ $c == "'" ]]; then quote=''; else out+=$c; fi
+                elif [[ $quote == '"' ]]; then
+                    if [[ $c == '"' ]]; then quote=''
+                    elif [[ $c == '\\' && ${word:i+1:1} == [\\\\\\"\\$\\`] ]]; then out+=${word:i+1:1}; ((i++))
+                    else out+=$c; fi
+                else
+                    case $c in
+                        \\'|\\") quote=$c ;;
+                        \\\\) out+=${word:i+1:1}; ((i++)) ;;
+                        *) out+=$c ;;
+                    esac
+                fi
+            done
+            _imgsel_value=$out
+        }
+
+        # COMP_WORDS up to the cursor, with the pieces bash split at COMP_WORDBREAKS
+        # (--file=x.json is --file, =, x.json) joined again where they touch in
+        # COMP_LINE, as the shell will pass them. Sets _imgsel_words and _imgsel_cword.
+        _imgsel_join_words() {
+            local line=${COMP_LINE:0:${COMP_POINT:-${#COMP_LINE}}} word k touching lost=0
+            _imgsel_words=() _imgsel_cword=0
+            [[ -n $line ]] || lost=1
+            for ((k = 0; k <= COMP_CWORD && k < ${#COMP_WORDS[@]}; k++)); do
+                word=${COMP_WORDS[k]}
+                touching=1
+                while [[ $line == [[:space:]]* ]]; do line=${line:1}; touching=0; done
+                # A line that does not hold the words as given: join nothing.
+                [[ $line == "$word"* ]] || lost=1
+                line=${line#"$word"}
+                if ((k > 0 && touching && !lost)); then
+                    _imgsel_words[${#_imgsel_words[@]}-1]+=$word
+                else
+                    _imgsel_words+=("$word")
+                fi
+                ((k == COMP_CWORD)) && _imgsel_cword=$((${#_imgsel_words[@]} - 1))
+            done
+        }
+
         _imgsel() {
             COMPREPLY=()
-            local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-            local -a program=("${COMP_WORDS[0]}")
+            local _imgsel_value _imgsel_cword
+            local -a _imgsel_words
+            _imgsel_join_words
+            local -a words=("${_imgsel_words[@]}")
+            local cword=$_imgsel_cword
+            local cur=${COMP_WORDS[COMP_CWORD]} prev=${words[cword-1]}
+            # Completing the value of --opt=: bash replaces only the piece after the =.
+            if [[ ${words[cword]} == --*=* && ${words[cword]} != "$cur" ]]; then
+                prev=${words[cword]%%=*}
+                [[ $cur == '=' ]] && cur=''
+            fi
+            local -a program=("${words[0]}")
             local command='' position=0 ended=0 i word
-            for ((i = 1; i < COMP_CWORD; i++)); do
-                word=${COMP_WORDS[i]}
+            for ((i = 1; i < cword; i++)); do
+                word=${words[i]}
                 if ((!ended)); then
                     case $word in
                         --) ended=1; continue ;;
-                        -f|--file) program+=(--file "${COMP_WORDS[i+1]}"); ((i++)); continue ;;
-                        --file=*) program+=("$word"); continue ;;
+                        -f|--file) _imgsel_unquote "${words[i+1]}"; program+=(--file "$_imgsel_value"); ((i++)); continue ;;
+                        --file=*) _imgsel_unquote "${word#--file=}"; program+=(--file "$_imgsel_value"); continue ;;
+                        -[!-]*f*)
+                            # Bundled flags up to -f: the file follows the f (-qfx.json) or is the next word (-qf x.json).
+                            if [[ -n ${word#*f} ]]; then _imgsel_unquote "${word#*f}"; else _imgsel_unquote "${words[i+1]}"; ((i++)); fi
+                            program+=(--file "$_imgsel_value"); continue ;;
                         \(valueNames)) ((i++)); continue ;;
                         -?*) continue ;;
                     esac
@@ -70,7 +132,8 @@ enum BashCompletion {
             done
             if ((!ended)); then
                 case $prev in
-        \(valueCases)        esac
+        \(valueCases)        -[!-]*f*) [[ -z ${prev#*f} ]] && { _imgsel_offer '@files' "$cur" "${program[@]}"; return 0; } ;;
+                esac
             fi
             local options='' repeats=0
             local -a slots=()

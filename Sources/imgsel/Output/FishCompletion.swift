@@ -64,6 +64,16 @@ enum FishCompletion {
             end
         end
 
+        # The selection file as the shell will pass it: commandline -o has taken
+        # the quotes out but left a leading ~ as typed.
+        function __imgsel_file
+            if test "$argv[1]" = '~'; or string match -q -- '~/*' $argv[1]
+                printf '%s\n' "$HOME"(string sub -s 2 -- $argv[1])
+            else
+                printf '%s\n' $argv[1]
+            end
+        end
+
         function __imgsel_complete
             set -l tokens (commandline -opc)
             set -l current (commandline -ct)
@@ -75,7 +85,7 @@ enum FishCompletion {
             set -l expect ''
             for word in $tokens
                 if test -n "$expect"
-                    contains -- $expect -f --file; and set program $program --file $word
+                    contains -- $expect -f --file; and set program $program --file (__imgsel_file $word)
                     set expect ''
                     continue
                 end
@@ -87,7 +97,16 @@ enum FishCompletion {
                         set expect $word
                         continue
                     else if string match -q -- '--file=*' $word
-                        set program $program $word
+                        set program $program --file (__imgsel_file (string sub -s 8 -- $word))
+                        continue
+                    else if string match -qr -- '^-[^-][^f]*f' $word
+                        # Bundled flags up to -f: the file follows the f (-qfx.json) or is the next word (-qf x.json).
+                        set -l rest (string replace -r -- '^-[^f]*f' '' $word)
+                        if test -n "$rest"
+                            set program $program --file (__imgsel_file $rest)
+                        else
+                            set expect -f
+                        end
                         continue
                     else if string match -q -- '-?*' $word
                         continue

@@ -13,10 +13,13 @@ enum InlineImage {
     static let kittyChunk = 4096
 
     /// The bytes to write, or nil when this image cannot be shown this way
-    /// (not PNG on kitty, unreadable, changed since it was added, too large).
+    /// (on kitty not PNG, or a PNG its EXIF orientation turns or mirrors;
+    /// unreadable, changed since it was added, too large).
     static func sequence(for entry: Entry, at path: String, using graphicsProtocol: TerminalGraphics.GraphicsProtocol,
                          insideTmux: Bool, window: TerminalWindow) -> [UInt8]? {
-        if graphicsProtocol == .kitty && entry.type != .png { return nil }
+        // kitty draws the pixels as stored; imgsel does not turn them, so an
+        // oriented PNG would show on its side or mirrored in a box meant for it upright.
+        if graphicsProtocol == .kitty && (entry.type != .png || entry.orientation != 1) { return nil }
         guard entry.bytes <= maximumBytes, let bytes = readBounded(path, expected: entry.bytes) else { return nil }
         let shown = entry.orientedSize
         let fit = ImageFit(width: shown.width, height: shown.height, window: window)

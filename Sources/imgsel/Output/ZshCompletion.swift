@@ -64,8 +64,15 @@ enum ZshCompletion {
           return 0
         }
 
+        # The word as the shell will pass it, without running anything in it:
+        # one level of quoting removed, a leading unquoted ~ or ~/ made $HOME.
+        _imgsel_unquote() {
+          REPLY=${(Q)1}
+          [[ $1 == '~' || $1 == '~/'* ]] && REPLY=$HOME${REPLY:1}
+        }
+
         _imgsel() {
-          local command='' position=0 ended=0 i word
+          local command='' position=0 ended=0 i word REPLY
           typeset -ga _imgsel_program
           _imgsel_program=("${words[1]}")
           for (( i = 2; i < CURRENT; i++ )); do
@@ -73,8 +80,12 @@ enum ZshCompletion {
             if (( !ended )); then
               case $word in
                 --) ended=1; continue ;;
-                -f|--file) _imgsel_program+=(--file "${words[i+1]}"); (( i++ )); continue ;;
-                --file=*) _imgsel_program+=("$word"); continue ;;
+                -f|--file) _imgsel_unquote "${words[i+1]}"; _imgsel_program+=(--file "$REPLY"); (( i++ )); continue ;;
+                --file=*) _imgsel_unquote "${word#--file=}"; _imgsel_program+=(--file "$REPLY"); continue ;;
+                -[^-]*f*)
+                  # Bundled flags up to -f: the file follows the f (-qfx.json) or is the next word (-qf x.json).
+                  if [[ -n ${word#*f} ]]; then _imgsel_unquote "${word#*f}"; else _imgsel_unquote "${words[i+1]}"; (( i++ )); fi
+                  _imgsel_program+=(--file "$REPLY"); continue ;;
                 \(valueNames)) (( i++ )); continue ;;
                 -?*) continue ;;
               esac
@@ -83,7 +94,8 @@ enum ZshCompletion {
           done
           if (( !ended )); then
             case ${words[CURRENT-1]} in
-        \(valueCases)    esac
+        \(valueCases)            -[^-]*f*) [[ -z ${words[CURRENT-1]#*f} ]] && { _imgsel_offer '@files'; return } ;;
+            esac
           fi
           local repeats=0
           local -a options slots
