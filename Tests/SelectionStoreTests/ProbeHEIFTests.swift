@@ -36,6 +36,19 @@ final class ProbeHEIFTests: XCTestCase {
         XCTAssertEqual(try probe(bytes).width, 640)
     }
 
+    func testASecondIPMABoxAfterTheBudgetIsSpentEndsTheWalkInsteadOfTrapping() throws {
+        // Found by review: the first ipma spends the association budget (400 × 256 > 100,000),
+        // leaving it negative, and the next one built the range 0..<negative (a trap, exit 132).
+        let manyEntries = (0..<400).flatMap { _ in B.be16(2) + [255] + [UInt8](repeating: 1, count: 255) }
+        let first = B.fullBox("ipma", B.be32(400) + manyEntries)
+        let second = B.fullBox("ipma", B.be32(1) + B.be16(1) + [1, 0x81])
+        let meta = B.fullBox("meta", B.fullBox("hdlr", B.be32(0) + B.ascii("pict") + [UInt8](repeating: 0, count: 13))
+            + B.fullBox("pitm", B.be16(1)) + B.box("iprp", B.box("ipco", B.ispe(40, 24)) + first + second))
+        let bytes = B.box("ftyp", B.ascii("heic") + B.be32(0) + B.ascii("mif1heic")) + meta
+        // The primary item's association sits past the budget: no size for it, a clean refusal.
+        XCTAssertNotNil(probeError(bytes))
+    }
+
     func testRotationAndMirrorToOrientation() throws {
         let cases: [([[UInt8]], Int)] = [
             ([], 1), ([B.irot(1)], 8), ([B.irot(2)], 3), ([B.irot(3)], 6),

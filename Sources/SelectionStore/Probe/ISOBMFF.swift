@@ -152,6 +152,8 @@ enum ISOBMFFProbe {
         var associated: [Int] = []
         var budget = maxAssociations
         for ipma in iprpChildren where ipma.type == fourCC("ipma") {
+            // An earlier ipma box may have spent the whole budget (and taken it below zero).
+            guard budget > 0 else { break }
             try r.seek(to: ipma.payload)
             let version = try r.u8()
             let flags = try r.bytes(3)  // big-endian; only the lowest bit matters
