@@ -76,7 +76,7 @@ enum ArgumentParser {
         let command = result.commandName.flatMap(CommandRegistry.find)
         if let name = result.commandName, command == nil {
             // `--fil x.json list`: the misspelt option, not its value, is the problem to name.
-            if let commandIndex, let stray = argv[..<commandIndex].first(where: { looksLikeOption($0) && $0 != "--" && !isGlobalOption($0) }) {
+            if let commandIndex, let stray = unknownOptionBefore(commandIndex, in: argv) {
                 let strayName = stray.hasPrefix("--") ? splitInline(stray).0 : stray
                 throw unknownOption(strayName, options: GlobalOptions.specs, command: nil)
             }
@@ -144,6 +144,21 @@ enum ArgumentParser {
             if token == "--" { return i + 1 < argv.count ? i + 1 : nil }
             if !looksLikeOption(token) { return i }
             if takesNextTokenAsValue(token) { i += 1 }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The first option token before the command that is not a global option,
+    /// stepping over the values of those that take one (`-f -x.json` is a value).
+    private static func unknownOptionBefore(_ end: Int, in argv: [String]) -> String? {
+        var i = 0
+        while i < end {
+            let token = argv[i]
+            if looksLikeOption(token), token != "--" {
+                guard isGlobalOption(token) else { return token }
+                if takesNextTokenAsValue(token) { i += 1 }
+            }
             i += 1
         }
         return nil

@@ -58,6 +58,8 @@ final class UsageTests: ImgselTestCase {
         assertFailure(run(["--albm", "d", "save"]), 2, stderrContains: ["unknown option --albm", "did you mean '--album'?"])
         assertFailure(run(["-F", "x.json", "list"]), 2, stderrContains: ["unknown option -F"])
         assertFailure(run(["--file=x.json", "lsit"]), 2, stderrContains: ["unknown command 'lsit'"])
+        // An option's value that looks like an option is still its value.
+        assertFailure(run(["-f", "-x.json", "lst"]), 2, stderrContains: ["unknown command 'lst' (did you mean 'list'?)"])
         XCTAssertEqual(listing("."), [])
     }
 
