@@ -125,7 +125,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .writeFailed(path, reason):
             return "\(path): cannot write: \(reason); nothing was changed"
         case let .outputFailed(reason):
-            return "standard output: cannot write: \(reason)"
+            return "standard output: cannot write: \(reason); the output is incomplete (the command itself ran)"
         case let .lockTimeout(path, seconds):
             return "\(path): another imgsel held the selection for more than \(formatSeconds(seconds)) s (IMGSEL_LOCK_TIMEOUT)"
         }
