@@ -42,6 +42,17 @@ final class SelectionFileTests: XCTestCase {
         XCTAssertEqual(try SelectionFile.decode(Array(written.utf8), path: "x"), read, "and read back the same")
     }
 
+    func testKeptMembersKeepTheirNumbersDigitForDigit() throws {
+        let s = try makeSelection(["a.png"])
+        let numbers = #"{"u64": 18446744073709551615, "one": 1.0, "e": 1E2, "neg": -0.0, "long": 123456789012345678901234567890}"#
+        let text = String(decoding: SelectionFile.encode(s), as: UTF8.self)
+            .replacingOccurrences(of: "{\n  \"format\"", with: "{\n  \"ids\": \(numbers),\n  \"format\"")
+        let written = String(decoding: SelectionFile.encode(try decode(text)), as: UTF8.self)
+        for literal in ["18446744073709551615", "1.0", "1E2", "-0.0", "123456789012345678901234567890"] {
+            XCTAssertTrue(written.contains(": " + literal + ",") || written.contains(": " + literal + "\n"), "\(literal) in\n\(written)")
+        }
+    }
+
     func testEncodingUsesTheContractsKeyOrderAndEndsInANewline() throws {
         let s = try makeSelection(["a.png"])
         let text = String(decoding: SelectionFile.encode(s), as: UTF8.self)

@@ -126,7 +126,7 @@ public struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw fail("bad number") }
-        return .number(value)
+        return .number(value, literal: text)
     }
 
     private mutating func parseString() throws(Failure) -> String {

@@ -5,7 +5,9 @@
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
-    case number(Double)
+    /// `literal` is the number as it was read, written back unchanged, so another tool's
+    /// 64-bit ids or `1.0` survive a rewrite; equality looks at the value only.
+    case number(Double, literal: String? = nil)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -14,7 +16,7 @@ public enum JSONValue: Equatable, Sendable {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
+        case let (.number(a, _), .number(b, _)): return a == b
         case let (.string(a), .string(b)): return a == b
         case let (.array(a), .array(b)): return a == b
         case let (.object(a), .object(b)):
@@ -33,7 +35,7 @@ public enum JSONValue: Equatable, Sendable {
 
     /// An exact integer, or nil for fractions, huge numbers and other types.
     public var intValue: Int? {
-        guard case let .number(d) = self, d == d.rounded(), abs(d) <= 9_007_199_254_740_992 else { return nil }
+        guard case let .number(d, _) = self, d == d.rounded(), abs(d) <= 9_007_199_254_740_992 else { return nil }
         return Int(d)
     }
 

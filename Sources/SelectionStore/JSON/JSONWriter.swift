@@ -18,7 +18,8 @@ public enum JSONWriter {
         switch value {
         case .null: out += "null"
         case let .bool(b): out += b ? "true" : "false"
-        case let .number(d):
+        case let .number(_, literal?): out += literal
+        case let .number(d, nil):
             if d == d.rounded(), abs(d) < 1e15 { out += String(Int(d)) } else { out += String(d) }
         case let .string(s): quote(s, into: &out)
         case let .array(items):
