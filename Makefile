@@ -53,6 +53,9 @@ clean:
 # Fuzz the image probe with libFuzzer (ships with the toolchain) for FUZZ_TIME seconds, starting
 # from the seed files in Fuzz/seeds. Only the compile holds the build lock. Not part of `test`.
 FUZZ_TIME ?= 60
+# libFuzzer's default of 4 KiB inputs cannot reach structures that need more bytes
+# (a HEIF ipma table past its budget was one); raise it for a deeper, slower run.
+FUZZ_MAX_LEN ?= 4096
 FUZZ_DIR = .build/fuzz
 fuzz:
 	mkdir -p $(FUZZ_DIR)/corpus
@@ -60,7 +63,7 @@ fuzz:
 		-module-name ProbeFuzz Sources/SelectionStore/Probe/*.swift Fuzz/ProbeFuzzer.swift \
 		-o $(FUZZ_DIR)/probe-fuzzer
 	$(FUZZ_DIR)/probe-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds -max_total_time=$(FUZZ_TIME) \
-		-timeout=10 -rss_limit_mb=1024 -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1
+		-max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=1024 -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1
 
 # Compare `imgsel --json info` with Pillow on the shared corpus (needs Pillow and pillow-heif).
 pillow-check: build
