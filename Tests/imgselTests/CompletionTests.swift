@@ -144,6 +144,7 @@ final class CompletionTests: ImgselTestCase {
         // Bundled short options: -qf PATH and -qfPATH.
         XCTAssertEqual(bashOffers(["imgsel", "-qf", "'my sel.json'", "delete", ""]), one)
         XCTAssertEqual(bashOffers(["imgsel", "-qfx.json", "delete", ""]), two)
+        XCTAssertEqual(bashOffers(["imgsel", "-fx.json", "delete", ""]), two, "-fPATH with no other flag")
         XCTAssertEqual(bashOffers(["imgsel", "-qf", "x.json", "delete", ""]), two)
         XCTAssertEqual(bashOffers(["imgsel", "-qf", "my"]), ["my sel.json", "my sel.json.lock"], "after -qf a file name")
         XCTAssertEqual(bashOffers(["imgsel", "-qfx.json", "de"]), ["delete"], "after -qfx.json a command")
@@ -230,6 +231,7 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-f", "'~/x.json'", "delete", ""]), "", "a quoted ~ is a name")
         XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-qf", "'my sel.json'", "delete", ""]), one)
         XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-qfx.json", "delete", ""]), two)
+        XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-fx.json", "delete", ""]), two)
         for word in ["$(touch pwned)", "`touch pwned`", "\"$(touch pwned)\"", "x;touch pwned"] {
             _ = zshOffers(zsh, url, ["imgsel", "-f", word, "delete", ""])
         }
@@ -273,6 +275,7 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(offers("imgsel --file=~/x.json delete "), two)
         XCTAssertEqual(offers("imgsel -qf 'my sel.json' delete "), one)
         XCTAssertEqual(offers("imgsel -qfx.json delete "), two)
+        XCTAssertEqual(offers("imgsel -fx.json delete "), two)
         XCTAssertEqual(offers("imgsel -f '$(touch pwned)' delete "), "")
         XCTAssertFalse(exists("pwned"))
     }

@@ -120,8 +120,8 @@ enum BashCompletion {
                         --) ended=1; continue ;;
                         -f|--file) _imgsel_unquote "${words[i+1]}"; program+=(--file "$_imgsel_value"); ((i++)); continue ;;
                         --file=*) _imgsel_unquote "${word#--file=}"; program+=(--file "$_imgsel_value"); continue ;;
-                        -[!-]*f*)
-                            # Bundled flags up to -f: the file follows the f (-qfx.json) or is the next word (-qf x.json).
+                        -f*|-[!-]*f*)
+                            # -fx.json, or bundled flags up to -f: the file follows the f (-qfx.json) or is the next word (-qf x.json).
                             if [[ -n ${word#*f} ]]; then _imgsel_unquote "${word#*f}"; else _imgsel_unquote "${words[i+1]}"; ((i++)); fi
                             program+=(--file "$_imgsel_value"); continue ;;
                         \(valueNames)) ((i++)); continue ;;

@@ -99,8 +99,8 @@ enum FishCompletion {
                     else if string match -q -- '--file=*' $word
                         set program $program --file (__imgsel_file (string sub -s 8 -- $word))
                         continue
-                    else if string match -qr -- '^-[^-][^f]*f' $word
-                        # Bundled flags up to -f: the file follows the f (-qfx.json) or is the next word (-qf x.json).
+                    else if string match -qr -- '^-[^-f]*f' $word
+                        # -fx.json, or bundled flags up to -f: the file follows the f (-qfx.json) or is the next word (-qf x.json).
                         set -l rest (string replace -r -- '^-[^f]*f' '' $word)
                         if test -n "$rest"
                             set program $program --file (__imgsel_file $rest)

@@ -82,8 +82,8 @@ enum ZshCompletion {
                 --) ended=1; continue ;;
                 -f|--file) _imgsel_unquote "${words[i+1]}"; _imgsel_program+=(--file "$REPLY"); (( i++ )); continue ;;
                 --file=*) _imgsel_unquote "${word#--file=}"; _imgsel_program+=(--file "$REPLY"); continue ;;
-                -[^-]*f*)
-                  # Bundled flags up to -f: the file follows the f (-qfx.json) or is the next word (-qf x.json).
+                -f*|-[^-]*f*)
+                  # -fx.json, or bundled flags up to -f: the file follows the f (-qfx.json) or is the next word (-qf x.json).
                   if [[ -n ${word#*f} ]]; then _imgsel_unquote "${word#*f}"; else _imgsel_unquote "${words[i+1]}"; (( i++ )); fi
                   _imgsel_program+=(--file "$REPLY"); continue ;;
                 \(valueNames)) (( i++ )); continue ;;
