@@ -29,6 +29,19 @@ final class LockTests: ImgselTestCase {
         }
     }
 
+    /// imgsel with these arguments in the test's folder, not yet started, its output discarded.
+    private func silentImgsel(_ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = Binary.url!
+        process.arguments = arguments
+        process.currentDirectoryURL = dir
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        return process
+    }
+
     func testAWriterTimesOutWhileTheLockIsHeld() {
         seed(2)
         let before = selectionData()
@@ -120,15 +133,7 @@ final class LockTests: ImgselTestCase {
         let names = pngs(8, prefix: "c")
         var processes: [Process] = []
         for name in names {
-            let process = Process()
-            process.executableURL = Binary.url!
-            process.arguments = ["-q", "add", name]
-            process.currentDirectoryURL = dir
-            process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            processes.append(process)
+            processes.append(silentImgsel(["-q", "add", name]))
         }
         for process in processes { try process.run() }
         for process in processes { process.waitUntilExit() }
@@ -144,15 +149,7 @@ final class LockTests: ImgselTestCase {
         assertSuccess(run(["view", "first"]))
         var processes: [Process] = []
         for _ in 0..<6 {
-            let process = Process()
-            process.executableURL = Binary.url!
-            process.arguments = ["view", "next"]
-            process.currentDirectoryURL = dir
-            process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            processes.append(process)
+            processes.append(silentImgsel(["view", "next"]))
         }
         for process in processes { try process.run() }
         for process in processes { process.waitUntilExit() }
