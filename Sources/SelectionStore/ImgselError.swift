@@ -20,6 +20,9 @@ public enum ImgselError: Error, Equatable, Sendable {
     case inputMissing(path: String)
     case inputNotRegular(path: String, kind: String)
     case inputUnreadable(path: String, reason: String)
+    /// A file name whose bytes are not UTF-8: the selection file (JSON) cannot record it,
+    /// and Swift would quietly turn it into another name. `path` shows the bad bytes as `\xNN`.
+    case nameNotUTF8(path: String)
     case notAnImage(path: String, reason: String)
     case inputChanged(path: String, entry: Int)
     // the first one's code: several failures of one command, each reported
@@ -42,7 +45,7 @@ public enum ImgselError: Error, Equatable, Sendable {
              .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .notSelected:
             return 1
         case .usage: return 2
-        case .inputMissing, .inputNotRegular, .inputUnreadable, .notAnImage, .inputChanged:
+        case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged:
             return 3
         case let .several(errors): return errors.first?.exitCode ?? 1
         case .invalidSelectionFile, .newerVersion: return 4
@@ -67,6 +70,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .inputMissing: return "input-missing"
         case .inputNotRegular: return "input-not-regular"
         case .inputUnreadable: return "input-unreadable"
+        case .nameNotUTF8: return "name-not-utf8"
         case .notAnImage: return "not-an-image"
         case .inputChanged: return "input-changed"
         case let .several(errors): return errors.first?.code ?? "several"
@@ -112,6 +116,8 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "\(path): not a regular file (\(kind))"
         case let .inputUnreadable(path, reason):
             return "\(path): cannot read: \(reason)"
+        case let .nameNotUTF8(path):
+            return "\(path): the name is not valid UTF-8, which the selection file cannot record"
         case let .notAnImage(path, reason):
             return "\(path): not a supported image (\(reason))"
         case let .inputChanged(path, entry):

@@ -60,7 +60,16 @@ func makeContext(_ globals: GlobalOptions, console: Console, locking: Bool) thro
 }
 
 let console = Console()
-var status = runImgsel(Array(CommandLine.arguments.dropFirst()), console: console)
+let arguments = Array(CommandLine.arguments.dropFirst())
+var status: Int32
+let badNames = RawArguments.notUTF8()
+if badNames.isEmpty {
+    status = runImgsel(arguments, console: console)
+} else {
+    console.json = ArgumentParser.wantsJSON(arguments)
+    for name in badNames { console.error(.nameNotUTF8(path: name)) }
+    status = ImgselError.nameNotUTF8(path: "").exitCode
+}
 console.flush()
 if let code = console.outputError {
     let failure = ImgselError.outputFailed(reason: Posix.errorText(code))

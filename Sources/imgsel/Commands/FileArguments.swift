@@ -37,8 +37,16 @@ enum FileArguments {
             data += chunk[0..<n]
         }
         let separator: UInt8 = nulSeparated ? 0 : 0x0A
-        return data.split(separator: separator, omittingEmptySubsequences: true).map {
-            String(decoding: $0, as: UTF8.self)
+        var paths: [String] = []
+        var badNames: [ImgselError] = []
+        for line in data.split(separator: separator, omittingEmptySubsequences: true) {
+            if let path = String(validating: line, as: UTF8.self) {
+                paths.append(path)
+            } else {
+                badNames.append(.nameNotUTF8(path: RawArguments.escaped(line)))
+            }
         }
+        if let failure = ImgselError.combining(badNames) { throw failure }
+        return paths
     }
 }
