@@ -8,26 +8,10 @@ final class CompletionTests: ImgselTestCase {
     private var scriptURL: URL!
 
     /// A shell command run in the test's folder with the built imgsel first on PATH.
-    func shell(_ program: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.currentDirectoryURL = dir
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") }
-        environment["PATH"] = Binary.url!.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["HOME"] = dir.path
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        do { try process.run() } catch {
-            XCTFail("cannot run \(program): \(error)", file: file, line: line)
-            return (-1, "", "")
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    func shell(_ program: String, _ arguments: [String]) -> (Int32, String, String) {
+        let path = Binary.url!.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let r = run(arguments, env: ["PATH": path, "HOME": dir.path], program: URL(fileURLWithPath: program))
+        return (r.status, r.stdout, r.stderr)
     }
 
     func script(_ shellName: String, file: StaticString = #filePath, line: UInt = #line) -> URL {
@@ -51,7 +35,7 @@ final class CompletionTests: ImgselTestCase {
         exit 0
         """
         let arguments = ["-c", driver, "bash", scriptURL.path, commandLine ?? words.joined(separator: " ")] + words
-        let (status, out, err) = shell("/bin/bash", arguments, file: file, line: line)
+        let (status, out, err) = shell("/bin/bash", arguments)
         XCTAssertEqual(status, 0, "bash: \(err)", file: file, line: line)
         XCTAssertEqual(err, "", "bash printed errors", file: file, line: line)
         return RunResult.lines(out)
@@ -209,7 +193,7 @@ final class CompletionTests: ImgselTestCase {
         words=("$@"); CURRENT=$#
         _imgsel
         """
-        let (_, out, err) = shell(zsh, ["-c", driver, "zsh", url.path] + words, file: file, line: line)
+        let (_, out, err) = shell(zsh, ["-c", driver, "zsh", url.path] + words)
         XCTAssertEqual(err, "", "zsh printed errors", file: file, line: line)
         return out
     }

@@ -119,11 +119,15 @@ class ImgselTestCase: XCTestCase {
 
     // MARK: - Running the binary
 
-    /// Runs imgsel with `args`; stdout and stderr go to files (no pipe deadlocks).
-    /// The environment is the inherited one without IMGSEL_*, NO_COLOR, COLUMNS and LINES, plus `env`.
+    /// Runs imgsel (or `program`, such as a shell) with `args`; stdout and stderr go to files
+    /// (no pipe deadlocks). The environment is the inherited one without IMGSEL_*, NO_COLOR,
+    /// COLUMNS and LINES, plus `env`. `stdinFile` and `stdoutFile` open those paths instead
+    /// (a folder as stdin, /dev/full as stdout); stdout then reads back empty.
     @discardableResult
     func run(_ args: [String], stdin: Data? = nil, env: [String: String] = [:], cwd: URL? = nil,
+             program: URL? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
              timeout: TimeInterval = 20) -> RunResult {
+        let executable = program ?? Binary.url!
         runCounter += 1
         let n = runCounter
         let outURL = ioDir.appendingPathComponent("out-\(n)")
@@ -134,7 +138,7 @@ class ImgselTestCase: XCTestCase {
         _ = fm.createFile(atPath: errURL.path, contents: nil)
 
         let process = Process()
-        process.executableURL = Binary.url!
+        process.executableURL = executable
         process.arguments = args
         process.currentDirectoryURL = cwd ?? dir
 
@@ -148,9 +152,11 @@ class ImgselTestCase: XCTestCase {
         let errHandle: FileHandle
         let inHandle: FileHandle
         do {
-            outHandle = try FileHandle(forWritingTo: outURL)
+            outHandle = try FileHandle(forWritingTo: stdoutFile.map { URL(fileURLWithPath: $0) } ?? outURL)
             errHandle = try FileHandle(forWritingTo: errURL)
-            if let stdin {
+            if let stdinFile {
+                inHandle = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinFile))
+            } else if let stdin {
                 try stdin.write(to: inURL)
                 inHandle = try FileHandle(forReadingFrom: inURL)
             } else {
@@ -167,7 +173,7 @@ class ImgselTestCase: XCTestCase {
         do {
             try process.run()
         } catch {
-            XCTFail("cannot start \(Binary.url!.path): \(error)")
+            XCTFail("cannot start \(executable.path): \(error)")
             return RunResult(status: -1, stdout: "", stderr: "", stdoutData: Data(), stderrData: Data(), arguments: args)
         }
         // A watchdog so that a hanging command fails its test instead of the whole suite.
@@ -185,7 +191,7 @@ class ImgselTestCase: XCTestCase {
         process.waitUntilExit()
         try? outHandle.close()
         try? errHandle.close()
-        if stdin != nil { try? inHandle.close() }
+        if stdin != nil || stdinFile != nil { try? inHandle.close() }
 
         let outData = (try? Data(contentsOf: outURL)) ?? Data()
         let errData = (try? Data(contentsOf: errURL)) ?? Data()
@@ -193,7 +199,7 @@ class ImgselTestCase: XCTestCase {
                                stdout: String(decoding: outData, as: UTF8.self),
                                stderr: String(decoding: errData, as: UTF8.self),
                                stdoutData: outData, stderrData: errData, arguments: args)
-        if timedOut { XCTFail("imgsel did not finish within \(timeout) s:\n\(result.transcript)") }
+        if timedOut { XCTFail("\(executable.lastPathComponent) did not finish within \(timeout) s:\n\(result.transcript)") }
         return result
     }
 

@@ -6,28 +6,14 @@ import XCTest
 final class NonUTF8NameTests: ImgselTestCase {
     /// Runs `script` under /bin/sh in the test's folder with $IMGSEL naming the binary;
     /// the shell's printf makes the raw bytes that a Swift String cannot hold.
-    func shell(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = dir
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") }
-        environment["IMGSEL"] = Binary.url!.path
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stdout, stderr)
+    func shell(_ script: String) -> RunResult {
+        run(["-c", script], env: ["IMGSEL": Binary.url!.path], program: URL(fileURLWithPath: "/bin/sh"))
     }
 
     func testANonUTF8NameOnTheCommandLineIsRefusedByName() throws {
         seed(1)
         let before = selectionData()
-        let r = try shell(#"cp img1.png "$(printf 'bad\377.png')" && "$IMGSEL" add "$(printf 'bad\377.png')""#)
+        let r = shell(#"cp img1.png "$(printf 'bad\377.png')" && "$IMGSEL" add "$(printf 'bad\377.png')""#)
         XCTAssertEqual(r.status, 3)
         XCTAssertEqual(r.stderr, "imgsel: bad\\xff.png: the name is not valid UTF-8, which the selection file cannot record\n")
         XCTAssertEqual(r.stdout, "")
@@ -35,7 +21,7 @@ final class NonUTF8NameTests: ImgselTestCase {
     }
 
     func testEveryBadNameIsReportedAndJSONHasItsCode() throws {
-        let r = try shell(#""$IMGSEL" --json info "$(printf 'a\303.png')" ok.png "$(printf '\200b.gif')""#)
+        let r = shell(#""$IMGSEL" --json info "$(printf 'a\303.png')" ok.png "$(printf '\200b.gif')""#)
         XCTAssertEqual(r.status, 3)
         let lines = r.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 2, r.stderr)
@@ -46,7 +32,7 @@ final class NonUTF8NameTests: ImgselTestCase {
     func testANonUTF8NameOnStdinIsRefusedAndNothingIsAdded() throws {
         seed(1)
         let before = selectionData()
-        let r = try shell(#"printf 'img1.png\nbad\377.png\n' | "$IMGSEL" add -"#)
+        let r = shell(#"printf 'img1.png\nbad\377.png\n' | "$IMGSEL" add -"#)
         XCTAssertEqual(r.status, 3)
         XCTAssertEqual(r.stderr, "imgsel: bad\\xff.png: the name is not valid UTF-8, which the selection file cannot record\n")
         assertUnchanged(before)

@@ -4,25 +4,12 @@ import XCTest
 /// A full disk behind `>`: what a command printed did not arrive, so it must not exit 0.
 final class OutputFailureTests: ImgselTestCase {
     /// Runs imgsel with stdout on /dev/full (every write fails with ENOSPC).
-    func runIntoFullDevice(_ args: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = Binary.url!
-        process.arguments = args
-        process.currentDirectoryURL = dir
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") }
-        process.standardOutput = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
+    func runIntoFullDevice(_ args: [String]) -> RunResult { run(args, stdoutFile: "/dev/full") }
 
     func testAQueryWhoseOutputCannotBeWrittenExitsFiveSayingSo() throws {
         seed(2)
         for args in [["list", "--paths"], ["list"], ["completion", "bash"], ["view", "--index"]] {
-            let result = try runIntoFullDevice(args)
+            let result = runIntoFullDevice(args)
             XCTAssertEqual(result.status, 5, "\(args)")
             XCTAssertEqual(result.stderr, "imgsel: standard output: cannot write: No space left on device; the output is incomplete (the command itself ran)\n", "\(args)")
         }
@@ -30,14 +17,14 @@ final class OutputFailureTests: ImgselTestCase {
 
     func testTheJSONErrorHasItsOwnCode() throws {
         seed(1)
-        let result = try runIntoFullDevice(["--json", "list"])
+        let result = runIntoFullDevice(["--json", "list"])
         XCTAssertEqual(result.status, 5)
         XCTAssertTrue(result.stderr.contains(#""code":"output-failed","exit":5"#), result.stderr)
     }
 
     func testAWritingCommandStillDoesItsWorkAndSaysItsOutputFailed() throws {
         let names = seed(2)
-        let result = try runIntoFullDevice(["view", "2"])
+        let result = runIntoFullDevice(["view", "2"])
         XCTAssertEqual(result.status, 5)
         XCTAssertTrue(result.stderr.contains("standard output"), result.stderr)
         assertSelection(names, current: 2)
@@ -45,7 +32,7 @@ final class OutputFailureTests: ImgselTestCase {
 
     func testQuietOutputHasNothingToLose() throws {
         seed(2)
-        let result = try runIntoFullDevice(["-q", "view", "2"])
+        let result = runIntoFullDevice(["-q", "view", "2"])
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 }

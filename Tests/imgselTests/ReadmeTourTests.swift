@@ -3,7 +3,7 @@ import XCTest
 
 /// Runs the README's tour block as a new user would paste it, so the README
 /// cannot drift from what imgsel does.
-final class ReadmeTourTests: XCTestCase {
+final class ReadmeTourTests: ImgselTestCase {
     private let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -16,25 +16,14 @@ final class ReadmeTourTests: XCTestCase {
         let script = String(rest[start.upperBound..<end.lowerBound])
         XCTAssertTrue(script.contains("imgsel save --all"))
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
         // -e: any command failing fails the tour; print the tour folder so it can be removed.
-        process.arguments = ["-euo", "pipefail", "-c", script + "\necho \"TOUR=$tour\"\n"]
-        process.currentDirectoryURL = packageRoot
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") }
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let result = run(["-euo", "pipefail", "-c", script + "\necho \"TOUR=$tour\"\n"], env: ["NO_COLOR": "1"],
+                         cwd: packageRoot, program: URL(fileURLWithPath: "/bin/bash"), timeout: 120)
+        let stdout = result.stdout, stderr = result.stderr
         if let line = stdout.split(separator: "\n").last(where: { $0.hasPrefix("TOUR=") }) {
             try? FileManager.default.removeItem(atPath: String(line.dropFirst(5)))
         }
-        XCTAssertEqual(process.terminationStatus, 0, "the tour failed:\n\(stdout)\n\(stderr)")
+        XCTAssertEqual(result.status, 0, "the tour failed:\n\(stdout)\n\(stderr)")
         XCTAssertEqual(stderr, "", "the tour printed errors")
         XCTAssertTrue(stdout.contains("1 / 2  sunset.png  96×64 PNG 540 B"), stdout)
         XCTAssertTrue(stdout.contains("saved-album/"), stdout)
