@@ -227,7 +227,24 @@ enum ArgumentParser {
         let known = options.flatMap(\.names)
         var text = "unknown option \(name)"
         if let command { text += " for '\(command.spec.name)'" }
-        return .usage(text + suggestion(for: name, among: known))
+        return .usage(text + (nearestOption(name, among: known).map { " (did you mean '\($0)'?)" } ?? ""))
+    }
+
+    /// The option a mistyped one most likely meant, or nil when none is close. A single
+    /// letter is matched by its letter, not its spelling (every `-x` is one edit from `-f`):
+    /// the same letter in the other case, else the one long option starting with it.
+    static func nearestOption(_ typed: String, among names: [String]) -> String? {
+        let long = names.filter { $0.hasPrefix("--") }
+        if typed.hasPrefix("--") { return nearest(typed, among: long) }
+        let letters = typed.dropFirst()
+        guard letters.count == 1, let letter = letters.first?.lowercased() else {
+            return nearest("-" + typed, among: long)  // `-version`: a long option typed with one dash
+        }
+        if let sameLetter = names.first(where: { $0.count == 2 && $0 != typed && $0.dropFirst().lowercased() == letter }) {
+            return sameLetter
+        }
+        let starting = long.filter { $0.dropFirst(2).prefix(1) == letter }
+        return starting.count == 1 ? starting[0] : nil
     }
 
     /// " (did you mean 'list'?)" when a known name is close, else "".

@@ -6,7 +6,7 @@ import SelectionStore
 /// parse → validate → run; the one place that maps an error to its exit code.
 func runImgsel(_ argv: [String], console: Console) -> Int32 {
     console.json = ArgumentParser.wantsJSON(argv)
-    do {
+    do throws(ImgselError) {
         let parsed = try ArgumentParser.parse(argv)
         console.json = parsed.globals.json
         console.quiet = parsed.globals.quiet
@@ -20,9 +20,9 @@ func runImgsel(_ argv: [String], console: Console) -> Int32 {
         }
         guard let name = parsed.commandName, let command = CommandRegistry.find(name) else {
             if parsed.globals.help { HelpText.print(nil, to: console); return 0 }
-            if console.json { console.error(.usage("no command given; see 'imgsel --help'")); return 2 }
-            console.errText(HelpText.main())
-            return 2
+            // `imgsel` alone asks what there is; anything more was meant as a command line.
+            if argv.isEmpty && !console.json { console.errText(HelpText.main()); return 2 }
+            throw ImgselError.usage("missing COMMAND" + commandTakenAsValue(parsed.globals))
         }
         if parsed.globals.help { HelpText.print(command.spec, to: console); return 0 }
         let validated = try command.init(validating: parsed.arguments)
@@ -35,6 +35,15 @@ func runImgsel(_ argv: [String], console: Console) -> Int32 {
         }
         return error.exitCode
     }
+}
+
+/// ` ('list' was taken as the value of --album)` when an option's value is a command's name:
+/// `imgsel --album list` lacks a folder, not a command, and should say so.
+func commandTakenAsValue(_ globals: GlobalOptions) -> String {
+    for (option, value) in [("--file", globals.file), ("--album", globals.album)] {
+        if let value, CommandRegistry.find(value) != nil { return " ('\(value)' was taken as the value of \(option))" }
+    }
+    return ""
 }
 
 /// Where the selection and album are, from options, then environment, then defaults.

@@ -12,7 +12,7 @@ final class UsageTests: ImgselTestCase {
     }
 
     func testOnlyGlobalOptionsIsStillNoCommand() {
-        assertFailure(run(["-q", "-f", "x.json"]), 2, stderrContains: ["Usage:"])
+        assertFailure(run(["-q", "-f", "x.json"]), 2, stderrContains: ["missing COMMAND"])
         XCTAssertEqual(listing("."), [])
     }
 
@@ -82,11 +82,46 @@ final class UsageTests: ImgselTestCase {
     func testMissingAndExtraArgumentsShowTheCommandsUsageLine() {
         let missing = run(["move", "1"])
         assertUsage(missing, usageLine: "usage: imgsel move FROM TO")
-        XCTAssertEqual(missing.stderrLines.first, "imgsel: move: missing FROM and TO")
+        XCTAssertEqual(missing.stderrLines.first, "imgsel: move: missing TO")
         let extra = run(["view", "1", "2"])
         assertUsage(extra, usageLine: "usage: imgsel view [INDEX | next | prev | first | last] [--index] [--image | --no-image]")
         XCTAssertEqual(extra.stderrLines.first, "imgsel: view: unexpected argument '2'")
         assertUsage(run(["clear", "now"]), usageLine: "usage: imgsel clear")
+        XCTAssertEqual(listing("."), [])
+    }
+
+    func testAMissingArgumentMessageNamesOnlyWhatIsMissing() {
+        XCTAssertEqual(run(["move", "1"]).stderrLines.first, "imgsel: move: missing TO")
+        XCTAssertEqual(run(["move"]).stderrLines.first, "imgsel: move: missing FROM and TO")
+        XCTAssertEqual(run(["replace", "1"]).stderrLines.first, "imgsel: replace: missing FILE")
+        XCTAssertEqual(run(["replace"]).stderrLines.first, "imgsel: replace: missing INDEX and FILE")
+        XCTAssertEqual(listing("."), [])
+    }
+
+    func testAUsageErrorIsTheMessageAndTheUsageLine() {
+        XCTAssertEqual(run(["move", "1"]).stderrLines, ["imgsel: move: missing TO", "usage: imgsel move FROM TO"])
+        XCTAssertEqual(run(["lsit"]).stderrLines, ["imgsel: unknown command 'lsit' (did you mean 'list'?)",
+                                                   "usage: imgsel [global options] COMMAND [options] [arguments]"])
+        XCTAssertEqual(run(["list", "--grdi"]).stderrLines, ["imgsel: unknown option --grdi for 'list' (did you mean '--grid'?)",
+                                                             "usage: imgsel list [--paths | -0 | --grid]"])
+    }
+
+    func testAnOptionsValueTakenForTheCommandSaysMissingCommand() {
+        let r = run(["--album", "list"])
+        assertFailure(r, 2)
+        XCTAssertEqual(r.stderrLines, ["imgsel: missing COMMAND ('list' was taken as the value of --album)",
+                                       "usage: imgsel [global options] COMMAND [options] [arguments]"])
+        XCTAssertEqual(run(["-q"]).stderrLines, ["imgsel: missing COMMAND",
+                                                 "usage: imgsel [global options] COMMAND [options] [arguments]"])
+        XCTAssertEqual(listing("."), [])
+    }
+
+    func testAnUnknownShortOptionSuggestsWhatWasProbablyMeant() {
+        XCTAssertEqual(run(["-v"]).stderrLines.first, "imgsel: unknown option -v (did you mean '--version'?)")
+        XCTAssertEqual(run(["list", "-x"]).stderrLines.first, "imgsel: unknown option -x for 'list'")
+        XCTAssertEqual(run(["list", "-p"]).stderrLines.first, "imgsel: unknown option -p for 'list' (did you mean '--paths'?)")
+        XCTAssertEqual(run(["-F", "x.json", "list"]).stderrLines.first, "imgsel: unknown option -F (did you mean '-f'?)")
+        XCTAssertEqual(run(["-version"]).stderrLines.first, "imgsel: unknown option -version (did you mean '--version'?)")
         XCTAssertEqual(listing("."), [])
     }
 

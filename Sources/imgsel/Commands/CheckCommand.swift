@@ -7,7 +7,7 @@ struct CheckCommand: Command {
         examples: ["imgsel check || echo 'the upload set changed'"])
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
-        try Self.requireCount(arguments, 0...0, "")
+        try Self.requireCount(arguments, 0...0)
     }
 
     func run(_ context: Context) throws(ImgselError) {

@@ -5,7 +5,7 @@ struct ClearCommand: Command {
                                   examples: ["imgsel clear"])
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
-        try Self.requireCount(arguments, 0...0, "")
+        try Self.requireCount(arguments, 0...0)
     }
 
     func run(_ context: Context) throws(ImgselError) {

@@ -14,7 +14,7 @@ struct CompletionCommand: Command {
     let shell: String
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
-        try Self.requireCount(arguments, 1...1, "SHELL (bash, zsh or fish)")
+        try Self.requireCount(arguments, 1...1, ["SHELL (bash, zsh or fish)"])
         let name = arguments.positionals[0]
         guard Self.shells.contains(name) else {
             throw .usage("completion: unknown shell '\(name)', not one of bash, zsh, fish"

@@ -10,7 +10,7 @@ struct HelpCommand: Command {
     let topic: Command.Type?
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
-        try Self.requireCount(arguments, 0...1, "")
+        try Self.requireCount(arguments, 0...1)
         if let name = arguments.positionals.first {
             guard let command = CommandRegistry.find(name) else {
                 throw .usage("help: unknown command '\(name)'" + ArgumentParser.suggestion(for: name, among: CommandRegistry.names))

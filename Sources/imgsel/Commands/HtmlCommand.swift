@@ -19,7 +19,7 @@ struct HtmlCommand: Command {
     let link: Bool
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
-        try Self.requireCount(arguments, 0...1, "")
+        try Self.requireCount(arguments, 0...1)
         out = arguments.positionals.first
         link = arguments.has("--link")
         if out == "" { throw .usage("html: OUT needs a path, not an empty string") }

@@ -14,7 +14,7 @@ struct InitCommand: Command {
     let force: Bool
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
-        try Self.requireCount(arguments, 0...0, "")
+        try Self.requireCount(arguments, 0...0)
         force = arguments.has("--force")
         if let text = arguments.values["--capacity"] {
             guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let n = Int(text), Selection.capacityRange.contains(n) else {

@@ -16,7 +16,7 @@ struct ListCommand: Command {
     let form: Form
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
-        try Self.requireCount(arguments, 0...0, "")
+        try Self.requireCount(arguments, 0...0)
         let chosen = ["--paths", "-0", "--grid"].filter(arguments.has)
         guard chosen.count <= 1 else { throw .usage("list: \(chosen.joined(separator: " and ")) cannot be combined") }
         switch chosen.first {

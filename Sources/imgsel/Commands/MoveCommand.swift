@@ -11,7 +11,7 @@ struct MoveCommand: Command {
     let to: IndexArgument
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
-        try Self.requireCount(arguments, 2...2, "FROM and TO")
+        try Self.requireCount(arguments, 2...2, ["FROM", "TO"])
         from = try IndexArgument(parsing: arguments.positionals[0])
         to = try IndexArgument(parsing: arguments.positionals[1])
     }

@@ -11,7 +11,7 @@ struct ReplaceCommand: Command {
     let path: String
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
-        try Self.requireCount(arguments, 2...2, "INDEX and FILE")
+        try Self.requireCount(arguments, 2...2, ["INDEX", "FILE"])
         index = try IndexArgument(parsing: arguments.positionals[0])
         path = arguments.positionals[1]
     }

@@ -12,7 +12,7 @@ struct SaveCommand: Command {
     let all: Bool
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
-        try Self.requireCount(arguments, 0...1, "")
+        try Self.requireCount(arguments, 0...1)
         all = arguments.has("--all")
         index = try arguments.positionals.first.map { (t) throws(ImgselError) in try IndexArgument(parsing: t) }
         if all && index != nil { throw .usage("save: give INDEX or --all, not both") }

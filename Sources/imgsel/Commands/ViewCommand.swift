@@ -25,7 +25,7 @@ struct ViewCommand: Command {
     let image: Bool?
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
-        try Self.requireCount(arguments, 0...1, "")
+        try Self.requireCount(arguments, 0...1)
         indexOnly = arguments.has("--index")
         if arguments.has("--image") && arguments.has("--no-image") {
             throw .usage("view: --image and --no-image cannot be combined")

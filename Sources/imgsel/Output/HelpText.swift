@@ -42,9 +42,9 @@ enum HelpText {
         return text
     }
 
+    /// The line under a usage error's message: a usage error is these two lines, as the README says.
     static func usageLine(_ spec: CommandSpec?) -> String {
-        guard let spec else { return "usage: imgsel [global options] COMMAND [options] [arguments]\nSee 'imgsel --help'." }
-        return "usage: imgsel \(spec.usage)\nSee 'imgsel help \(spec.name)'."
+        "usage: imgsel " + (spec?.usage ?? "[global options] COMMAND [options] [arguments]")
     }
 
     /// `--json help`: the same facts for scripts (and for the man page's test).
