@@ -127,31 +127,29 @@ public struct Selection: Equatable, Sendable {
         return next
     }
 
-    /// The album picker's tap: each entry not selected is added, each selected
-    /// (by content) removed, in the order given; capacity is judged on the result.
+    /// The album picker's taps: each file whose content is not selected is added, each
+    /// selected one removed, in the order given; capacity is judged on the result. Only the
+    /// net change happens: one content given twice (under any names) cancels out, so an
+    /// entry removed and given again stays where it was, with its path and time.
     public func toggling(_ entries: [Entry]) throws(ImgselError) -> Selection {
-        var working = items
         var removedOriginals = Set<Int>()
-        var added = 0
+        var appended: [Entry] = []
         for entry in entries {
-            if let i = working.firstIndex(where: { $0.sha256 == entry.sha256 }) {
-                let removed = working.remove(at: i)
-                if let original = items.firstIndex(where: { $0.sha256 == removed.sha256 }) {
-                    removedOriginals.insert(original + 1)
-                } else {
-                    added -= 1
-                }
+            if let original = index(ofSHA256: entry.sha256) {
+                if removedOriginals.remove(original) == nil { removedOriginals.insert(original) }
+            } else if let i = appended.firstIndex(where: { $0.sha256 == entry.sha256 }) {
+                appended.remove(at: i)
             } else {
-                working.append(entry)
-                added += 1
+                appended.append(entry)
             }
         }
-        guard working.count <= capacity else {
-            throw .selectionFull(capacity: capacity, count: items.count - removedOriginals.count, adding: added)
+        let kept = items.enumerated().filter { !removedOriginals.contains($0.offset + 1) }.map(\.element)
+        guard kept.count + appended.count <= capacity else {
+            throw .selectionFull(capacity: capacity, count: count, adding: kept.count + appended.count - count)
         }
         var next = self
-        next.items = working
-        next.current = cursorAfterRemoving(removedOriginals, remaining: working.count)
+        next.items = kept + appended
+        next.current = cursorAfterRemoving(removedOriginals, remaining: next.items.count)
         return next
     }
 

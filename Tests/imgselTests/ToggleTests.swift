@@ -32,6 +32,29 @@ final class ToggleTests: ImgselTestCase {
         assertSelection(["img2.png", "img3.png", "new.png"], current: 1)
     }
 
+    func testOneContentToggledTwiceUnderTwoNamesCancelsOut() {
+        seed(3)
+        copy("img1.png", to: "same.png")
+        let before = selectionData()
+        let r = run(["toggle", "img1.png", "same.png"])
+        assertSuccess(r)
+        XCTAssertEqual(r.stdout, "", "nothing changed, so nothing is reported")
+        assertUnchanged(before)
+        let json = run(["--json", "toggle", "same.png", "img1.png"])
+        assertSuccess(json)
+        XCTAssertEqual(json.stdout, #"{"removed":[],"added":[],"count":3}"# + "\n")
+        assertUnchanged(before)
+    }
+
+    func testOnlyTheNetChangeHappensAndIsReported() {
+        seed(3)
+        // img1 is selected: tapped twice it stays where it is, with its path and time; new.png is added.
+        let r = run(["toggle", "img1.png", png("new.png"), "img1.png"])
+        assertSuccess(r)
+        XCTAssertEqual(r.stdout, "added 4  new.png\n")
+        assertSelection(["img1.png", "img2.png", "img3.png", "new.png"], current: 1)
+    }
+
     func testToggleOnAMissingSelectionCreatesIt() {
         assertSuccess(run(["toggle", png("a.png")]))
         assertSelection(["a.png"], current: 1)
