@@ -7,7 +7,11 @@ public enum ImgselError: Error, Equatable, Sendable {
     case selectionFull(capacity: Int, count: Int, adding: Int)
     case indexOutOfRange(index: String, count: Int)
     case duplicate(path: String, entry: Int)
-    case duplicateInBatch(path: String, sameAs: String)
+    /// `position` and `earlier` are the two files' places in the batch (from 0), so that the
+    /// command line can name each as typed even when both are stored under one path.
+    case duplicateInBatch(path: String, sameAs: String, position: Int, earlier: Int)
+    /// A file whose content is new under a path an entry already has: that entry's file changed.
+    case pathTaken(path: String, entry: Int)
     case emptySelection
     case noNextEntry(current: Int, count: Int)
     case noPreviousEntry
@@ -41,7 +45,7 @@ public enum ImgselError: Error, Equatable, Sendable {
     /// The process exit status the contract assigns to this failure.
     public var exitCode: Int32 {
         switch self {
-        case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .emptySelection,
+        case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .pathTaken, .emptySelection,
              .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .notSelected:
             return 1
         case .usage: return 2
@@ -60,6 +64,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .selectionFull: return "selection-full"
         case .indexOutOfRange: return "index-out-of-range"
         case .duplicate, .duplicateInBatch: return "duplicate"
+        case .pathTaken: return "path-taken"
         case .emptySelection: return "empty-selection"
         case .noNextEntry: return "no-next-entry"
         case .noPreviousEntry: return "no-previous-entry"
@@ -86,16 +91,22 @@ public enum ImgselError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case let .selectionFull(capacity, count, adding):
-            let what = adding == 1 ? "1 more image" : "\(adding) more images"
-            return "selection is full: it holds \(count) of \(capacity) and cannot take \(what)"
+            if count >= capacity {
+                return "the selection is full (\(count) of \(capacity)): " + (adding == 1 ? "1 more image does not fit" : "\(adding) more images do not fit")
+            }
+            let what = adding == 1 ? "1 image does not fit" : "\(adding) images do not fit"
+            return count == 0 ? "\(what): the selection takes \(capacity)"
+                : "\(what): the selection holds \(count) of \(capacity), room for \(capacity - count)"
         case let .indexOutOfRange(index, count):
             return count == 0
                 ? "index \(index) is out of range: the selection is empty"
                 : "index \(index) is out of range: the selection has \(count) \(count == 1 ? "entry" : "entries")"
         case let .duplicate(path, entry):
             return "\(path): already selected as entry \(entry) (same content)"
-        case let .duplicateInBatch(path, sameAs):
+        case let .duplicateInBatch(path, sameAs, _, _):
             return "\(path): same content as \(sameAs), given earlier in this command"
+        case let .pathTaken(path, entry):
+            return "\(path): entry \(entry) already has this path, with the content it had when added; 'imgsel replace \(entry) \(path)' records the new content"
         case .emptySelection:
             return "the selection is empty"
         case let .noNextEntry(current, count):
@@ -143,7 +154,9 @@ public enum ImgselError: Error, Equatable, Sendable {
         func swap(_ p: String) -> String { p == old ? new : p }
         switch self {
         case let .duplicate(path, entry): return .duplicate(path: swap(path), entry: entry)
-        case let .duplicateInBatch(path, sameAs): return .duplicateInBatch(path: swap(path), sameAs: swap(sameAs))
+        case let .duplicateInBatch(path, sameAs, position, earlier):
+            return .duplicateInBatch(path: swap(path), sameAs: swap(sameAs), position: position, earlier: earlier)
+        case let .pathTaken(path, entry): return .pathTaken(path: swap(path), entry: entry)
         case let .notSelected(path): return .notSelected(path: swap(path))
         case let .inputMissing(path): return .inputMissing(path: swap(path))
         case let .inputNotRegular(path, kind): return .inputNotRegular(path: swap(path), kind: kind)

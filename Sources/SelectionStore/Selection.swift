@@ -65,17 +65,18 @@ public struct Selection: Equatable, Sendable {
     // MARK: - Operations of the nine-grid
 
     /// Appends in order, all or nothing: a duplicate (of an entry or within the
-    /// batch) or passing the capacity adds none of them.
+    /// batch), a path an entry already has, or passing the capacity adds none of them.
     public func adding(_ entries: [Entry]) throws(ImgselError) -> Selection {
-        var batch: [String: String] = [:]
-        for entry in entries {
+        var batch: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() {
             if let existing = index(ofSHA256: entry.sha256) {
                 throw .duplicate(path: entry.path, entry: existing)
             }
+            try refuseTakenPath(entry, keeping: items)
             if let earlier = batch[entry.sha256] {
-                throw .duplicateInBatch(path: entry.path, sameAs: earlier)
+                throw .duplicateInBatch(path: entry.path, sameAs: entries[earlier].path, position: position, earlier: earlier)
             }
-            batch[entry.sha256] = entry.path
+            batch[entry.sha256] = position
         }
         guard items.count + entries.count <= capacity else {
             throw .selectionFull(capacity: capacity, count: items.count, adding: entries.count)
@@ -92,6 +93,9 @@ public struct Selection: Equatable, Sendable {
         if let existing = self.index(ofSHA256: entry.sha256), existing != index {
             throw .duplicate(path: entry.path, entry: existing)
         }
+        var others = items
+        others.remove(at: index - 1)
+        try refuseTakenPath(entry, keeping: others)
         var next = self
         next.items[index - 1] = entry
         return next
@@ -144,6 +148,7 @@ public struct Selection: Equatable, Sendable {
             }
         }
         let kept = items.enumerated().filter { !removedOriginals.contains($0.offset + 1) }.map(\.element)
+        for entry in appended { try refuseTakenPath(entry, keeping: kept) }
         guard kept.count + appended.count <= capacity else {
             throw .selectionFull(capacity: capacity, count: count, adding: kept.count + appended.count - count)
         }
@@ -191,6 +196,13 @@ public struct Selection: Equatable, Sendable {
             next.current = i
         }
         return next
+    }
+
+    /// Two entries under one path would be one file recorded twice, the older record stale
+    /// (its file was overwritten since): `replace` is the way to record the new content.
+    private func refuseTakenPath(_ entry: Entry, keeping kept: [Entry]) throws(ImgselError) {
+        guard let owner = kept.first(where: { $0.path == entry.path }), let index = index(ofSHA256: owner.sha256) else { return }
+        throw .pathTaken(path: entry.path, entry: index)
     }
 
     /// Refuses an index outside 1...count with the index the user typed.

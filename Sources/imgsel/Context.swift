@@ -49,6 +49,11 @@ struct Context {
         do {
             return try body()
         } catch {
+            // `add ./a.png a.png`: two inputs stored under one path are told apart by their places.
+            if case let .duplicateInBatch(_, _, position, earlier) = error, typed.indices.contains(position),
+               typed.indices.contains(earlier) {
+                throw .duplicateInBatch(path: typed[position], sameAs: typed[earlier], position: position, earlier: earlier)
+            }
             var renamed = error
             for (entry, path) in zip(entries, typed) { renamed = renamed.replacingPath(entry.path, with: path) }
             throw renamed

@@ -29,9 +29,21 @@ final class SelectionTests: XCTestCase {
     func testADuplicateWithinOneBatchIsRefused() throws {
         var second = makeEntry("x")
         second.path = "y"
-        assertThrows(.duplicateInBatch(path: "y", sameAs: "x")) { () throws(ImgselError) in
+        assertThrows(.duplicateInBatch(path: "y", sameAs: "x", position: 1, earlier: 0)) { () throws(ImgselError) in
             try Selection().adding([makeEntry("x"), second])
         }
+    }
+
+    /// New content under a path an entry has: the entry's file changed since it was added.
+    func testAPathAnEntryAlreadyHasIsRefusedWhereverANewEntryWouldTakeIt() throws {
+        let s = try makeSelection(["a", "b", "c"])
+        var changedB = makeEntry("b-now")
+        changedB.path = "b"
+        assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(ImgselError) in try s.adding([changedB]) }
+        assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(ImgselError) in try s.toggling([changedB]) }
+        assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(ImgselError) in try s.replacing(at: 3, with: changedB) }
+        XCTAssertEqual(try s.replacing(at: 2, with: changedB).names, ["a", "b", "c"], "the re-pick of that very entry")
+        XCTAssertEqual(try s.toggling([makeEntry("b"), changedB]).names, ["a", "c", "b"], "the old content removed first")
     }
 
     func testReplacingKeepsPositionAndCursor() throws {

@@ -105,7 +105,7 @@ final class AddTests: ImgselTestCase {
         let before = selectionData()
         let r = run(["add", png("c.png")])
         assertFailure(r, 1)
-        XCTAssertEqual(r.stderr, "imgsel: selection is full: it holds 2 of 2 and cannot take 1 more image\n")
+        XCTAssertEqual(r.stderr, "imgsel: the selection is full (2 of 2): 1 more image does not fit\n")
         assertUnchanged(before)
     }
 
@@ -114,7 +114,7 @@ final class AddTests: ImgselTestCase {
         assertSuccess(run(["add", png("a.png"), png("b.png")]))
         let before = selectionData()
         let r = run(["add", png("c.png"), png("d.png")])
-        assertFailure(r, 1, stderrContains: ["full", "2 of 3", "2 more images"])
+        assertFailure(r, 1, stderrContains: ["2 images do not fit", "2 of 3", "room for 1"])
         assertUnchanged(before)
     }
 
@@ -181,6 +181,49 @@ final class AddTests: ImgselTestCase {
         // The same path twice is the same content.
         assertFailure(run(["add", "x.png", "x.png"]), 1)
         assertUnchanged(before)
+    }
+
+    func testAFileGivenTwiceIsNamedAsTypedEachTime() {
+        png("a.png")
+        let r = run(["add", "./a.png", "a.png"])
+        assertFailure(r, 1)
+        XCTAssertEqual(r.stderr, "imgsel: a.png: same content as ./a.png, given earlier in this command\n")
+        let other = run(["add", "a.png", "./a.png"])
+        XCTAssertEqual(other.stderr, "imgsel: ./a.png: same content as a.png, given earlier in this command\n")
+        XCTAssertNil(selectionData())
+    }
+
+    func testABatchLargerThanAnEmptySelectionSaysHowManyItTakes() {
+        assertSuccess(run(["init"]))
+        let before = selectionData()
+        let r = run(["add"] + pngs(10))
+        assertFailure(r, 1)
+        XCTAssertEqual(r.stderr, "imgsel: 10 images do not fit: the selection takes 9\n")
+        assertUnchanged(before)
+        seed(8)
+        let more = run(["add", png("x.png"), png("y.png")])
+        XCTAssertEqual(more.stderr, "imgsel: 2 images do not fit: the selection holds 8 of 9, room for 1\n")
+    }
+
+    func testAChangedFileCannotBeAddedAgainUnderItsPath() {
+        png("a.png"); png("b.png")
+        assertSuccess(run(["add", "a.png", "b.png"]))
+        _ = write(Fixtures.png(width: 6, height: 6, seed: 500), to: "b.png")  // overwritten in place
+        let before = selectionData()
+        for command in ["add", "toggle"] {
+            let r = run([command, "b.png"])
+            assertFailure(r, 1)
+            XCTAssertEqual(r.stderrLines, ["imgsel: b.png: entry 2 already has this path, with the content it had when added;"
+                                           + " 'imgsel replace 2 b.png' records the new content"], r.transcript)
+            assertUnchanged(before)
+        }
+        let json = run(["--json", "add", "./b.png"])
+        assertExit(json, 1)
+        XCTAssertTrue(json.stderr.contains(#""code":"path-taken""#), json.transcript)
+        XCTAssertTrue(json.stderr.contains("'imgsel replace 2 ./b.png'"), json.transcript)
+        // The way it points to works.
+        assertSuccess(run(["replace", "2", "b.png"]))
+        assertSelection(["a.png", "b.png"], current: 1)
     }
 
     func testAddReadsNewlineSeparatedPathsFromStdin() {

@@ -56,7 +56,7 @@ final class JSONOutputTests: ImgselTestCase {
         XCTAssertEqual(r.stdout, "")
         let errors = assertJSONErrors(r, exit: 1, code: "selection-full")
         XCTAssertEqual(errors.count, 1)
-        XCTAssertEqual(r.stderr, #"{"error":{"code":"selection-full","exit":1,"message":"selection is full: it holds 1 of 1 and cannot take 1 more image"}}"# + "\n")
+        XCTAssertEqual(r.stderr, #"{"error":{"code":"selection-full","exit":1,"message":"the selection is full (1 of 1): 1 more image does not fit"}}"# + "\n")
         assertUnchanged(before)
     }
 
