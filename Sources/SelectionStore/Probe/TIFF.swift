@@ -70,13 +70,18 @@ enum TIFFProbe {
             let type = try r.u16(littleEndian: little)
             let n = big ? clampedInt(try r.u64(littleEndian: little)) : Int(try r.u32(littleEndian: little))
             guard n == 1 || tag == 0xC612 else { continue }
-            // Values fit in the value field and are left-justified there.
+            // Values fit in the value field and are left-justified there. Any integer type is
+            // read (Orientation is sometimes an SLONG or a BYTE), as Pillow and ExifTool do.
             let value: Int
             switch type {
+            case 1: value = tag == 0xC612 ? 1 : Int(try r.u8())  // BYTE (DNGVersion is four of them)
             case 3: value = Int(try r.u16(littleEndian: little))
             case 4: value = Int(try r.u32(littleEndian: little))
+            case 6: value = Int(Int8(bitPattern: try r.u8()))  // SBYTE
+            case 8: value = Int(Int16(bitPattern: try r.u16(littleEndian: little)))  // SSHORT
+            case 9: value = Int(Int32(bitPattern: try r.u32(littleEndian: little)))  // SLONG
             case 16: value = clampedInt(try r.u64(littleEndian: little))
-            case 1 where tag == 0xC612: value = 1
+            case 17: value = Int(Int64(bitPattern: try r.u64(littleEndian: little)))  // SLONG8 (BigTIFF)
             default: continue
             }
             switch tag {

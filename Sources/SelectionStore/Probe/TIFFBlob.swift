@@ -49,12 +49,19 @@ struct TIFFBlob {
         return entries
     }
 
-    /// A single SHORT or LONG value held inline in an entry.
+    /// A single integer held inline in an entry, of any integer type: the standard says SHORT
+    /// for most tags, but writers use the others too (Orientation as SLONG), and Pillow,
+    /// ExifTool and gdk-pixbuf read them all.
     func scalar(_ e: Entry) -> Int? {
-        guard e.count == 1 else { return nil }
+        guard e.count == 1, e.valueField < bytes.count else { return nil }
+        // Left-justified in the value field, so its first bytes in the file's byte order.
         switch e.type {
-        case 3: return u16(e.valueField)  // SHORT, left-justified in the value field
+        case 1: return Int(bytes[e.valueField])  // BYTE
+        case 3: return u16(e.valueField)  // SHORT
         case 4: return u32(e.valueField)  // LONG
+        case 6: return Int(Int8(bitPattern: bytes[e.valueField]))  // SBYTE
+        case 8: return u16(e.valueField).map { Int(Int16(truncatingIfNeeded: $0)) }  // SSHORT
+        case 9: return u32(e.valueField).map { Int(Int32(truncatingIfNeeded: $0)) }  // SLONG
         default: return nil
         }
     }
