@@ -18,6 +18,8 @@ public enum ImgselError: Error, Equatable, Sendable {
     case selectionExists(path: String)
     case checkFailed(problems: Int)
     case notSelected(path: String)
+    /// More paths on stdin than the command could ever use (`yes | imgsel add -`).
+    case tooManyPaths(limit: Int)
     // 2: usage
     case usage(String)
     // 3: an input file
@@ -29,6 +31,8 @@ public enum ImgselError: Error, Equatable, Sendable {
     case nameNotUTF8(path: String)
     case notAnImage(path: String, reason: String)
     case inputChanged(path: String, entry: Int)
+    /// What `-` read from stdin is not a list of paths: binary data, NULs without `-0`, a line too long.
+    case notAPathList(reason: String)
     // the first one's code: several failures of one command, each reported
     case several([ImgselError])
     // 4: the selection file
@@ -46,10 +50,10 @@ public enum ImgselError: Error, Equatable, Sendable {
     public var exitCode: Int32 {
         switch self {
         case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .pathTaken, .emptySelection,
-             .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .notSelected:
+             .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .notSelected, .tooManyPaths:
             return 1
         case .usage: return 2
-        case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged:
+        case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .notAPathList:
             return 3
         case let .several(errors): return errors.first?.exitCode ?? 1
         case .invalidSelectionFile, .newerVersion: return 4
@@ -61,7 +65,7 @@ public enum ImgselError: Error, Equatable, Sendable {
     /// A stable kebab-case name for scripts reading `--json` errors.
     public var code: String {
         switch self {
-        case .selectionFull: return "selection-full"
+        case .selectionFull, .tooManyPaths: return "selection-full"
         case .indexOutOfRange: return "index-out-of-range"
         case .duplicate, .duplicateInBatch: return "duplicate"
         case .pathTaken: return "path-taken"
@@ -78,6 +82,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .nameNotUTF8: return "name-not-utf8"
         case .notAnImage: return "not-an-image"
         case .inputChanged: return "input-changed"
+        case .notAPathList: return "not-a-path-list"
         case let .several(errors): return errors.first?.code ?? "several"
         case .invalidSelectionFile: return "invalid-selection-file"
         case .newerVersion: return "newer-version"
@@ -119,6 +124,8 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "check found \(problems) \(problems == 1 ? "problem" : "problems")"
         case let .notSelected(path):
             return "\(path): not in the selection"
+        case let .tooManyPaths(limit):
+            return "standard input: more than \(limit) paths, more than any selection can take in one command"
         case let .usage(text):
             return text
         case let .inputMissing(path):
@@ -133,6 +140,8 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "\(path): not a supported image (\(reason))"
         case let .inputChanged(path, entry):
             return "\(path): entry \(entry) changed since it was added (size or sha256 differs)"
+        case let .notAPathList(reason):
+            return "standard input: not a list of paths: \(reason)"
         case let .several(errors):
             return errors.map(\.message).joined(separator: "; ")
         case let .invalidSelectionFile(path, reason):

@@ -73,7 +73,9 @@ public enum SelectionFile {
             return v
         }
         let path = try string("path")
-        guard !path.isEmpty, !path.utf8.contains(0) else { throw invalid("item \(number): \"path\" is empty") }
+        guard !path.isEmpty else { throw invalid("item \(number): \"path\" is empty") }
+        // No file name holds a NUL: the path would name another file than it says.
+        guard !path.utf8.contains(0) else { throw invalid("item \(number): \"path\" holds a NUL byte (\\u0000)") }
         let typeName = try string("type")
         guard let type = ImageType(rawValue: typeName) else { throw invalid("item \(number): unknown type \"\(typeName)\"") }
         let sha = try string("sha256")

@@ -12,7 +12,9 @@ struct ToggleCommand: Command {
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
         guard !arguments.positionals.isEmpty else { throw .usage("toggle: missing FILE") }
-        paths = try FileArguments.expand(arguments.positionals, nulSeparated: arguments.has("-0"), command: "toggle")
+        // At most 99 entries to remove and 99 to add: a longer list cannot end within a selection.
+        paths = try FileArguments.expand(arguments.positionals, nulSeparated: arguments.has("-0"),
+                                         limit: 2 * Selection.capacityRange.upperBound, command: "toggle")
         guard !paths.isEmpty else { throw .usage("toggle: no paths were given on stdin") }
     }
 
