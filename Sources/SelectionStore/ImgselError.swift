@@ -38,6 +38,8 @@ public enum ImgselError: Error, Equatable, Sendable {
     // 4: the selection file
     case invalidSelectionFile(path: String, reason: String)
     case newerVersion(path: String, version: Int)
+    /// Only init, add and toggle make a selection file; any other command finding none says so.
+    case noSelection(path: String)
     // 5: writing
     case writeFailed(path: String, reason: String)
     /// Standard output could not take what a command printed (a full disk behind `>`):
@@ -56,7 +58,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .notAPathList:
             return 3
         case let .several(errors): return errors.first?.exitCode ?? 1
-        case .invalidSelectionFile, .newerVersion: return 4
+        case .invalidSelectionFile, .newerVersion, .noSelection: return 4
         case .writeFailed, .outputFailed: return 5
         case .lockTimeout: return 6
         }
@@ -86,6 +88,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .several(errors): return errors.first?.code ?? "several"
         case .invalidSelectionFile: return "invalid-selection-file"
         case .newerVersion: return "newer-version"
+        case .noSelection: return "no-selection"
         case .writeFailed: return "write-failed"
         case .outputFailed: return "output-failed"
         case .lockTimeout: return "lock-timeout"
@@ -146,6 +149,8 @@ public enum ImgselError: Error, Equatable, Sendable {
             return errors.map(\.message).joined(separator: "; ")
         case let .invalidSelectionFile(path, reason):
             return "\(path): not a valid imgsel selection file: \(reason) (left untouched)"
+        case let .noSelection(path):
+            return "no selection file at \(path) ('imgsel init' or 'imgsel add' makes one)"
         case let .newerVersion(path, version):
             return "\(path): selection file version \(version) is newer than this imgsel understands (1); left untouched"
         case let .writeFailed(path, reason):

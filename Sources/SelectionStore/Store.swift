@@ -52,34 +52,57 @@ public struct Store: Sendable {
     public var folder: String { PathName.directory(path) }
     public var lockPath: String { FileLock.lockPath(for: path) }
 
-    /// The selection as it is now; a missing file is an empty selection and creates nothing.
-    /// Under the lock it also removes a temporary file a killed writer left, even one
-    /// killed while creating the selection, so none outlives the next command.
+    /// The selection as it is now. A missing file is `noSelection` (exit 4) and creates
+    /// nothing: a mistyped `-f` must not read as an empty set. Under the lock it also removes
+    /// a temporary file a killed writer left, even one killed while creating the selection
+    /// (whose lock file is then already there), so none outlives the next command.
     public func read() throws(ImgselError) -> Selection {
         var st = stat()
         if lstat(path, &st) != 0 {
-            // Only a file that is not there is an empty selection; a name too long is an error.
+            // Only a file that is not there is no selection; a name too long is an error.
             let code = errno
             guard code == ENOENT || code == ENOTDIR else {
                 throw .invalidSelectionFile(path: path, reason: "cannot read it: " + Posix.errorText(code))
             }
-            guard Posix.exists(AtomicFile.temporaryPath(for: path)) else { return Selection() }
+            guard Posix.exists(AtomicFile.temporaryPath(for: path)) else { throw .noSelection(path: path) }
         }
         let lock = try FileLock.shared(for: path, timeout: lockTimeout)
         if lock != nil { AtomicFile.removeStale(for: path) }
         return try withExtendedLifetime(lock) { () throws(ImgselError) -> Selection in
-            guard let selection = try load() else { return Selection() }
+            guard let selection = try load() else { throw .noSelection(path: path) }
             return selection
         }
     }
 
-    /// Locks, loads, hands the selection to `body`, and writes the result only
-    /// if `body` returned without error and changed something.
-    public func update<T>(_ body: (inout Selection) throws(ImgselError) -> T) throws(ImgselError) -> T {
+    /// Locks, loads, hands the selection to `body`, and writes the result only if `body`
+    /// returned without error and changed something. A missing file is an empty selection
+    /// when `creating` (add, toggle), else `noSelection`, and nothing is created.
+    ///
+    /// `body` runs first on the selection as a reader sees it: an update that is refused, or
+    /// that changes nothing (`view 1` with the cursor on 1), ends there and never opens a file
+    /// for writing, so it works on a read-only disk. A change runs `body` again under the
+    /// exclusive lock, on the selection as it is by then, and writes that.
+    public func update<T>(creating: Bool = false, _ body: (inout Selection) throws(ImgselError) -> T) throws(ImgselError) -> T {
+        let seen: Selection?
+        do {
+            seen = try read()
+        } catch {
+            switch error {
+            case .noSelection where creating: seen = Selection()
+            // The locked pass below says why, as a writer always has (a name too long: exit 5).
+            case .invalidSelectionFile: seen = nil
+            default: throw error
+            }
+        }
+        if let seen {
+            var trial = seen
+            let unchanged = try body(&trial)
+            if trial == seen { return unchanged }
+        }
         let lock = try FileLock.exclusive(for: path, timeout: lockTimeout)
         return try withExtendedLifetime(lock) { () throws(ImgselError) -> T in
             AtomicFile.removeStale(for: path)
-            let original = try load() ?? Selection()
+            guard let original = try load() ?? (creating ? Selection() : nil) else { throw .noSelection(path: path) }
             var selection = original
             let result = try body(&selection)
             if selection != original { try AtomicFile.replace(path, with: SelectionFile.encode(selection)) }

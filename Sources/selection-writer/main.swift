@@ -28,7 +28,7 @@ for i in 0..<count {
     let entry = Entry(path: name + ".png", type: .png, width: 1, height: 1, orientation: 1, frames: 1,
                       bytes: 1, sha256: SHA256.hash(Array(name.utf8)), added: Clock.nowISO8601())
     do {
-        try store.update { (selection) throws(ImgselError) in
+        try store.update(creating: true) { (selection) throws(ImgselError) in
             selection = try selection.adding([entry])
         }
     } catch {

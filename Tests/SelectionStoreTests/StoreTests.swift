@@ -11,19 +11,22 @@ final class StoreTests: XCTestCase {
         store = Store(path: folder.file("sel.json"), lockTimeout: 2)
     }
 
-    func testReadingAMissingFileSeesAnEmptySelectionAndCreatesNothing() throws {
-        XCTAssertEqual(try store.read(), Selection())
+    func testReadingAMissingFileIsNoSelectionAndCreatesNothing() throws {
+        assertThrows(.noSelection(path: store.path)) { () throws(ImgselError) in try store.read() }
+        assertThrows(.noSelection(path: store.path)) { () throws(ImgselError) in
+            try store.update { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
+        }
         XCTAssertEqual(folder.list(), [])
     }
 
     func testUpdateWritesTheChangedSelectionAtomically() throws {
-        try store.update { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
+        try store.update(creating: true) { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
         XCTAssertEqual(try store.read().names, ["a"])
         XCTAssertEqual(folder.list(), ["sel.json", "sel.json.lock"], "no temporary file is left")
     }
 
     func testAnUpdateThatThrowsWritesNothing() throws {
-        try store.update { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
+        try store.update(creating: true) { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
         let before = folder.read("sel.json")
         assertThrows(.emptySelection) { () throws(ImgselError) in
             try store.update { (s) throws(ImgselError) in
@@ -35,8 +38,8 @@ final class StoreTests: XCTestCase {
     }
 
     func testAnUpdateThatChangesNothingDoesNotCreateTheFile() throws {
-        try store.update { (s) throws(ImgselError) in s = s.cleared() }
-        XCTAssertNil(folder.read("sel.json"))
+        try store.update(creating: true) { (s) throws(ImgselError) in s = s.cleared() }
+        XCTAssertEqual(folder.list(), [], "not even the lock")
     }
 
     func testAnInvalidFileIsRefusedAndLeftUntouched() throws {
@@ -59,7 +62,7 @@ final class StoreTests: XCTestCase {
 
     func testAStaleTemporaryFileFromAKilledWriterIsRemoved() throws {
         folder.write(".sel.json.imgsel-tmp", Array("half a fi".utf8))
-        try store.update { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
+        try store.update(creating: true) { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
         XCTAssertEqual(folder.list(), ["sel.json", "sel.json.lock"])
     }
 
@@ -73,7 +76,7 @@ final class StoreTests: XCTestCase {
     func testAReaderRemovesTheTemporaryFileOfAWriterKilledCreatingTheSelection() throws {
         folder.write("sel.json.lock", [])
         folder.write(".sel.json.imgsel-tmp", Array("half a fi".utf8))
-        XCTAssertEqual(try store.read(), Selection())
+        assertThrows(.noSelection(path: store.path)) { () throws(ImgselError) in try store.read() }
         XCTAssertEqual(folder.list(), ["sel.json.lock"], "the temporary file is gone and no selection was created")
     }
 
@@ -85,7 +88,7 @@ final class StoreTests: XCTestCase {
         let quick = Store(path: store.path, lockTimeout: 0.2)
         let start = Date()
         assertThrows(.lockTimeout(path: store.path, seconds: 0.2)) { () throws(ImgselError) in
-            try quick.update { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
+            try quick.update(creating: true) { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
         XCTAssertNil(folder.read("sel.json"))
@@ -93,7 +96,7 @@ final class StoreTests: XCTestCase {
 
     func testAWriteIntoAMissingFolderFailsWithExitFive() {
         let nowhere = Store(path: folder.file("no/such/dir/sel.json"))
-        XCTAssertThrowsError(try nowhere.update { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }) { error in
+        XCTAssertThrowsError(try nowhere.update(creating: true) { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }) { error in
             XCTAssertEqual((error as? ImgselError)?.exitCode, 5)
         }
     }

@@ -45,8 +45,8 @@ final class CheckTests: ImgselTestCase {
     }
 
     func testCheckOnEmptyAndMissingSelections() {
-        let missing = run(["check"])
-        assertSuccess(missing)
+        // A mistyped -f must not pass as an empty set.
+        assertFailure(run(["check"]), 4, stderrContains: ["no selection file at"])
         XCTAssertEqual(listing("."), [], "check on a missing selection creates nothing")
         assertSuccess(run(["init"]))
         assertSuccess(run(["check"]))

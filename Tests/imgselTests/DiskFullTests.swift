@@ -115,6 +115,20 @@ final class DiskFullTests: ImgselTestCase {
         try assertEveryWriteRefused(readOnly: true, cause: "Read-only file system")
     }
 
+    /// An update that would change nothing (the cursor already there, an entry moved onto
+    /// itself, an empty selection cleared) is no write, so it needs no writable disk.
+    func testAnUpdateThatChangesNothingWorksOnAReadOnlyDisk() throws {
+        for args in [["view", "1"], ["view", "first"], ["-q", "view", "1"], ["move", "2", "2"]] {
+            let outcome = try onSmallDisk(args, readOnly: true)
+            XCTAssertEqual(outcome.status, 0, outcome.transcript)
+            XCTAssertEqual(outcome.stderr, "", outcome.transcript)
+        }
+        assertSuccess(run(["clear"]))
+        let cleared = try onSmallDisk(["clear"], readOnly: true)
+        XCTAssertEqual(cleared.status, 0, cleared.transcript)
+        XCTAssertEqual(cleared.stderr, "", cleared.transcript)
+    }
+
     func testReadersStillWorkOnAFullDisk() throws {
         for args in [["list"], ["check"], ["view", "--index"], ["info", "fresh.png"]] {
             for readOnly in [false, true] {

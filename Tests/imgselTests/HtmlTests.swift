@@ -122,12 +122,11 @@ final class HtmlTests: ImgselTestCase {
     }
 
     func testAnEmptySelectionGivesAPageThatSaysSo() {
-        let r = run(["html"])
-        assertSuccess(r)
-        XCTAssertTrue(page().contains("The selection is empty"))
-        XCTAssertFalse(exists(".imgsel.json"), "a missing selection is read as empty and not created")
+        assertFailure(run(["html"]), 4, stderrContains: ["no selection file at"])
+        XCTAssertEqual(listing("."), [], "a missing selection is neither read as empty nor created")
         assertSuccess(run(["init"]))
         assertSuccess(run(["html"]))
+        XCTAssertTrue(page().contains("The selection is empty"))
         XCTAssertTrue(page().contains("0 of 9"))
     }
 

@@ -145,6 +145,7 @@ final class ListTests: ImgselTestCase {
     }
 
     func testJSONOfAnEmptySelection() {
+        assertSuccess(run(["init"]))
         let r = run(["--json", "list"])
         assertSuccess(r)
         guard let object = parseJSON(r.stdout) as? [String: Any] else { return XCTFail("not an object") }
@@ -235,22 +236,17 @@ final class ListTests: ImgselTestCase {
 
     // MARK: - Reading creates nothing
 
-    func testReadingAMissingSelectionCreatesNothing() {
-        let table = run(["list"])
-        assertSuccess(table)
-        XCTAssertEqual(table.stdout, "(empty selection, 0 of 9)\n")
-        assertSuccess(run(["list", "--paths"]))
-        assertSuccess(run(["list", "--json"]))
-        assertSuccess(run(["list", "--grid"]))
-        let check = run(["check"])
-        assertSuccess(check)
-        let index = run(["view", "--index"])
-        XCTAssertEqual(index.status, 1, "an empty selection has no current entry\n\(index.transcript)")
+    func testReadingAMissingSelectionIsRefusedAndCreatesNothing() {
+        for args in [["list"], ["list", "--paths"], ["list", "--json"], ["list", "--grid"], ["check"], ["view", "--index"]] {
+            assertFailure(run(args), 4, stderrContains: ["no selection file at"])
+        }
         XCTAssertEqual(listing("."), [], "no .imgsel.json, no .imgsel.json.lock")
+        assertSuccess(run(["init"]))
+        XCTAssertEqual(run(["list"]).stdout, "(empty selection, 0 of 9)\n")
     }
 
     func testListingAMissingSelectionElsewhereCreatesNoFolder() {
-        assertSuccess(run(["-f", "nowhere/sel.json", "list"]))
+        assertFailure(run(["-f", "nowhere/sel.json", "list"]), 4, stderrContains: ["nowhere/sel.json"])
         XCTAssertEqual(listing("."), [])
     }
 }

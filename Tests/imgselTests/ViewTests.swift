@@ -104,9 +104,9 @@ final class ViewTests: ImgselTestCase {
         assertUnchanged(before)
     }
 
-    func testViewOnAMissingSelectionExits1AndCreatesNothing() {
-        assertFailure(run(["view"]), 1, stderrContains: ["empty"])
-        assertFailure(run(["view", "--index"]), 1, stderrContains: ["empty"])
+    func testViewOnAMissingSelectionExits4AndCreatesNothing() {
+        assertFailure(run(["view"]), 4, stderrContains: ["no selection file at"])
+        assertFailure(run(["view", "--index"]), 4, stderrContains: ["no selection file at"])
         XCTAssertEqual(listing("."), [])
     }
 

@@ -21,7 +21,7 @@ struct AddCommand: Command {
     func run(_ context: Context) throws(ImgselError) {
         let entries = try context.inspectAll(paths)
         let (first, total) = try context.namingInputs(entries, as: paths) { () throws(ImgselError) in
-            try context.store.update { (selection) throws(ImgselError) -> (Int, Int) in
+            try context.store.update(creating: true) { (selection) throws(ImgselError) -> (Int, Int) in
                 let first = selection.count + 1
                 selection = try selection.adding(entries)
                 return (first, selection.count)

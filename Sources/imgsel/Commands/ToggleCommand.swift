@@ -21,7 +21,7 @@ struct ToggleCommand: Command {
     func run(_ context: Context) throws(ImgselError) {
         let entries = try context.inspectAll(paths)
         let (before, after) = try context.namingInputs(entries, as: paths) { () throws(ImgselError) in
-            try context.store.update { (selection) throws(ImgselError) -> (Selection, Selection) in
+            try context.store.update(creating: true) { (selection) throws(ImgselError) -> (Selection, Selection) in
                 let before = selection
                 selection = try selection.toggling(entries)
                 return (before, selection)

@@ -20,7 +20,7 @@ enum HelpText {
         text += "\nExit status:\n" + columns([
             ("0", "done"), ("1", "refused by the selection's state (full, out of range, duplicate, empty, no next)"),
             ("2", "usage error"), ("3", "an input file is missing, unreadable or not an image"),
-            ("4", "the selection file is invalid or newer (left untouched)"),
+            ("4", "the selection file is missing, invalid or newer (left untouched)"),
             ("5", "writing failed (nothing changed)"), ("6", "timed out waiting for another imgsel's lock"),
         ])
         text += "\nExamples:\n" + [
