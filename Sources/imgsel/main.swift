@@ -29,11 +29,22 @@ func runImgsel(_ argv: [String], console: Console) -> Int32 {
         try validated.run(try makeContext(parsed.globals, console: console, locking: command.spec.usesSelection))
         return 0
     } catch {
-        for part in error.parts { console.error(part) }
+        if !(console.quiet && !console.json && isEndOfWalk(error)) {
+            for part in error.parts { console.error(part) }
+        }
         if case .usage = error, !console.json {
             console.errText(HelpText.usageLine(ArgumentParser.commandSpec(argv)))
         }
         return error.exitCode
+    }
+}
+
+/// `view next` at the last entry (or `prev` at the first): in `while imgsel -q view next`
+/// the end is expected and the exit status 1 says it, so `-q` leaves out its line.
+func isEndOfWalk(_ error: ImgselError) -> Bool {
+    switch error {
+    case .noNextEntry, .noPreviousEntry: return true
+    default: return false
     }
 }
 

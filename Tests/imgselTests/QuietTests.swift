@@ -44,8 +44,24 @@ final class QuietTests: ImgselTestCase {
         seed(1)
         let r = run(["-q", "add", "missing.png"])
         assertFailure(r, 3, stderrContains: ["missing.png"])
-        let v = run(["-q", "view", "next"])
-        assertFailure(v, 1, stderrContains: ["no next entry"])
+        let v = run(["-q", "view", "5"])
+        assertFailure(v, 1, stderrContains: ["index 5"])
+    }
+
+    func testQuietSilencesOnlyTheEndOfTheWalk() {
+        seed(2)
+        assertSuccess(run(["-q", "view", "last"]))
+        let end = run(["-q", "view", "next"])
+        assertExit(end, 1)
+        XCTAssertEqual(end.stderr, "", "the end of the set is expected: the exit status says it\n\(end.transcript)")
+        XCTAssertEqual(end.stdout, "")
+        assertSuccess(run(["-q", "view", "first"]))
+        let start = run(["-q", "view", "prev"])
+        assertExit(start, 1)
+        XCTAssertEqual(start.stderr, "", start.transcript)
+        // Without -q the line is said; in JSON the error stays, as data.
+        assertFailure(run(["view", "prev"]), 1, stderrContains: ["no previous entry"])
+        assertFailure(run(["-q", "--json", "view", "prev"]), 1, stderrContains: [#""code":"no-previous-entry""#])
     }
 
     func testQuietWithJSONStillPrintsTheJSON() {

@@ -28,4 +28,42 @@ final class ReadmeTourTests: ImgselTestCase {
         XCTAssertTrue(stdout.contains("1 / 2  sunset.png  96×64 PNG 540 B"), stdout)
         XCTAssertTrue(stdout.contains("saved-album/"), stdout)
     }
+
+    /// The `sh` block that follows `marker` in the README, or the `.nf` block in the man page.
+    private func block(after marker: String, inManPage: Bool = false) throws -> String {
+        let name = inManPage ? "man/imgsel.1" : "README.md"
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(name), encoding: .utf8)
+        let rest = text[try XCTUnwrap(text.range(of: marker), "\(name) has no '\(marker)'").upperBound...]
+        let (open, close) = inManPage ? (".nf\n", ".fi") : ("```sh\n", "```")
+        let start = try XCTUnwrap(rest.range(of: open))
+        let end = try XCTUnwrap(rest[start.upperBound...].range(of: close))
+        let body = String(rest[start.upperBound..<end.lowerBound])
+        return inManPage ? body.split(separator: "\n", omittingEmptySubsequences: false).map { RoffPage.plain(String($0)) }
+            .joined(separator: "\n") : body
+    }
+
+    /// Runs `script` under bash in the test's folder with the built imgsel first on PATH.
+    private func bash(_ script: String) -> RunResult {
+        let path = Binary.url!.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return run(["-c", script], env: ["PATH": path, "NO_COLOR": "1"], program: URL(fileURLWithPath: "/bin/bash"))
+    }
+
+    func testTheWalkLoopUploadsEachEntryOnceAndStopsQuietly() throws {
+        for inManPage in [false, true] {
+            let loop = try block(after: "Walk the set in a script", inManPage: inManPage)
+            XCTAssertTrue(loop.contains("view next"), loop)
+            let script = "upload() { printf 'UPLOAD:%s\\n' \"$1\"; }\n" + loop + "\necho END\n"
+            // An empty selection uploads nothing (no `upload ""`).
+            assertSuccess(run(["init", "--force"]))
+            let empty = bash(script)
+            assertExit(empty, 0)
+            XCTAssertFalse(empty.stdout.contains("UPLOAD:"), empty.transcript)
+            // Two entries: each uploaded once, the end of the set said by the exit status alone.
+            assertSuccess(run(["add", png("one \(inManPage).png"), png("two \(inManPage).png")]))
+            let walk = bash(script)
+            assertSuccess(walk)
+            XCTAssertEqual(walk.stdout, "UPLOAD:one \(inManPage).png\nUPLOAD:two \(inManPage).png\nEND\n", walk.transcript)
+        }
+    }
+
 }
