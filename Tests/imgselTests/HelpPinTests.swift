@@ -182,8 +182,8 @@ final class HelpPinTests: ImgselTestCase {
 
             Examples:
               imgsel list
-              imgsel list --paths | xargs ls -l
-              imgsel list -0 | xargs -0 file
+              imgsel list -0 | xargs -0 ls -l
+              imgsel list --grid
 
             Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
             """#,

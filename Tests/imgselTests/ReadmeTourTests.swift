@@ -66,4 +66,17 @@ final class ReadmeTourTests: ImgselTestCase {
         }
     }
 
+    func testEveryXargsExampleCopesWithASpaceInAName() throws {
+        let tour = try block(after: "## A 30-second tour")
+        var examples = tour.split(separator: "\n").map(String.init).filter { $0.contains("xargs") }
+        examples += run(["help", "list"]).stdoutLines.map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("imgsel ") && $0.contains("xargs") }
+        XCTAssertGreaterThanOrEqual(examples.count, 2, "the tour and list --help each show one")
+        assertSuccess(run(["add", png("my shot.png"), png("plain.png")]))
+        for example in examples {
+            let r = bash(example)
+            assertSuccess(r)
+            XCTAssertTrue(r.stdout.contains("my shot.png"), r.transcript)
+        }
+    }
 }

@@ -9,7 +9,7 @@ struct ListCommand: Command {
             OptionSpec(names: ["-0"], value: nil, help: "each path followed by a NUL, as find -print0"),
             OptionSpec(names: ["--grid"], value: nil, help: "the nine-grid, with a + cell while there is room"),
         ],
-        examples: ["imgsel list", "imgsel list --paths | xargs ls -l", "imgsel list -0 | xargs -0 file"])
+        examples: ["imgsel list", "imgsel list -0 | xargs -0 ls -l", "imgsel list --grid"])
 
     /// Which of the listing forms was asked for.
     enum Form { case table, paths, nul, grid }
