@@ -15,6 +15,19 @@ struct Context {
         PathName.display(absolutePath(entry), cwd: cwd)
     }
 
+    /// How every command's JSON names an image, one meaning each: `path` as the selection
+    /// file stores it, `display_path` as a path that works from the current directory.
+    func pathMembers(_ entry: Entry) -> [(String, JSONValue)] {
+        [("path", .string(entry.path)), ("display_path", .string(displayPath(entry)))]
+    }
+
+    /// The same for a file that is no entry (`info`, a failing input): what `add` would store.
+    func pathMembers(forInput typed: String) -> [(String, JSONValue)] {
+        let absolute = PhysicalPath.absolute(typed, base: cwd)
+        return [("path", .string(PathName.stored(absolute, selectionFolder: store.folder))),
+                ("display_path", .string(PathName.display(absolute, cwd: cwd)))]
+    }
+
     /// Where the kernel finds the entry's file (a `..` in a hand-written path is walked on disk).
     func absolutePath(_ entry: Entry) -> String {
         PhysicalPath.absolute(entry.path, base: store.folder)

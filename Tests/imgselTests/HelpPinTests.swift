@@ -56,7 +56,7 @@ final class HelpPinTests: ImgselTestCase {
           imgsel init && imgsel add shots/*.jpg
           imgsel list --grid
           imgsel view next
-          imgsel --json list | jq -r '.items[].path'
+          imgsel --json list | jq -r '.items[].display_path'
 
         See 'imgsel help COMMAND' for one command.
         """#

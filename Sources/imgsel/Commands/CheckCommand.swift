@@ -39,12 +39,12 @@ struct CheckCommand: Command {
             guard let problem else {
                 // Content unchanged, so the recorded type is still its type: point out a misleading name.
                 if let misnamed = entry.type.nameDisagreement(entry.path) {
-                    warnings.append(.object([("index", .int(index)), ("path", .string(shown)), ("warning", .string(misnamed))]))
+                    warnings.append(.object([("index", .int(index))] + context.pathMembers(entry) + [("warning", .string(misnamed))]))
                     context.console.confirm("entry \(index) (\(shown)): \(misnamed)")
                 }
                 continue
             }
-            problems.append(.object([("index", .int(index)), ("path", .string(shown)), ("problem", .string(problem))]))
+            problems.append(.object([("index", .int(index))] + context.pathMembers(entry) + [("problem", .string(problem))]))
             if !context.json { context.console.errText(Format.printable("imgsel: entry \(index) (\(shown)): \(problem)")) }
         }
         if context.json {

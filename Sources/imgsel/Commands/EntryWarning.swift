@@ -8,9 +8,9 @@ extension Context {
         guard let problem = EntryFile.quickProblem(entry, at: absolutePath(entry)) else { return }
         let shown = displayPath(entry)
         if json {
-            console.errText(JSONWriter.compact(.object([("warning", .object([
-                ("index", .int(index)), ("path", .string(shown)), ("problem", .string(problem)),
-            ]))])))
+            console.errText(JSONWriter.compact(.object([("warning", .object(
+                [("index", .int(index))] + pathMembers(entry) + [("problem", .string(problem))]
+            ))])))
         } else {
             console.errText(Format.printable("imgsel: warning: entry \(index) (\(shown)): \(problem)"))
         }

@@ -24,8 +24,8 @@ struct InfoCommand: Command {
                 let entry = context.entry(for: path, image)
                 // The type comes from the content; a name that suggests another type is pointed out.
                 let misnamed = f.type.nameDisagreement(path)
-                var fields: [(String, JSONValue)] = [
-                    ("path", .string(path)), ("type", .string(f.type.rawValue)),
+                var fields: [(String, JSONValue)] = context.pathMembers(entry) + [
+                    ("type", .string(f.type.rawValue)),
                     ("width", .int(f.width)), ("height", .int(f.height)), ("orientation", .int(f.orientation)),
                     ("frames", .int(f.frames)), ("bytes", .int(image.bytes)), ("sha256", .string(image.sha256)),
                 ]
@@ -37,7 +37,7 @@ struct InfoCommand: Command {
                     context.console.out(Format.printable(path) + ": \(f.type.rawValue) \(f.width)×\(f.height), orientation \(f.orientation) (shown \(Format.orientedSize(entry))), \(frames), \(image.bytes) bytes, sha256 \(image.sha256)" + note)
                 }
             } catch {
-                objects.append(.object([("path", .string(path)), ("error", .object([
+                objects.append(.object(context.pathMembers(forInput: path) + [("error", .object([
                     ("code", .string(error.code)), ("exit", .int(Int(error.exitCode))), ("message", .string(error.message)),
                 ]))]))
                 failures.append(error)

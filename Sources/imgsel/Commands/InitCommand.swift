@@ -29,7 +29,7 @@ struct InitCommand: Command {
     func run(_ context: Context) throws(ImgselError) {
         try context.store.create(capacity: capacity, force: force)
         if context.json {
-            context.console.json(.object([("path", .string(context.store.path)), ("capacity", .int(capacity))]))
+            context.console.json(.object([("file", .string(context.store.path)), ("capacity", .int(capacity))]))
         }
         context.console.confirm("created \(PathName.display(context.store.path, cwd: context.cwd)) (capacity \(capacity))")
     }

@@ -66,8 +66,10 @@ struct SaveCommand: Command {
         album.flush()
         let shown = saved.map { (index: $0.index, path: PathName.display($0.result.path, cwd: context.cwd), result: $0.result) }
         if context.json {
+            // `path` and `display_path` name the entry, as everywhere; `copy` is the album's file.
             context.console.json(.object([("saved", .array(shown.map {
-                .object([("index", .int($0.index)), ("path", .string($0.path)), ("already_there", .bool($0.result.alreadyThere))])
+                .object([("index", .int($0.index))] + context.pathMembers(selection.items[$0.index - 1])
+                        + [("copy", .string($0.path)), ("already_there", .bool($0.result.alreadyThere))])
             }))]))
         }
         for copy in shown { context.console.confirm(copy.path) }

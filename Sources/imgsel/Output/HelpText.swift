@@ -27,7 +27,7 @@ enum HelpText {
             "imgsel init && imgsel add shots/*.jpg",
             "imgsel list --grid",
             "imgsel view next",
-            "imgsel --json list | jq -r '.items[].path'",
+            "imgsel --json list | jq -r '.items[].display_path'",
         ].map { "  " + $0 + "\n" }.joined()
         text += "\nSee 'imgsel help COMMAND' for one command."
         return text
