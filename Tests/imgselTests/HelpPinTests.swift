@@ -45,11 +45,12 @@ final class HelpPinTests: ImgselTestCase {
 
         Exit status:
           0  done
-          1  refused by the selection's state (full, out of range, duplicate, empty, no next)
+          1  refused by the selection's state (full, out of range, duplicate, path taken, empty, no next)
           2  usage error
           3  an input file is missing, unreadable or not an image
           4  the selection file is missing, invalid or newer (left untouched)
           5  writing failed (nothing changed)
+          5  the command ran, but its output could not be written to stdout (output-failed)
           6  timed out waiting for another imgsel's lock
 
         Examples:

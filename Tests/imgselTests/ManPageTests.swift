@@ -96,6 +96,23 @@ final class ManPageTests: ImgselTestCase {
         }
     }
 
+    /// Two rows that a script needs to tell apart from their neighbours: a missing selection
+    /// file (exit 4, `no-selection`) and a command that ran but whose stdout failed (exit 5,
+    /// `output-failed`), in the README's table, the man page's and the help's alike.
+    func testTheExitStatusTablesNameNoSelectionAndOutputFailed() throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = try XCTUnwrap(readme.components(separatedBy: "## Exit status").dropFirst().first)
+            .components(separatedBy: "\n\n")[1]
+        let manStatus = manPage().plain("EXIT STATUS")
+        for code in ["no-selection", "output-failed"] {
+            XCTAssertTrue(table.contains(code), "README's exit status table names \(code):\n\(table)")
+            XCTAssertTrue(manStatus.contains(code), "the man page's EXIT STATUS names \(code):\n\(manStatus)")
+        }
+        let help = run(["--help"]).stdout
+        XCTAssertTrue(help.contains("missing"), "the help's exit 4 says a missing selection file")
+        XCTAssertTrue(help.contains("the command ran"), "the help's exit 5 says when the command ran")
+    }
+
     func testTheExamplesAreCommandsImgselHas() {
         let page = manPage()
         let names = Set((help()["commands"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })

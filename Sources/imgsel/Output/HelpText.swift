@@ -18,10 +18,12 @@ enum HelpText {
             ("NO_COLOR", "no colour when set and not empty"),
         ])
         text += "\nExit status:\n" + columns([
-            ("0", "done"), ("1", "refused by the selection's state (full, out of range, duplicate, empty, no next)"),
+            ("0", "done"), ("1", "refused by the selection's state (full, out of range, duplicate, path taken, empty, no next)"),
             ("2", "usage error"), ("3", "an input file is missing, unreadable or not an image"),
             ("4", "the selection file is missing, invalid or newer (left untouched)"),
-            ("5", "writing failed (nothing changed)"), ("6", "timed out waiting for another imgsel's lock"),
+            ("5", "writing failed (nothing changed)"),
+            ("5", "the command ran, but its output could not be written to stdout (output-failed)"),
+            ("6", "timed out waiting for another imgsel's lock"),
         ])
         text += "\nExamples:\n" + [
             "imgsel init && imgsel add shots/*.jpg",
