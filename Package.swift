@@ -20,6 +20,9 @@ let package = Package(
         .target(name: "SelectionPage", dependencies: ["SelectionStore"]),
         // Pixels: one decoder a format, orientation, shrinking, the PNG writer. Reads bytes, never files.
         .target(name: "ImageDecoding"),
+        // Ways of drawing pixels on a terminal (kitty, iTerm2, sixel, half blocks) and reading its replies;
+        // pure: pixels and a cell box in, bytes out.
+        .target(name: "TerminalImage", dependencies: ["ImageDecoding"]),
         // A developer's tool: decodes one file to raw RGBA, for comparing with Pillow.
         .executableTarget(name: "imgsel-decode", dependencies: ["ImageDecoding"]),
         // A test helper: a process that writes through the library, for multi-process tests.
@@ -29,5 +32,6 @@ let package = Package(
         .testTarget(name: "imgselTests", dependencies: ["imgsel"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage"]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),
+        .testTarget(name: "TerminalImageTests", dependencies: ["TerminalImage"]),
     ]
 )
