@@ -98,4 +98,10 @@ final class BlocksTests: XCTestCase {
         XCTAssertTrue(screen.everyRowReset)
         XCTAssertTrue(screen.clean)
     }
+
+    func testAnEmptyRasterDrawsNothing() {
+        XCTAssertEqual(Blocks.draw(Raster(width: 0, height: 0, pixels: [], hasAlpha: false), colours: .truecolor), [])
+        let noWidth = Blocks.draw(Raster(width: 0, height: 3, pixels: [], hasAlpha: false), colours: .truecolor)
+        XCTAssertEqual(TestEscapes.text(noWidth), "\u{1B}[0m\n\u{1B}[0m\n")
+    }
 }

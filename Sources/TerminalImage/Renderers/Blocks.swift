@@ -34,7 +34,7 @@ public enum Blocks {
         // a glyph, the reset and the newline.
         let rowLimit = 48 + width * longestCell + 5
         return raster.pixels.withUnsafeBufferPointer { pixels in
-            [UInt8](unsafeUninitializedCapacity: cellRows * rowLimit) { buffer, written in
+            [UInt8](unsafeUninitializedCapacity: max(1, cellRows * rowLimit)) { buffer, written in
                 var out = ByteWriter(buffer.baseAddress!)
                 let pens = PenMaker(pixels: pixels, colours: colours, background: background)
                 for cellRow in 0..<cellRows {

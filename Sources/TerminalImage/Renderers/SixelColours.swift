@@ -80,65 +80,71 @@ enum SixelColours {
 /// (those no farther at their nearest than the best colour is at its
 /// farthest: usually a handful). Each pixel then checks only its cell's list.
 struct NearestColour {
-    private let red: [Int32], green: [Int32], blue: [Int32]
-    /// Per cell: where its list starts in `candidates`, or -1 before it is made.
-    private var start: [Int32]
-    private var count: [UInt16]
+    /// The palette, four numbers a colour (r, g, b, unused), so one read fetches it.
+    private let palette: [Int32]
+    /// Per cell: its list's start in `candidates` shifted up 9 bits, or'ed with
+    /// the list's length (1–256); `unlisted` before the list is made. 32-bit, so
+    /// the whole table (128 KiB) stays in cache: at most 2^15 cells × 256
+    /// candidates, so a start fits in 23 bits.
+    private var cells: [UInt32]
+    private static let unlisted = UInt32.max
     private var candidates: [UInt16] = []
     /// Each palette colour's nearest distance to the cell being listed.
     private var scratch: [Int32]
 
     init(palette: [RGB]) {
-        red = palette.map { Int32($0.red) }
-        green = palette.map { Int32($0.green) }
-        blue = palette.map { Int32($0.blue) }
-        start = [Int32](repeating: -1, count: 1 << 15)
-        count = [UInt16](repeating: 0, count: 1 << 15)
+        self.palette = palette.flatMap { [Int32($0.red), Int32($0.green), Int32($0.blue), 0] }
+        cells = [UInt32](repeating: Self.unlisted, count: 1 << 15)
         scratch = [Int32](repeating: 0, count: palette.count)
     }
 
     @inline(__always)
     mutating func index(_ r: Int, _ g: Int, _ b: Int) -> UInt16 {
         let cell = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
-        if start[cell] < 0 { list(cell) }
-        let first = Int(start[cell]), n = Int(count[cell])
+        var entry = cells[cell]
+        if entry == Self.unlisted {
+            entry = list(cell)
+            cells[cell] = entry
+        }
+        let first = Int(entry >> 9), n = Int(entry & 0x1FF)
         if n == 1 { return candidates[first] }
         let r = Int32(r), g = Int32(g), b = Int32(b)
-        var best = Int32.max, found: UInt16 = 0
-        for k in first..<(first + n) {
-            let p = Int(candidates[k])
-            let dr = red[p] &- r, dg = green[p] &- g, db = blue[p] &- b
-            let distance = dr &* dr &+ dg &* dg &+ db &* db
-            if distance < best { best = distance; found = UInt16(truncatingIfNeeded: p) }
+        return candidates.withUnsafeBufferPointer { candidates in
+            palette.withUnsafeBufferPointer { palette in
+                var best = Int32.max, found: UInt16 = 0
+                for k in first..<(first + n) {
+                    let p = candidates[k]
+                    let colour = palette.baseAddress! + Int(p) &* 4
+                    let dr = colour[0] &- r, dg = colour[1] &- g, db = colour[2] &- b
+                    let distance = dr &* dr &+ dg &* dg &+ db &* db
+                    if distance < best { best = distance; found = p }
+                }
+                return found
+            }
         }
-        return found
     }
 
-    /// Lists the palette colours that may be nearest somewhere in `cell`.
-    private mutating func list(_ cell: Int) {
+    /// Lists the palette colours that may be nearest somewhere in `cell`;
+    /// returns the cell's entry.
+    private mutating func list(_ cell: Int) -> UInt32 {
         let lowRed = Int32(cell >> 10) << 3, lowGreen = Int32(cell >> 5 & 31) << 3, lowBlue = Int32(cell & 31) << 3
         var bound = Int32.max
-        red.withUnsafeBufferPointer { red in
-            green.withUnsafeBufferPointer { green in
-                blue.withUnsafeBufferPointer { blue in
-                    scratch.withUnsafeMutableBufferPointer { nearestDistance in
-                        for p in 0..<red.count {
-                            let fr = Self.farthest(red[p], lowRed), fg = Self.farthest(green[p], lowGreen)
-                            let fb = Self.farthest(blue[p], lowBlue)
-                            bound = min(bound, fr &* fr &+ fg &* fg &+ fb &* fb)
-                            let nr = Self.nearest(red[p], lowRed), ng = Self.nearest(green[p], lowGreen)
-                            let nb = Self.nearest(blue[p], lowBlue)
-                            nearestDistance[p] = nr &* nr &+ ng &* ng &+ nb &* nb
-                        }
-                        start[cell] = Int32(candidates.count)
-                        for p in 0..<red.count where nearestDistance[p] <= bound {
-                            candidates.append(UInt16(truncatingIfNeeded: p))
-                        }
-                    }
+        let first = candidates.count
+        palette.withUnsafeBufferPointer { palette in
+            scratch.withUnsafeMutableBufferPointer { nearestDistance in
+                for p in 0..<nearestDistance.count {
+                    let r = palette[4 * p], g = palette[4 * p + 1], b = palette[4 * p + 2]
+                    let fr = Self.farthest(r, lowRed), fg = Self.farthest(g, lowGreen), fb = Self.farthest(b, lowBlue)
+                    bound = min(bound, fr &* fr &+ fg &* fg &+ fb &* fb)
+                    let nr = Self.nearest(r, lowRed), ng = Self.nearest(g, lowGreen), nb = Self.nearest(b, lowBlue)
+                    nearestDistance[p] = nr &* nr &+ ng &* ng &+ nb &* nb
+                }
+                for p in 0..<nearestDistance.count where nearestDistance[p] <= bound {
+                    candidates.append(UInt16(truncatingIfNeeded: p))
                 }
             }
         }
-        count[cell] = UInt16(truncatingIfNeeded: candidates.count - Int(start[cell]))
+        return UInt32(truncatingIfNeeded: first << 9 | (candidates.count - first))
     }
 
     /// How far `value` (0–255) is from the span `low...low+7` at its nearest and

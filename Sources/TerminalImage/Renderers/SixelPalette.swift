@@ -28,7 +28,12 @@ enum MedianCut {
                     chosen = i
                     largest = box.error
                 }
-                guard chosen >= 0, let (low, high) = histogram.split(boxes[chosen], samples) else { break }
+                guard chosen >= 0 else { break }
+                guard let (low, high) = histogram.split(boxes[chosen], samples) else {
+                    // Rounding gave a box of one colour a trace of error: it cannot be split.
+                    boxes[chosen].error = 0
+                    continue
+                }
                 boxes[chosen] = low
                 boxes.append(high)
             }
@@ -70,24 +75,22 @@ struct ColourBox {
     }
 }
 
-/// Per-value totals along one channel: count, the three channels' sums and sums of squares.
+/// Per-value totals along one channel: for each of the 256 values, the count
+/// and the three channels' sums and sums of squares, side by side (one cache
+/// line a value).
 struct ChannelHistogram {
-    private var counts = [Int](repeating: 0, count: 256)
-    private var sums = [Int](repeating: 0, count: 256 * 3)
-    private var squares = [Int](repeating: 0, count: 256 * 3)
+    private static let stride = 8
+    private var table = [Int](repeating: 0, count: 256 * stride)
 
     /// The box of `samples[start..<end]`, measured in one pass.
     func measure(_ samples: UnsafeMutableBufferPointer<UInt32>, start: Int, end: Int) -> ColourBox {
-        var sum = [0, 0, 0], square = [0, 0, 0]
+        var sum = (0, 0, 0), square = (0, 0, 0)
         for i in start..<end {
-            let colour = samples[i]
-            for channel in 0..<3 {
-                let value = Int(colour >> UInt32(16 - 8 * channel) & 0xFF)
-                sum[channel] += value
-                square[channel] += value * value
-            }
+            let r = Int(samples[i] >> 16 & 0xFF), g = Int(samples[i] >> 8 & 0xFF), b = Int(samples[i] & 0xFF)
+            sum.0 &+= r; sum.1 &+= g; sum.2 &+= b
+            square.0 &+= r &* r; square.1 &+= g &* g; square.2 &+= b &* b
         }
-        return Self.box(start: start, end: end, sum: sum, square: square)
+        return Self.box(start: start, end: end, sum: [sum.0, sum.1, sum.2], square: [square.0, square.1, square.2])
     }
 
     private static func box(start: Int, end: Int, sum: [Int], square: [Int]) -> ColourBox {
@@ -106,36 +109,40 @@ struct ChannelHistogram {
     /// least, with the samples partitioned in place; nil when all share one value.
     mutating func split(_ box: ColourBox, _ samples: UnsafeMutableBufferPointer<UInt32>) -> (ColourBox, ColourBox)? {
         let shift = UInt32(16 - 8 * box.axis)
-        counts.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        sums.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        squares.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        var low = 255, high = 0
-        for i in box.start..<box.end {
-            let colour = samples[i]
-            let key = Int(colour >> shift & 0xFF)
-            low = min(low, key)
-            high = max(high, key)
-            counts[key] += 1
-            let r = Int(colour >> 16 & 0xFF), g = Int(colour >> 8 & 0xFF), b = Int(colour & 0xFF)
-            sums[3 * key] += r; sums[3 * key + 1] += g; sums[3 * key + 2] += b
-            squares[3 * key] += r * r; squares[3 * key + 1] += g * g; squares[3 * key + 2] += b * b
+        let stride = Self.stride
+        let (low, high) = table.withUnsafeMutableBufferPointer { table in
+            table.update(repeating: 0)
+            var low = 255, high = 0
+            for i in box.start..<box.end {
+                let colour = samples[i]
+                let key = Int(colour >> shift & 0xFF)
+                low = min(low, key)
+                high = max(high, key)
+                let r = Int(colour >> 16 & 0xFF), g = Int(colour >> 8 & 0xFF), b = Int(colour & 0xFF)
+                let row = table.baseAddress! + key &* stride
+                row[0] &+= 1
+                row[1] &+= r; row[2] &+= g; row[3] &+= b
+                row[4] &+= r &* r; row[5] &+= g &* g; row[6] &+= b &* b
+            }
+            return (low, high)
         }
         guard low < high else { return nil }
-        let total = totals(0...255)
-        var best = Double.infinity, cut = low
-        var left = (count: 0, sum: [0, 0, 0], square: [0, 0, 0])
+        // The sum of squares over both halves is fixed, so the split with the
+        // least error is the one with the largest Σ sum²/count over the halves.
+        let total = totals(low...high)
+        var best = -Double.infinity, cut = low
+        var left = (count: 0, sum: (0, 0, 0))
         for value in low..<high {
-            left.count += counts[value]
-            for c in 0..<3 { left.sum[c] += sums[3 * value + c]; left.square[c] += squares[3 * value + c] }
+            let row = value * stride
+            left.count += table[row]
+            left.sum.0 += table[row + 1]; left.sum.1 += table[row + 2]; left.sum.2 += table[row + 3]
             guard left.count > 0 else { continue }
-            let rightCount = total.count - left.count
-            var error = 0.0
-            for c in 0..<3 {
-                let rightSum = Double(total.sum[c] - left.sum[c])
-                error += Double(left.square[c]) - Double(left.sum[c]) * Double(left.sum[c]) / Double(left.count)
-                error += Double(total.square[c] - left.square[c]) - rightSum * rightSum / Double(rightCount)
-            }
-            if error < best { best = error; cut = value }
+            let right = (Double(total.sum[0] - left.sum.0), Double(total.sum[1] - left.sum.1),
+                         Double(total.sum[2] - left.sum.2))
+            let leftSum = (Double(left.sum.0), Double(left.sum.1), Double(left.sum.2))
+            let kept = (leftSum.0 * leftSum.0 + leftSum.1 * leftSum.1 + leftSum.2 * leftSum.2) / Double(left.count)
+                + (right.0 * right.0 + right.1 * right.1 + right.2 * right.2) / Double(total.count - left.count)
+            if kept > best { best = kept; cut = value }
         }
         // Partition: values up to `cut` first.
         var i = box.start, j = box.end - 1
@@ -147,18 +154,19 @@ struct ChannelHistogram {
                 j -= 1
             }
         }
-        let lowerTotals = totals(low...cut)
-        let upper = (0..<3).map { total.sum[$0] - lowerTotals.sum[$0] }
-        let upperSquares = (0..<3).map { total.square[$0] - lowerTotals.square[$0] }
-        return (Self.box(start: box.start, end: i, sum: lowerTotals.sum, square: lowerTotals.square),
+        let lower = totals(low...cut)
+        let upper = (0..<3).map { total.sum[$0] - lower.sum[$0] }
+        let upperSquares = (0..<3).map { total.square[$0] - lower.square[$0] }
+        return (Self.box(start: box.start, end: i, sum: lower.sum, square: lower.square),
                 Self.box(start: i, end: box.end, sum: upper, square: upperSquares))
     }
 
     private func totals(_ values: ClosedRange<Int>) -> (count: Int, sum: [Int], square: [Int]) {
         var count = 0, sum = [0, 0, 0], square = [0, 0, 0]
         for value in values {
-            count += counts[value]
-            for c in 0..<3 { sum[c] += sums[3 * value + c]; square[c] += squares[3 * value + c] }
+            let row = value * Self.stride
+            count += table[row]
+            for c in 0..<3 { sum[c] += table[row + 1 + c]; square[c] += table[row + 4 + c] }
         }
         return (count, sum, square)
     }
