@@ -12,14 +12,6 @@ public struct RGB: Sendable, Hashable {
     }
 
     public static let black = RGB(0, 0, 0)
-
-    /// `0x00RRGGBB`, the packed form the hot loops use.
-    var packed: UInt32 { UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue) }
-
-    init(packed: UInt32) {
-        self.init(UInt8(truncatingIfNeeded: packed >> 16), UInt8(truncatingIfNeeded: packed >> 8),
-                  UInt8(truncatingIfNeeded: packed))
-    }
 }
 
 /// Straight alpha over an opaque background, rounded: `(c·a + bg·(255−a)) / 255`.

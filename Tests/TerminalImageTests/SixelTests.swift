@@ -117,4 +117,38 @@ final class SixelTests: XCTestCase {
             for x in 0..<98 { XCTAssertEqual(sixel.colour(x: x, y: y), RGB(130, 130, 130), "at \(x), \(y)") }
         }
     }
+
+    /// Random small images of every awkward size: the output parses, paints
+    /// every pixel once, and (undithered) gives each pixel the nearest colour
+    /// of the palette sent, checked against a search of the whole palette.
+    func testRandomImagesGetTheNearestPaletteColourEverywhere() throws {
+        var seed: UInt32 = 7
+        func random() -> UInt8 {
+            seed = seed &* 1_103_515_245 &+ 12345
+            return UInt8(truncatingIfNeeded: seed >> 16)
+        }
+        for (width, height) in [(1, 1), (1, 7), (7, 1), (13, 11), (40, 25)] {
+            let raster = TestRasters.make(width: width, height: height) { _, _ in (random(), random(), random(), 255) }
+            let sixel = try XCTUnwrap(TestSixel(Sixel.draw(raster, options: .init(dithering: .none,
+                                                                                  maximumColours: 64))))
+            XCTAssertEqual(sixel.width, width)
+            XCTAssertEqual(sixel.height, height)
+            let shown = sixel.palette.values.map { p in
+                (0..<3).map { c in ([p.0, p.1, p.2][c] * 255 + 50) / 100 }
+            }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let got = try XCTUnwrap(sixel.colour(x: x, y: y), "unpainted at \(x), \(y)")
+                    let p = raster.pixel(x: x, y: y)
+                    let want = [Int(p.r), Int(p.g), Int(p.b)]
+                    func distance(_ c: [Int]) -> Int {
+                        (0..<3).map { (c[$0] - want[$0]) * (c[$0] - want[$0]) }.reduce(0, +)
+                    }
+                    let best = shown.map(distance).min()!
+                    XCTAssertEqual(distance([Int(got.red), Int(got.green), Int(got.blue)]), best,
+                                   "\(width)×\(height) at \(x), \(y)")
+                }
+            }
+        }
+    }
 }
