@@ -18,11 +18,20 @@ let package = Package(
         .target(name: "CFileCopy"),
         // `imgsel html`: the page's markup, style, script, escaping and base64; builds text, touches no disk.
         .target(name: "SelectionPage", dependencies: ["SelectionStore"]),
+        // Pixels: one decoder a format, orientation, shrinking, the PNG writer. Reads bytes, never files.
+        .target(name: "ImageDecoding"),
+        // Ways of drawing pixels on a terminal (kitty, iTerm2, sixel, half blocks) and reading its replies;
+        // pure: pixels and a cell box in, bytes out.
+        .target(name: "TerminalImage", dependencies: ["ImageDecoding"]),
+        // A developer's tool: decodes one file to raw RGBA, for comparing with Pillow.
+        .executableTarget(name: "imgsel-decode", dependencies: ["ImageDecoding"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
         .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "selection-writer"]),
         // Spawns the built binary; depends on it so `swift test` builds it first.
         .testTarget(name: "imgselTests", dependencies: ["imgsel"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),
+        .testTarget(name: "TerminalImageTests", dependencies: ["TerminalImage"]),
     ]
 )

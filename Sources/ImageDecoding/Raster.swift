@@ -1,0 +1,41 @@
+/// Decoded pixels as every decoder hands them on: 8-bit RGBA with straight (not
+/// premultiplied) alpha, rows top to bottom, no padding. One layout for all
+/// formats keeps orientation, shrinking and the writers format-blind.
+public struct Raster: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// `width * height * 4` bytes: R, G, B, A for each pixel.
+    public var pixels: [UInt8]
+    /// False when the file has no alpha channel and no transparent colour, so
+    /// writers may drop alpha; true does not promise a pixel below 255.
+    public var hasAlpha: Bool
+
+    /// An opaque black (or, with alpha, transparent) raster, allocated only
+    /// after the size has passed `DecodeLimits`.
+    public init(width: Int, height: Int, hasAlpha: Bool) throws(DecodeError) {
+        try DecodeLimits.check(width: width, height: height)
+        self.width = width
+        self.height = height
+        self.hasAlpha = hasAlpha
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        if !hasAlpha {
+            for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
+        }
+        self.pixels = pixels
+    }
+
+    /// Wraps pixels made elsewhere; `pixels.count` must be `width * height * 4`.
+    public init(width: Int, height: Int, pixels: [UInt8], hasAlpha: Bool) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4, "raster size mismatch")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        self.hasAlpha = hasAlpha
+    }
+
+    /// The pixel at column `x`, row `y`, for tests and the odd slow path.
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+}

@@ -1,0 +1,114 @@
+/// The terminal's size in cells and, when it reports them, in pixels (0 when
+/// unknown): what a picture is fitted into.
+public struct WindowSize: Sendable, Equatable {
+    public var columns: Int
+    public var rows: Int
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+
+    public init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
+        self.columns = columns
+        self.rows = rows
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+
+    /// Both pixel sides reported, and cells to divide them by.
+    public var knowsPixels: Bool { pixelWidth > 0 && pixelHeight > 0 && columns > 0 && rows > 0 }
+}
+
+/// Where a picture goes: the cells it covers and the pixels to draw in them.
+///
+/// The split of work: `Fit` says how big, the caller shrinks the decoded,
+/// upright raster to `pixelWidth × pixelHeight` (ImageDecoding's area filter),
+/// and the renderers draw the raster they are given at its own size, never
+/// scaling it themselves. One resize, in one place, with the good filter.
+public struct ImageBox: Sendable, Equatable {
+    /// The cells the picture covers (at least 1×1): the cursor's way past it.
+    public var columns: Int
+    public var rows: Int
+    /// The pixels to hand the renderer. For graphics: the picture's size on
+    /// screen. For blocks: the half-block grid, `columns` wide and at most
+    /// `2·rows` tall (odd when the last row's lower halves stay empty).
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// False when the window gave no pixel size and the pixels are for an
+    /// assumed cell of `Fit.assumedCell`: kitty should then be told the cells
+    /// (c=, r=) and iTerm2 given cells rather than pixels.
+    public var pixelsKnown: Bool
+
+    public init(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int, pixelsKnown: Bool) {
+        self.columns = columns
+        self.rows = rows
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.pixelsKnown = pixelsKnown
+    }
+}
+
+/// Fitting a picture of a given upright size into the window less the rows
+/// kept for text, keeping its aspect ratio. Integer arithmetic throughout, so
+/// a picture that fills the width gets exactly the window's pixel width.
+public enum Fit {
+    /// The cell taken when the terminal reports no pixel size: 1:2, as in most
+    /// fonts, and about the size of a common 10-point font's cell.
+    public static let assumedCell = (width: 10, height: 20)
+
+    /// For kitty, iTerm2 and sixel: fitted within the window's pixels, never
+    /// enlarged past 1:1. The cells are the ones the pixels reach into.
+    public static func graphics(width: Int, height: Int, window: WindowSize, reservedRows: Int) -> ImageBox {
+        let columns = max(1, window.columns)
+        let rows = max(1, window.rows)
+        let freeRows = max(1, rows - max(0, reservedRows))
+        let known = window.knowsPixels
+        let windowWidth = known ? window.pixelWidth : columns * assumedCell.width
+        let windowHeight = known ? window.pixelHeight : rows * assumedCell.height
+        let boxWidth = max(1, windowWidth)
+        let boxHeight = max(1, windowHeight * freeRows / rows)
+        let w = max(1, width), h = max(1, height)
+        var fitted = (width: w, height: h)
+        if w > boxWidth || h > boxHeight {
+            fitted = scaled(width: w, height: h, into: (boxWidth, boxHeight))
+        }
+        let cellColumns = ceilDivide(fitted.width * columns, windowWidth)
+        let cellRows = ceilDivide(fitted.height * rows, windowHeight)
+        return ImageBox(columns: min(columns, max(1, cellColumns)), rows: min(freeRows, max(1, cellRows)),
+                        pixelWidth: fitted.width, pixelHeight: fitted.height, pixelsKnown: known)
+    }
+
+    /// For half blocks: each cell shows two pixels, one above the other, so the
+    /// grid is `columns × 2·rows`. Fitted to fill the free window (enlarging
+    /// too: a block is far coarser than a screen pixel, so 1:1 means nothing
+    /// here). Where the window reports pixels, the cell's real shape is used;
+    /// else cells are taken as 1:2, which makes a half block square.
+    public static func blocks(width: Int, height: Int, window: WindowSize, reservedRows: Int) -> ImageBox {
+        let columns = max(1, window.columns)
+        let rows = max(1, window.rows)
+        let freeRows = max(1, rows - max(0, reservedRows))
+        let known = window.knowsPixels
+        // One unit across is a cell's width; one unit down is half a cell's height.
+        let unitWidth = known ? window.pixelWidth : columns
+        let unitHeight = known ? window.pixelHeight : rows * 2
+        let boxWidth = max(1, unitWidth)
+        let boxHeight = max(1, unitHeight * freeRows / rows)
+        let shown = scaled(width: max(1, width), height: max(1, height), into: (boxWidth, boxHeight))
+        let gridWidth = min(columns, max(1, roundedDivide(shown.width * columns, unitWidth)))
+        let gridHeight = min(2 * freeRows, max(1, roundedDivide(shown.height * rows * 2, unitHeight)))
+        return ImageBox(columns: gridWidth, rows: (gridHeight + 1) / 2,
+                        pixelWidth: gridWidth, pixelHeight: gridHeight, pixelsKnown: known)
+    }
+
+    /// `width × height` scaled (up or down) to touch the box on one side, the
+    /// other side rounded down and at least 1.
+    private static func scaled(width: Int, height: Int, into box: (Int, Int)) -> (width: Int, height: Int) {
+        let (boxWidth, boxHeight) = box
+        // Compare width/height with boxWidth/boxHeight without dividing.
+        if width * boxHeight >= height * boxWidth {
+            return (boxWidth, max(1, height * boxWidth / width))
+        }
+        return (max(1, width * boxHeight / height), boxHeight)
+    }
+
+    private static func ceilDivide(_ a: Int, _ b: Int) -> Int { (a + b - 1) / max(1, b) }
+    private static func roundedDivide(_ a: Int, _ b: Int) -> Int { (2 * a + b) / (2 * max(1, b)) }
+}

@@ -1,0 +1,53 @@
+/// The xterm 256-colour palette's fixed part, 16–255: a 6×6×6 cube on the
+/// levels 0, 95, 135, 175, 215, 255, then 24 greys 8, 18, … 238. (0–15 are
+/// left out: every theme redefines them.)
+public enum XtermPalette {
+    private static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
+
+    /// The colour of index 16–255.
+    public static func colour(_ index: UInt8) -> RGB? {
+        switch index {
+        case 16...231:
+            let n = Int(index) - 16
+            return RGB(UInt8(cubeLevels[n / 36]), UInt8(cubeLevels[n / 6 % 6]), UInt8(cubeLevels[n % 6]))
+        case 232...255:
+            let level = UInt8(8 + 10 * (Int(index) - 232))
+            return RGB(level, level, level)
+        default:
+            return nil
+        }
+    }
+
+    /// The index (16–255) nearest to a colour by a "red-mean" weighted distance:
+    /// red weighs more in reds and blue more in blues, green always most, a
+    /// cheap stand-in for how differences are seen. The weights depend on the
+    /// colour looked up only, so the distance stays a sum over channels and
+    /// the nearest cube colour is the nearest level in each channel; the
+    /// nearest grey is the level nearest the weighted mean. The closer of the
+    /// two wins: exact, no search.
+    @inline(__always)
+    public static func nearest(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
+        let r = Int(red), g = Int(green), b = Int(blue)
+        let wr = 512 + r, wg = 1024, wb = 767 - r
+        let cr = cubeIndex(r), cg = cubeIndex(g), cb = cubeIndex(b)
+        let lr = cubeLevel(cr), lg = cubeLevel(cg), lb = cubeLevel(cb)
+        let cubeDistance = wr * (r - lr) * (r - lr) + wg * (g - lg) * (g - lg) + wb * (b - lb) * (b - lb)
+        let mean = (wr * r + wg * g + wb * b) / (wr + wg + wb)
+        let step = min(23, max(0, (mean - 8 + 5) / 10))
+        let grey = 8 + 10 * step
+        let greyDistance = wr * (r - grey) * (r - grey) + wg * (g - grey) * (g - grey) + wb * (b - grey) * (b - grey)
+        if greyDistance < cubeDistance { return UInt8(232 + step) }
+        return UInt8(16 + 36 * cr + 6 * cg + cb)
+    }
+
+    /// The cube level nearest `value`: the midpoints are 47.5, 115, 155, 195, 235.
+    @inline(__always)
+    private static func cubeIndex(_ value: Int) -> Int {
+        if value < 48 { return 0 }
+        if value < 115 { return 1 }
+        return min(5, (value - 115) / 40 + 2)
+    }
+
+    @inline(__always)
+    private static func cubeLevel(_ index: Int) -> Int { index == 0 ? 0 : 55 + 40 * index }
+}

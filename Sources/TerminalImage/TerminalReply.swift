@@ -1,0 +1,177 @@
+/// Reading the terminal's answers to imgsel's one detection query, from input
+/// bytes that arrive in pieces of any size and may have keystrokes between
+/// them.
+///
+/// The query (`TerminalReply.query`) asks for kitty graphics with a 1×1
+/// pixel that is never stored (`a=q`), then for the primary device attributes
+/// (DA1), which every terminal answers: DA1's answer ends the wait, and a
+/// terminal without kitty graphics simply says nothing before it.
+///
+/// Recognised: `ESC _ G i=31 ; OK ESC \` (kitty graphics), `ESC _ G i=31 ; EMSG… ESC \`
+/// (an error: no), `ESC [ ? 62 ; 4 ; … c` (DA1: sixel when it lists 4) and
+/// `ESC [ 6 ; h ; w t` (the cell's pixel size, the answer to `CSI 16 t`).
+/// Everything else — typed keys, arrow keys' own escape sequences, another
+/// program's answers — is handed back from `feed` in order, for the caller to
+/// keep or drop, never to echo. Only 7-bit escapes are read: an 8-bit C1
+/// introducer is also a UTF-8 continuation byte of typed text.
+public struct TerminalReply: Sendable {
+    /// The id the kitty query carries, which its answer repeats.
+    public static let kittyQueryID = 31
+
+    /// The kitty graphics query and DA1, to be written together.
+    public static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c".utf8)
+
+    /// `CSI 16 t`: the cell's size in pixels, for when TIOCGWINSZ gives none.
+    public static let cellSizeQuery: [UInt8] = Array("\u{1B}[16t".utf8)
+
+    /// What the kitty query got: nil while nothing came.
+    public enum KittyAnswer: Sendable, Equatable {
+        case supported
+        /// The terminal parsed the query and refused it (`ENOTSUPPORTED:…`, …).
+        case refused(String)
+    }
+
+    public private(set) var kitty: KittyAnswer?
+    /// DA1's attribute list (`62, 4, 22` …), nil until it came.
+    public private(set) var deviceAttributes: [Int]?
+    /// The answer to `CSI 16 t`: a cell's pixel width and height.
+    public private(set) var cellPixels: (width: Int, height: Int)?
+
+    /// DA1 came: the terminal has answered everything asked before it.
+    public var answered: Bool { deviceAttributes != nil }
+    public var kittyGraphics: Bool { kitty == .supported }
+    public var sixel: Bool { deviceAttributes?.contains(4) ?? false }
+
+    /// An escape sequence under way, kept until it is known to be an answer or not.
+    private var pending: [UInt8] = []
+    /// A sequence longer than this is no answer of ours: handed back as it is.
+    private static let longestAnswer = 512
+
+    public init() {}
+
+    /// Reads `bytes`; returns the bytes that were no answer, in order. A piece
+    /// that might still become an answer is held back until a later `feed`
+    /// or `finish`.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+        var other: [UInt8] = []
+        for byte in bytes { take(byte, other: &other) }
+        return other
+    }
+
+    /// The bytes held back for a sequence that never finished (a lone Esc
+    /// typed, an answer cut off by the timeout): to be called when the wait ends.
+    public mutating func finish() -> [UInt8] {
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    private mutating func take(_ byte: UInt8, other: inout [UInt8]) {
+        if pending.isEmpty {
+            if byte == 0x1B { pending.append(byte) } else { other.append(byte) }
+            return
+        }
+        switch Stage.of(pending) {
+        case .escape:
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "_") {
+                pending.append(byte)
+            } else {
+                // Alt+key, or a sequence of no interest: hand over and read this byte afresh.
+                giveBack(&other, then: byte)
+            }
+        case .csi:
+            if (0x30...0x3F).contains(byte) {
+                pending.append(byte)
+                if pending.count > Self.longestAnswer { giveBack(&other, then: nil) }
+            } else if (0x40...0x7E).contains(byte) {
+                pending.append(byte)
+                if !readCSI() { other.append(contentsOf: pending) }
+                pending.removeAll()
+            } else {
+                giveBack(&other, then: byte)
+            }
+        case .apc:
+            if byte == 0x07 {
+                // Some terminals end strings with BEL.
+                if !readAPC(body: pending[2...]) { other.append(contentsOf: pending); other.append(byte) }
+                pending.removeAll()
+            } else if pending.last == 0x1B {
+                if byte == UInt8(ascii: "\\") {
+                    if !readAPC(body: pending[2..<(pending.count - 1)]) {
+                        other.append(contentsOf: pending)
+                        other.append(byte)
+                    }
+                    pending.removeAll()
+                } else {
+                    // ESC not followed by `\` ends nothing: the string was no answer.
+                    pending.removeLast()
+                    giveBack(&other, then: 0x1B)
+                    take(byte, other: &other)
+                }
+            } else {
+                pending.append(byte)
+                if pending.count > Self.longestAnswer { giveBack(&other, then: nil) }
+            }
+        }
+    }
+
+    /// Hands the pending bytes over as no answer, then reads `byte` from the start.
+    private mutating func giveBack(_ other: inout [UInt8], then byte: UInt8?) {
+        other.append(contentsOf: pending)
+        pending.removeAll()
+        if let byte { take(byte, other: &other) }
+    }
+
+    /// DA1 (`ESC [ ? … c`) or the cell size (`ESC [ 6 ; h ; w t`); false for any other CSI.
+    private mutating func readCSI() -> Bool {
+        let final = pending[pending.count - 1]
+        let body = pending[2..<(pending.count - 1)]
+        if final == UInt8(ascii: "c"), body.first == UInt8(ascii: "?") {
+            guard let numbers = Self.numbers(body.dropFirst()) else { return false }
+            deviceAttributes = numbers
+            return true
+        }
+        if final == UInt8(ascii: "t"), let numbers = Self.numbers(body), numbers.count == 3, numbers[0] == 6 {
+            cellPixels = (width: numbers[2], height: numbers[1])
+            return true
+        }
+        return false
+    }
+
+    /// `G` keys `;` message: ours when the keys hold `i=31`.
+    private mutating func readAPC(body: ArraySlice<UInt8>) -> Bool {
+        guard body.first == UInt8(ascii: "G") else { return false }
+        let content = body.dropFirst()
+        let separator = content.firstIndex(of: UInt8(ascii: ";")) ?? content.endIndex
+        let keys = content[content.startIndex..<separator].split(separator: UInt8(ascii: ","))
+        guard keys.contains(where: { $0.elementsEqual("i=\(Self.kittyQueryID)".utf8) }) else { return false }
+        let message = separator < content.endIndex ? content[(separator + 1)...] : []
+        if message.elementsEqual("OK".utf8) {
+            kitty = .supported
+        } else {
+            kitty = .refused(String(decoding: message, as: UTF8.self))
+        }
+        return true
+    }
+
+    /// `62;4;22` as numbers; nil when anything but digits and `;` is there, or a number is absurd.
+    private static func numbers(_ text: ArraySlice<UInt8>) -> [Int]? {
+        var result: [Int] = []
+        for field in text.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
+            guard !field.isEmpty, field.count <= 6, field.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                return nil
+            }
+            result.append(field.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+        return result
+    }
+
+    /// Where a pending sequence stands, read from its first bytes.
+    private enum Stage {
+        case escape, csi, apc
+
+        static func of(_ pending: [UInt8]) -> Stage {
+            if pending.count < 2 { return .escape }
+            return pending[1] == UInt8(ascii: "[") ? .csi : .apc
+        }
+    }
+}

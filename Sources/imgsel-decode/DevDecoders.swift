@@ -1,0 +1,10 @@
+import ImageDecoding
+
+/// Which decoder reads which bytes, for this tool only (imgsel itself goes
+/// through the format registry). Each decoder adds one line here.
+enum DevDecoders {
+    static func decode(_ bytes: [UInt8], scale: Int) throws(DecodeError) -> Raster {
+        _ = scale
+        throw .unsupported("this file (no decoder for it yet)")
+    }
+}

@@ -1,0 +1,72 @@
+@testable import TerminalImage
+import XCTest
+
+final class FitTests: XCTestCase {
+    /// 80×24 cells of 10×20 pixels.
+    private let window = WindowSize(columns: 80, rows: 24, pixelWidth: 800, pixelHeight: 480)
+
+    func testAPhotoFillsTheHeightLessTheTextRows() {
+        let box = Fit.graphics(width: 4000, height: 3000, window: window, reservedRows: 2)
+        XCTAssertEqual(box, ImageBox(columns: 59, rows: 22, pixelWidth: 586, pixelHeight: 440, pixelsKnown: true))
+    }
+
+    func testAPanoramaFillsTheWidthExactly() {
+        let box = Fit.graphics(width: 9000, height: 1000, window: window, reservedRows: 2)
+        XCTAssertEqual(box, ImageBox(columns: 80, rows: 5, pixelWidth: 800, pixelHeight: 88, pixelsKnown: true))
+    }
+
+    func testGraphicsAreNeverEnlarged() {
+        let box = Fit.graphics(width: 100, height: 50, window: window, reservedRows: 2)
+        XCTAssertEqual(box, ImageBox(columns: 10, rows: 3, pixelWidth: 100, pixelHeight: 50, pixelsKnown: true))
+        let dot = Fit.graphics(width: 1, height: 1, window: window, reservedRows: 2)
+        XCTAssertEqual(dot, ImageBox(columns: 1, rows: 1, pixelWidth: 1, pixelHeight: 1, pixelsKnown: true))
+    }
+
+    func testUnknownPixelsTakeTheAssumedCell() {
+        let box = Fit.graphics(width: 4000, height: 3000, window: WindowSize(columns: 80, rows: 24), reservedRows: 2)
+        XCTAssertEqual(box, ImageBox(columns: 59, rows: 22, pixelWidth: 586, pixelHeight: 440, pixelsKnown: false))
+        // One side reported alone is no size.
+        let half = Fit.graphics(width: 4000, height: 3000, window: WindowSize(columns: 80, rows: 24, pixelWidth: 1600),
+                                reservedRows: 2)
+        XCTAssertFalse(half.pixelsKnown)
+    }
+
+    func testRealCellShapeIsUsed() {
+        // Cells of 8×17 (a common font): 100 columns, 30 rows.
+        let tall = WindowSize(columns: 100, rows: 30, pixelWidth: 800, pixelHeight: 510)
+        let box = Fit.graphics(width: 3000, height: 3000, window: tall, reservedRows: 1)
+        XCTAssertEqual(box, ImageBox(columns: 62, rows: 29, pixelWidth: 493, pixelHeight: 493, pixelsKnown: true))
+    }
+
+    func testNoRowsLeftStillGivesOneRow() {
+        let box = Fit.graphics(width: 400, height: 300, window: WindowSize(columns: 10, rows: 2, pixelWidth: 100,
+                                                                          pixelHeight: 40), reservedRows: 5)
+        XCTAssertEqual(box.rows, 1)
+        XCTAssertEqual(box.pixelHeight, 20)
+        XCTAssertEqual(box.pixelWidth, 26)
+    }
+
+    func testBlocksGridIsColumnsByTwiceTheRows() {
+        let box = Fit.blocks(width: 4000, height: 3000, window: WindowSize(columns: 80, rows: 24), reservedRows: 2)
+        XCTAssertEqual(box, ImageBox(columns: 58, rows: 22, pixelWidth: 58, pixelHeight: 44, pixelsKnown: false))
+        let wide = Fit.blocks(width: 1000, height: 100, window: WindowSize(columns: 80, rows: 24), reservedRows: 2)
+        XCTAssertEqual(wide, ImageBox(columns: 80, rows: 4, pixelWidth: 80, pixelHeight: 8, pixelsKnown: false))
+    }
+
+    func testBlocksEnlargeASmallImage() {
+        let box = Fit.blocks(width: 16, height: 16, window: WindowSize(columns: 80, rows: 24), reservedRows: 2)
+        XCTAssertEqual(box, ImageBox(columns: 44, rows: 22, pixelWidth: 44, pixelHeight: 44, pixelsKnown: false))
+    }
+
+    func testBlocksUseTheCellShapeWhenKnownAndMayEndOnAHalfRow() {
+        // Cells of 10×30: a half block is 10×15, so a square image is 3 columns for every 2 half rows.
+        let window = WindowSize(columns: 80, rows: 20, pixelWidth: 800, pixelHeight: 600)
+        let box = Fit.blocks(width: 1000, height: 1000, window: window, reservedRows: 1)
+        XCTAssertEqual(box, ImageBox(columns: 57, rows: 19, pixelWidth: 57, pixelHeight: 38, pixelsKnown: true))
+        // 800×400 on screen is 26.7 half rows: 27, the last row's lower halves empty.
+        let odd = Fit.blocks(width: 2000, height: 1000, window: window, reservedRows: 1)
+        XCTAssertEqual(odd, ImageBox(columns: 80, rows: 14, pixelWidth: 80, pixelHeight: 27, pixelsKnown: true))
+        let tiny = Fit.blocks(width: 1, height: 1000, window: window, reservedRows: 1)
+        XCTAssertEqual(tiny.columns, 1)
+    }
+}

@@ -1,0 +1,159 @@
+@testable import TerminalImage
+import XCTest
+
+final class TerminalReplyTests: XCTestCase {
+    private let kittyOK = Array("\u{1B}_Gi=31;OK\u{1B}\\".utf8)
+    private let da1Sixel = Array("\u{1B}[?62;4;22c".utf8)
+    private let da1Plain = Array("\u{1B}[?65;1;9c".utf8)
+
+    private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    func testTheQueryIsTheKittyQueryThenDA1() {
+        XCTAssertEqual(TestEscapes.text(TerminalReply.query),
+                       "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c")
+    }
+
+    func testKittyAndSixelInOnePiece() {
+        var reply = TerminalReply()
+        XCTAssertEqual(reply.feed(kittyOK + da1Sixel), [])
+        XCTAssertEqual(reply.kitty, .supported)
+        XCTAssertTrue(reply.kittyGraphics)
+        XCTAssertEqual(reply.deviceAttributes, [62, 4, 22])
+        XCTAssertTrue(reply.sixel)
+        XCTAssertTrue(reply.answered)
+        XCTAssertEqual(reply.finish(), [])
+    }
+
+    func testDA1WithoutFourIsNoSixelAndNoKittyAnswerIsNoKitty() {
+        var reply = TerminalReply()
+        XCTAssertEqual(reply.feed(da1Plain), [])
+        XCTAssertEqual(reply.deviceAttributes, [65, 1, 9])
+        XCTAssertFalse(reply.sixel)
+        XCTAssertTrue(reply.answered)
+        XCTAssertNil(reply.kitty)
+        XCTAssertFalse(reply.kittyGraphics)
+        var vt100 = TerminalReply()
+        _ = vt100.feed(bytes("\u{1B}[?1;2c"))
+        XCTAssertEqual(vt100.deviceAttributes, [1, 2])
+        XCTAssertFalse(vt100.sixel, "2 is not 4")
+    }
+
+    func testNothingYetIsNotAnswered() {
+        let reply = TerminalReply()
+        XCTAssertFalse(reply.answered)
+        XCTAssertNil(reply.deviceAttributes)
+    }
+
+    func testAKittyErrorIsARefusal() {
+        var reply = TerminalReply()
+        XCTAssertEqual(reply.feed(bytes("\u{1B}_Gi=31;ENOTSUPPORTED:no direct\u{1B}\\") + da1Plain), [])
+        XCTAssertEqual(reply.kitty, .refused("ENOTSUPPORTED:no direct"))
+        XCTAssertFalse(reply.kittyGraphics)
+    }
+
+    func testKittyAnswerWithOtherKeysOrEndedByBEL() {
+        var reply = TerminalReply()
+        XCTAssertEqual(reply.feed(bytes("\u{1B}_Gp=2,i=31;OK\u{07}")), [])
+        XCTAssertEqual(reply.kitty, .supported)
+    }
+
+    /// Every split of the whole answer into two pieces, with keys typed before,
+    /// between and after, gives the same facts and hands back exactly the keys.
+    func testSplitAtEveryBytePositionWithKeystrokesInterleaved() {
+        let keys1 = bytes("ab"), keys2 = bytes("\u{1B}[A"), keys3 = bytes("é\r")
+        let stream = keys1 + kittyOK + keys2 + da1Sixel + keys3
+        for cut in 0...stream.count {
+            var reply = TerminalReply()
+            var other = reply.feed(stream[..<cut])
+            other += reply.feed(stream[cut...])
+            other += reply.finish()
+            XCTAssertEqual(other, keys1 + keys2 + keys3, "cut at \(cut)")
+            XCTAssertEqual(reply.kitty, .supported, "cut at \(cut)")
+            XCTAssertEqual(reply.deviceAttributes, [62, 4, 22], "cut at \(cut)")
+        }
+    }
+
+    func testByteByByte() {
+        let stream = bytes("x") + kittyOK + bytes("\u{1B}OP") + da1Plain + bytes("y")
+        var reply = TerminalReply()
+        var other: [UInt8] = []
+        for byte in stream { other += reply.feed([byte]) }
+        other += reply.finish()
+        XCTAssertEqual(other, bytes("x\u{1B}OPy"), "an F1 key (ESC O P) is handed back")
+        XCTAssertEqual(reply.kitty, .supported)
+        XCTAssertEqual(reply.deviceAttributes, [65, 1, 9])
+    }
+
+    func testKeysThatLookLikeEscapesAreHandedBack() {
+        var reply = TerminalReply()
+        let keys = bytes("\u{1B}[1;5C\u{1B}[200~pasted\u{1B}[201~\u{1B}x\u{1B}\u{1B}[B")
+        var other = reply.feed(keys)
+        other += reply.finish()
+        XCTAssertEqual(other, keys)
+        XCTAssertNil(reply.deviceAttributes)
+    }
+
+    func testALoneEscIsHeldUntilFinish() {
+        var reply = TerminalReply()
+        XCTAssertEqual(reply.feed([0x1B]), [])
+        XCTAssertEqual(reply.finish(), [0x1B])
+        XCTAssertEqual(reply.finish(), [])
+    }
+
+    func testAnotherProgramsAPCIsHandedBack() {
+        var reply = TerminalReply()
+        let foreign = bytes("\u{1B}_Gi=7;OK\u{1B}\\\u{1B}_Xsomething\u{1B}\\")
+        XCTAssertEqual(reply.feed(foreign), foreign)
+        XCTAssertNil(reply.kitty)
+    }
+
+    func testGarbageNeverHangsOrLosesBytes() {
+        var seed: UInt32 = 99
+        for round in 0..<300 {
+            var stream: [UInt8] = []
+            for _ in 0..<200 {
+                seed = seed &* 1_103_515_245 &+ 12345
+                // Lean towards the bytes that steer the parser.
+                let pick = Int(seed >> 16) % 12
+                let choice: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "_"), UInt8(ascii: "G"),
+                                       UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: "4"), UInt8(ascii: "c"),
+                                       UInt8(ascii: "\\"), 0x07, UInt8(ascii: "i"), UInt8(seed >> 8 & 0xFF)]
+                stream.append(choice[pick])
+            }
+            var reply = TerminalReply()
+            var other: [UInt8] = []
+            for start in stride(from: 0, to: stream.count, by: 7) {
+                other += reply.feed(stream[start..<min(stream.count, start + 7)])
+            }
+            other += reply.finish()
+            XCTAssertLessThanOrEqual(other.count, stream.count, "round \(round)")
+            if reply.deviceAttributes == nil && reply.kitty == nil && reply.cellPixels == nil {
+                XCTAssertEqual(other, stream, "nothing recognised, so everything comes back (round \(round))")
+            }
+        }
+    }
+
+    func testAnUnendedStringIsHandedBackOnceTooLong() {
+        var reply = TerminalReply()
+        let long = bytes("\u{1B}_G") + Array(repeating: UInt8(ascii: "A"), count: 2000)
+        var other = reply.feed(long)
+        other += reply.feed(da1Sixel)
+        other += reply.finish()
+        XCTAssertEqual(other, long)
+        XCTAssertEqual(reply.deviceAttributes, [62, 4, 22])
+    }
+
+    func testMalformedDA1IsNotTaken() {
+        var reply = TerminalReply()
+        let bad = bytes("\u{1B}[?62;;4c\u{1B}[?c")
+        XCTAssertEqual(reply.feed(bad), bad)
+        XCTAssertNil(reply.deviceAttributes)
+    }
+
+    func testCellSizeAnswer() {
+        var reply = TerminalReply()
+        XCTAssertEqual(reply.feed(bytes("\u{1B}[6;20;10t")), [])
+        XCTAssertEqual(reply.cellPixels?.width, 10)
+        XCTAssertEqual(reply.cellPixels?.height, 20)
+    }
+}
