@@ -1,0 +1,77 @@
+/// The nine-grid as one picture (`imgsel sheet`): each picture fitted and centred
+/// in its square cell on white, an index badge in each cell's corner, the current
+/// entry's badge coloured, and a grey placeholder naming the type for what imgsel
+/// cannot decode (HEIC, AVIF). Pure: pictures in, pixels out, the same every time.
+public enum ContactSheet {
+    public enum Picture: Sendable {
+        /// Pixels already fitted within the cell (`ThumbnailSize.fitting`).
+        case image(Raster)
+        /// A type imgsel does not decode: its name, and the upright size it has.
+        case placeholder(typeName: String, width: Int, height: Int)
+    }
+
+    public struct Cell: Sendable {
+        public var picture: Picture
+        /// 1-based, as the badge shows it.
+        public var index: Int
+        public var current: Bool
+
+        public init(picture: Picture, index: Int, current: Bool) {
+            self.picture = picture
+            self.index = index
+            self.current = current
+        }
+    }
+
+    /// The badge's largest side, and its colours: the current entry in the blue
+    /// phone pickers use for a selection, the others dark.
+    static let badgeSide = 28
+    static let currentColour: (UInt8, UInt8, UInt8) = (0, 122, 255)
+    static let badgeColour: (UInt8, UInt8, UInt8) = (48, 48, 48)
+    static let placeholderFill: (UInt8, UInt8, UInt8) = (224, 224, 224)
+    static let placeholderInk: (UInt8, UInt8, UInt8) = (96, 96, 96)
+
+    public static func draw(_ cells: [Cell], layout: SheetLayout, labels: Bool) throws(DecodeError) -> Raster {
+        var sheet = try Raster.white(width: layout.width, height: layout.height)
+        for (i, cell) in cells.enumerated() where i < layout.count {
+            let origin = layout.origin(of: i)
+            switch cell.picture {
+            case let .image(picture):
+                sheet.composite(picture, x: origin.x + (layout.cell - picture.width) / 2,
+                                y: origin.y + (layout.cell - picture.height) / 2)
+            case let .placeholder(typeName, width, height):
+                drawPlaceholder(typeName, width: width, height: height, cell: layout.cell, at: origin, on: &sheet)
+            }
+            if labels { drawBadge(cell.index, current: cell.current, cell: layout.cell, at: origin, on: &sheet) }
+        }
+        return sheet
+    }
+
+    /// A grey box of the picture's fitted size with its type in the middle.
+    private static func drawPlaceholder(_ typeName: String, width: Int, height: Int, cell: Int,
+                                        at origin: (x: Int, y: Int), on sheet: inout Raster) {
+        let box = ThumbnailSize.fitting(width: max(1, width), height: max(1, height), within: cell)
+        let x = origin.x + (cell - box.width) / 2, y = origin.y + (cell - box.height) / 2
+        sheet.fill(x: x, y: y, width: box.width, height: box.height, colour: placeholderFill)
+        let text = typeName.uppercased()
+        guard let scale = [3, 2, 1].first(where: {
+            BitmapFont.width(of: text, scale: $0) <= box.width - 4 && BitmapFont.glyphHeight * $0 <= box.height - 4
+        }) else { return }
+        BitmapFont.draw(text, into: &sheet, x: x + (box.width - BitmapFont.width(of: text, scale: scale)) / 2,
+                        y: y + (box.height - BitmapFont.glyphHeight * scale) / 2, scale: scale, colour: placeholderInk)
+    }
+
+    /// A square of at most 28 pixels in the cell's top-left corner, the index in white.
+    private static func drawBadge(_ index: Int, current: Bool, cell: Int, at origin: (x: Int, y: Int),
+                                  on sheet: inout Raster) {
+        let side = min(badgeSide, cell)
+        sheet.fill(x: origin.x, y: origin.y, width: side, height: side, colour: current ? currentColour : badgeColour)
+        let text = String(index)
+        guard let scale = [2, 1].first(where: {
+            BitmapFont.width(of: text, scale: $0) <= side - 4 && BitmapFont.glyphHeight * $0 <= side - 4
+        }) else { return }
+        BitmapFont.draw(text, into: &sheet, x: origin.x + (side - BitmapFont.width(of: text, scale: scale)) / 2,
+                        y: origin.y + (side - BitmapFont.glyphHeight * scale) / 2, scale: scale,
+                        colour: (255, 255, 255))
+    }
+}
