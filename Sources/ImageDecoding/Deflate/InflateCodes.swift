@@ -1,7 +1,7 @@
 /// The inner loops: literals and matches of a Huffman-coded block.
 ///
-/// The fast loop runs while at least 16 input bytes remain in the current
-/// range and 270 bytes of output room remain, so its refills and copies need
+/// The fast loop runs while at least 32 input bytes remain in the current
+/// range (three refills of at most 7 bytes each, and an 8-byte load) and 270 bytes of output room remain, so its refills and copies need
 /// no checks but the distance one; the careful loop takes one symbol at a time
 /// near the ends and can stop mid-match when the output is full.
 extension Inflater {
@@ -45,7 +45,7 @@ extension Inflater {
         var bits = input.buffer
         var bitCount = UInt64(input.count)
         var position = input.position
-        let inputLimit = input.segmentEnd - 16
+        let inputLimit = input.segmentEnd - 32
         var out = count
         let outputLimit = capacity - Self.fastOutputRoom
         let litLenTable = UnsafePointer(litLen.entries)
@@ -70,22 +70,28 @@ extension Inflater {
             bits &>>= n
             bitCount &-= n
         }
+        guard position <= inputLimit && out <= outputLimit else { return false }
+        // The next entry is looked up before the refill that follows it, so the
+        // table load does not wait for the refill (the low bits are already there).
+        refill()
+        var entry = Self.lookup(litLenTable, litLenMask, litLenBits, bits)
         while position <= inputLimit && out <= outputLimit {
             refill()
-            var entry = Self.lookup(litLenTable, litLenMask, litLenBits, bits)
             if entry & HuffmanDecodeTable.literal != 0 {
                 output[out] = UInt8(truncatingIfNeeded: entry &>> 16)
                 out &+= 1
                 drop(UInt64(entry & 0x1F))
-                // A second refill is safe: the loop's guard left room for two.
-                refill()
                 entry = Self.lookup(litLenTable, litLenMask, litLenBits, bits)
                 if entry & HuffmanDecodeTable.literal != 0 {
                     output[out] = UInt8(truncatingIfNeeded: entry &>> 16)
                     out &+= 1
                     drop(UInt64(entry & 0x1F))
+                    // At least 26 bits are left, enough for any code.
+                    entry = Self.lookup(litLenTable, litLenMask, litLenBits, bits)
                     continue
                 }
+                // A second refill: a length and distance need up to 48 bits.
+                refill()
             }
             if entry & HuffmanDecodeTable.specialKinds != 0 {
                 if entry & HuffmanDecodeTable.endOfBlock != 0 {
@@ -94,7 +100,6 @@ extension Inflater {
                 }
                 throw .corrupt("invalid literal/length code")
             }
-            // A length: code, extra bits, distance code, extra bits — at most 48 bits, all buffered.
             drop(UInt64(entry & 0x1F))
             var extra = UInt64((entry &>> 8) & 0xF)
             let length = Int(truncatingIfNeeded: entry &>> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< extra) &- 1))
@@ -109,6 +114,9 @@ extension Inflater {
             guard distance <= out else { throw .corrupt("match distance \(distance) reaches before the output") }
             Self.copyMatch(output + out, distance: distance, length: length)
             out &+= length
+            // A third refill, so the next look-up has its bits.
+            refill()
+            entry = Self.lookup(litLenTable, litLenMask, litLenBits, bits)
         }
         return false
     }
