@@ -9,7 +9,7 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func inflateFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let limit = 1 << 20
+    let limit = 1 << 16
     if let out = try? Inflate.zlib(bytes, limit: limit) { precondition(out.count <= limit, "zlib past the limit") }
     if let out = try? Inflate.raw(bytes, limit: limit) { precondition(out.count <= limit, "raw past the limit") }
     let compressed = Deflate.zlib(bytes)

@@ -4,7 +4,11 @@ import XCTest
 /// Hand-made deflate streams, each broken in one way RFC 1951 or zlib forbids.
 final class InflateDamageTests: XCTestCase {
     private func raw(_ bits: InflateTestBits, limit: Int = 1 << 20) -> Result<[UInt8], DecodeError> {
-        do throws(DecodeError) { return .success(try Inflate.raw(bits.bytes, limit: limit)) } catch { return .failure(error) }
+        do throws(DecodeError) {
+            return .success(try Inflate.raw(bits.bytes, limit: limit))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Litlen lengths: 'A' 1 bit, end-of-block 2 bits, length 3 (symbol 257) 2 bits.

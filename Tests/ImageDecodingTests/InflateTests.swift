@@ -24,8 +24,10 @@ final class InflateTests: XCTestCase {
     ]
 
     /// Forty lines "row N of the table: …", zlib level 9: one dynamic block.
-    static let tableText: [UInt8] = (0..<40).flatMap { i in
-        Array("row \(i) of the table: \(String(repeating: "x", count: i % 7))\(String(repeating: i % 2 == 0 ? "y" : "z", count: i % 5))\n".utf8)
+    static let tableText: [UInt8] = (0..<40).flatMap { (i: Int) -> [UInt8] in
+        let xs = String(repeating: "x", count: i % 7)
+        let tail = String(repeating: i % 2 == 0 ? "y" : "z", count: i % 5)
+        return Array("row \(i) of the table: \(xs)\(tail)\n".utf8)
     }
 
     static let dynamicStream: [UInt8] = [
@@ -53,7 +55,8 @@ final class InflateTests: XCTestCase {
     func testAChecksumMismatchIsCorrupt() {
         var stream = Self.dynamicStream
         stream[stream.count - 1] ^= 1
-        XCTAssertEqual(Self.error { _ = try Inflate.zlib(stream, limit: 2000) }, .corrupt("zlib data fails its Adler-32 check"))
+        XCTAssertEqual(Self.error { _ = try Inflate.zlib(stream, limit: 2000) },
+                       .corrupt("zlib data fails its Adler-32 check"))
     }
 
     func testOutputPastTheLimitIsRefused() {

@@ -89,7 +89,8 @@ final class PNGChunkTests: XCTestCase {
 
     func testHeaderFieldsAreChecked() {
         func header(depth: Int, colourType: Int) -> Result<Raster, DecodeError> {
-            PNGTestFile.decode(PNGTestFile.png(width: 1, height: 1, depth: depth, colourType: colourType, rows: [[0, 0]]))
+            PNGTestFile.decode(PNGTestFile.png(width: 1, height: 1, depth: depth, colourType: colourType,
+                                               rows: [[0, 0]]))
         }
         XCTAssertEqual(header(depth: 16, colourType: 3), .failure(.corrupt("PNG bit depth 16 with colour type 3")))
         XCTAssertEqual(header(depth: 4, colourType: 2), .failure(.corrupt("PNG bit depth 4 with colour type 2")))

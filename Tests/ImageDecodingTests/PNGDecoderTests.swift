@@ -72,7 +72,9 @@ final class PNGDecoderTests: XCTestCase {
     func testEveryFilterTypeIsUndone() throws {
         // A 5×4 RGB gradient with noise, each row under another filter, then all rows under each.
         let width = 5, stride = 3
-        let rows: [[UInt8]] = (0..<4).map { y in (0..<(width * 3)).map { UInt8(truncatingIfNeeded: $0 * 37 + y * 91 + ($0 * $0 * y) % 13) } }
+        let rows: [[UInt8]] = (0..<4).map { y in
+            (0..<(width * 3)).map { UInt8(truncatingIfNeeded: $0 * 37 + y * 91 + ($0 * $0 * y) % 13) }
+        }
         for types in [[0, 1, 2, 3], [4, 3, 2, 1], [1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3], [4, 4, 4, 4]] as [[UInt8]] {
             var filtered: [[UInt8]] = []
             var previous = [UInt8](repeating: 0, count: width * 3)

@@ -14,7 +14,8 @@ enum PNGTestFile {
     }
 
     static func ihdr(width: Int, height: Int, depth: Int, colourType: Int, interlaced: Bool = false) -> [UInt8] {
-        chunk("IHDR", bigEndian(width) + bigEndian(height) + [UInt8(depth), UInt8(colourType), 0, 0, interlaced ? 1 : 0])
+        let fields: [UInt8] = [UInt8(depth), UInt8(colourType), 0, 0, interlaced ? 1 : 0]
+        return chunk("IHDR", bigEndian(width) + bigEndian(height) + fields)
     }
 
     /// A zlib stream of stored blocks holding `data`.

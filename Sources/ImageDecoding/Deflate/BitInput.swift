@@ -76,15 +76,4 @@ struct BitInput {
 
     /// Whole real bytes waiting in `buffer` (after `alignToByte`).
     var bufferedBytes: Int { count / 8 - padding }
-
-    /// Bytes of the input not yet loaded into `buffer`.
-    var remainingBytes: Int {
-        var total = segmentEnd - position
-        var i = segmentIndex + 1
-        while i < segments.count {
-            total += segments[i].count
-            i += 1
-        }
-        return total
-    }
 }

@@ -74,8 +74,8 @@ enum DeflateBlockWriter {
         // take codes from the literals' share of the code space.
         let literalFrequencies = Frequencies(literals: raw)
         let literalHeader = DeflateDynamicHeader(literalFrequencies)
-        let literalBits = 3 + literalHeader.headerBits + literalFrequencies.cost(litLen: literalHeader.litLenLengths,
-                                                                                 distance: literalHeader.distanceLengths)
+        let literalBits = 3 + literalHeader.headerBits
+            + literalFrequencies.cost(litLen: literalHeader.litLenLengths, distance: literalHeader.distanceLengths)
         if storedBits < min(dynamicBits, fixedBits, literalBits) {
             writeStored(raw, final: final, into: &writer)
         } else if literalBits < min(dynamicBits, fixedBits) {

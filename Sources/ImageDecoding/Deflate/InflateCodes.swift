@@ -1,9 +1,10 @@
 /// The inner loops: literals and matches of a Huffman-coded block.
 ///
 /// The fast loop runs while at least 32 input bytes remain in the current
-/// range (three refills of at most 7 bytes each, and an 8-byte load) and 270 bytes of output room remain, so its refills and copies need
-/// no checks but the distance one; the careful loop takes one symbol at a time
-/// near the ends and can stop mid-match when the output is full.
+/// range (three refills of at most 7 bytes each, and an 8-byte load) and 268
+/// bytes of output room remain, so its refills and copies need no checks but
+/// the distance one; the careful loop takes one symbol at a time near the ends
+/// and can stop mid-match when the output is full.
 extension Inflater {
     /// Room the fast loop needs: two literals, a longest match, and 8 bytes of
     /// overshoot from the 8-byte copy.
@@ -30,7 +31,8 @@ extension Inflater {
         var entry = table[Int(truncatingIfNeeded: bits & mainMask)]
         if entry & HuffmanDecodeTable.subtable != 0 {
             let subMask = (1 &<< UInt64(truncatingIfNeeded: (entry &>> 8) & 0xF)) &- 1
-            entry = table[Int(truncatingIfNeeded: entry &>> 16) &+ Int(truncatingIfNeeded: (bits &>> mainBits) & subMask)]
+            let subIndex = Int(truncatingIfNeeded: (bits &>> mainBits) & subMask)
+            entry = table[Int(truncatingIfNeeded: entry &>> 16) &+ subIndex]
         }
         return entry
     }

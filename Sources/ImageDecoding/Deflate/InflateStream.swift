@@ -10,10 +10,11 @@ final class InflateStream {
     private var handedOut = 0
     private(set) var ended = false
 
-    /// `chunk`: how much to inflate between slides of the window.
-    init(_ inflater: Inflater, chunk: Int = 1 << 18) {
+    /// `expected`: how many bytes the reader will take, so a small image gets a small
+    /// buffer; at most 256 KiB are inflated between slides of the window.
+    init(_ inflater: Inflater, expected: Int = 1 << 18) {
         self.inflater = inflater
-        capacity = DeflateTables.windowSize + max(chunk, 1 << 12)
+        capacity = DeflateTables.windowSize + min(1 << 18, max(expected, 1 << 12))
         buffer = .allocate(capacity: capacity)
     }
 

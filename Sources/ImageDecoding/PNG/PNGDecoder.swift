@@ -26,7 +26,7 @@ public enum PNGDecoder {
         }
         let pixels = PNGPixels(header: header, palette: chunks.palette, transparency: chunks.transparency)
         let stream = InflateStream(Inflater(source: bytes[...], segments: chunks.imageData, zlib: true,
-                                            section: "in the image data"))
+                                            section: "in the image data"), expected: needed)
         let count = header.width * header.height * 4
         var failure: DecodeError?
         let output = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
