@@ -122,6 +122,12 @@ final class PNGDecoderTests: XCTestCase {
                                                            rows: PNGTestFile.plain([[7, 8]]),
                                                            before: [PNGTestFile.chunk("tRNS", [1, 7])]))
         XCTAssertEqual(pixels(masked).map { $0[3] }, [0, 255])
+        // 16-bit RGB: all 48 bits must match (Pillow compares with 8-bit values and never matches).
+        let samples: [UInt8] = [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 7]
+        let rgb16 = try PNGDecoder.decode(PNGTestFile.png(width: 2, height: 1, depth: 16, colourType: 2,
+                                                          rows: PNGTestFile.plain([samples]),
+                                                          before: [PNGTestFile.chunk("tRNS", [1, 2, 3, 4, 5, 6])]))
+        XCTAssertEqual(pixels(rgb16), [[1, 3, 5, 0], [1, 3, 5, 255]])
     }
 
     func testPaletteAlphaFromTRNS() throws {

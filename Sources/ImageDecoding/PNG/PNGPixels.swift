@@ -2,6 +2,13 @@
 /// byte (as Pillow's "RGB;16B" raw modes); grey below 8 bits is scaled to fill
 /// 0…255 (v·255/(2^d−1)); a tRNS colour is compared with the raw samples at
 /// the image's bit depth (masked to it, as libpng does).
+///
+/// Where Pillow 13's `convert("RGBA")` differs, on purpose (the PNG spec and libpng agree with us):
+/// - 16-bit grey: Pillow clamps the 16-bit value to 255 (I;16 → RGB), so nearly all is white;
+///   its tRNS is not applied at all.
+/// - 1-, 2- and 4-bit grey with tRNS: Pillow compares the raw tRNS value with the scaled
+///   grey level (2 with 170), so the wrong pixels, or none, become transparent.
+/// - 16-bit RGB with tRNS: Pillow compares the 16-bit tRNS with 8-bit values, never equal.
 struct PNGPixels {
     private let header: PNGHeader
     /// RGBA of every index as one little-endian word: PLTE's colours, tRNS's
