@@ -1,0 +1,31 @@
+// libFuzzer entry point for the PNG decoder (with its inflate), built from the ImageDecoding
+// sources alone:
+//   swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -module-name PNGFuzz \
+//     Sources/ImageDecoding/*.swift Sources/ImageDecoding/Deflate/*.swift \
+//     Sources/ImageDecoding/PNG/*.swift Fuzz/PNGDecoderFuzzer.swift -o /work/scratch/png-fuzzer
+// Seeds: Fuzz/seeds-png/.
+
+/// Decodes the bytes. A crash, a sanitizer report, a hang or a raster that breaks its
+/// invariants is a bug; a DecodeError is the expected refusal. A decoded image is also
+/// written back with PNGWriter and must decode to the same pixels.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func pngFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    // Sizes the limits allow but that take seconds to fill are no finding; leave them out.
+    if let chunks = try? PNGChunks(bytes), chunks.header.width * chunks.header.height > 1 << 22 { return 0 }
+    do throws(DecodeError) {
+        let raster = try PNGDecoder.decode(bytes)
+        precondition(raster.width >= 1 && raster.height >= 1, "empty raster")
+        precondition(raster.width <= DecodeLimits.maxSide && raster.height <= DecodeLimits.maxSide, "over the limits")
+        precondition(raster.pixels.count == raster.width * raster.height * 4, "pixel count")
+        if !raster.hasAlpha {
+            precondition(stride(from: 3, to: raster.pixels.count, by: 4).allSatisfy { raster.pixels[$0] == 255 },
+                         "an opaque raster with alpha below 255")
+        }
+        let again = try PNGDecoder.decode(PNGWriter.encode(raster))
+        precondition(again == raster, "written and read back differently")
+    } catch {
+        // Refused: fine.
+    }
+    return 0
+}

@@ -1,0 +1,77 @@
+/// PNG (and an APNG's default image, which is its IDAT) to RGBA: every colour
+/// type and bit depth, PLTE, tRNS, Adam7 and the five filters.
+///
+/// The image data is inflated a chunk at a time and each row is unfiltered
+/// and converted as it arrives, so besides the output the decode holds two
+/// rows and a few hundred KiB of inflate window. Before the output is
+/// allocated, the image data's size is checked against what deflate could
+/// expand it to at most, so a tiny file claiming a huge image is refused
+/// without taking memory for it.
+///
+/// Decoding stops once every row is in: data after that (and the zlib
+/// checksum) is not read, as Pillow, so a stream with extra data decodes.
+public enum PNGDecoder {
+    /// What the decode holds besides the output: the inflate window and two rows at most.
+    static func workingBytes(_ header: PNGHeader) -> Int {
+        (1 << 20) + 2 * (header.rowBytes(header.width) + 16)
+    }
+
+    public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Raster {
+        let chunks = try PNGChunks(bytes)
+        let header = chunks.header
+        try DecodeLimits.check(width: header.width, height: header.height, workingBytes: workingBytes(header))
+        let needed = header.filteredBytes
+        guard needed <= chunks.imageDataBytes * DeflateTables.maxExpansion else {
+            throw .truncated(section: "in the image data (\(chunks.imageDataBytes) bytes cannot hold \(needed))")
+        }
+        let pixels = PNGPixels(header: header, palette: chunks.palette, transparency: chunks.transparency)
+        let stream = InflateStream(Inflater(source: bytes[...], segments: chunks.imageData, zlib: true,
+                                            section: "in the image data"), expected: needed)
+        let count = header.width * header.height * 4
+        var failure: DecodeError?
+        let output = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            // Zeros first: a failed decode must not hand back uninitialized memory.
+            if header.interlaced { base.initialize(repeating: 0, count: count) }
+            do throws(DecodeError) {
+                try decodeRows(header: header, stream: stream, pixels: pixels, into: base)
+            } catch {
+                failure = error
+                base.initialize(repeating: 0, count: count)
+            }
+            initialized = count
+        }
+        if let failure { throw failure }
+        return Raster(width: header.width, height: header.height, pixels: output, hasAlpha: pixels.hasAlpha)
+    }
+
+    /// Reads, unfilters and converts every row of every pass.
+    private static func decodeRows(header: PNGHeader, stream: InflateStream, pixels: PNGPixels,
+                                   into output: UnsafeMutablePointer<UInt8>) throws(DecodeError) {
+        let stride = header.filterStride
+        let widest = header.rowBytes(header.width)
+        // Two rows, each with `stride` zero bytes before it (the filters' left neighbours).
+        let rowSpan = stride + widest
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowSpan)
+        defer { rows.deallocate() }
+        var current = rows + stride
+        var previous = rows + rowSpan + stride
+        for pass in header.passes where pass.width > 0 && pass.height > 0 {
+            let rowBytes = header.rowBytes(pass.width)
+            rows.initialize(repeating: 0, count: 2 * rowSpan)
+            for y in 0..<pass.height {
+                // The filter byte lands just before the row, then its place goes back to zero.
+                let got = try stream.read(into: current - 1, count: rowBytes + 1)
+                guard got == rowBytes + 1 else {
+                    throw .truncated(section: "in the image data (row \(pass.y0 + y * pass.dy) of \(header.height))")
+                }
+                let filter = current[-1]
+                current[-1] = 0
+                try PNGUnfilter.apply(filter, row: current, previous: previous, count: rowBytes, stride: stride)
+                let target = output + ((pass.y0 + y * pass.dy) * header.width + pass.x0) * 4
+                pixels.convert(current, count: pass.width, into: target, step: pass.dx * 4)
+                swap(&current, &previous)
+            }
+        }
+    }
+}
