@@ -1,0 +1,3 @@
+public enum BMPDecoder {
+    public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Raster { throw .unsupported("BMP") }
+}
