@@ -1,0 +1,195 @@
+/// The inner loops: literals and matches of a Huffman-coded block.
+///
+/// The fast loop runs while at least 16 input bytes remain in the current
+/// range and 270 bytes of output room remain, so its refills and copies need
+/// no checks but the distance one; the careful loop takes one symbol at a time
+/// near the ends and can stop mid-match when the output is full.
+extension Inflater {
+    /// Room the fast loop needs: two literals, a longest match, and 8 bytes of
+    /// overshoot from the 8-byte copy.
+    private static let fastOutputRoom = 2 + DeflateTables.maxMatch + 8
+
+    /// Decodes until the block's end (true) or a full `output` (false).
+    mutating func decodeCodes(_ base: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
+                              count: inout Int, capacity: Int) throws(DecodeError) -> Bool {
+        if pendingLength > 0 {
+            copyPending(output, count: &count, capacity: capacity)
+            if pendingLength > 0 { return false }
+        }
+        while true {
+            if try decodeFast(base, into: output, count: &count, capacity: capacity) { return true }
+            if count >= capacity { return false }
+            if try decodeOne(base, into: output, count: &count, capacity: capacity) { return true }
+            if pendingLength > 0 { return false }
+        }
+    }
+
+    @inline(__always)
+    private static func lookup(_ table: UnsafePointer<UInt32>, _ mainMask: UInt64, _ mainBits: UInt64,
+                               _ bits: UInt64) -> UInt32 {
+        var entry = table[Int(truncatingIfNeeded: bits & mainMask)]
+        if entry & HuffmanDecodeTable.subtable != 0 {
+            let subMask = (1 &<< UInt64(truncatingIfNeeded: (entry &>> 8) & 0xF)) &- 1
+            entry = table[Int(truncatingIfNeeded: entry &>> 16) &+ Int(truncatingIfNeeded: (bits &>> mainBits) & subMask)]
+        }
+        return entry
+    }
+
+    /// The fast loop. Returns true at the block's end; false when it can go no
+    /// further without checks (the careful loop takes over). Arithmetic wraps
+    /// (`&+`, `&>>`): every quantity is bounded by the loop's guard, and the
+    /// overflow checks would cost a fifth of the time.
+    private mutating func decodeFast(_ base: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
+                                     count: inout Int, capacity: Int) throws(DecodeError) -> Bool {
+        if input.padding > 0 { return false }
+        var bits = input.buffer
+        var bitCount = UInt64(input.count)
+        var position = input.position
+        let inputLimit = input.segmentEnd - 16
+        var out = count
+        let outputLimit = capacity - Self.fastOutputRoom
+        let litLenTable = UnsafePointer(litLen.entries)
+        let litLenBits = UInt64(litLen.mainBits)
+        let litLenMask = (UInt64(1) << litLenBits) - 1
+        let distanceTable = UnsafePointer(distance.entries)
+        let distanceBits = UInt64(distance.mainBits)
+        let distanceMask = (UInt64(1) << distanceBits) - 1
+        defer {
+            input.buffer = bits
+            input.count = Int(bitCount)
+            input.position = position
+            count = out
+        }
+        @inline(__always) func refill() {
+            bits |= UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                &<< bitCount
+            position &+= Int(truncatingIfNeeded: (63 &- bitCount) &>> 3)
+            bitCount |= 56
+        }
+        @inline(__always) func drop(_ n: UInt64) {
+            bits &>>= n
+            bitCount &-= n
+        }
+        while position <= inputLimit && out <= outputLimit {
+            refill()
+            var entry = Self.lookup(litLenTable, litLenMask, litLenBits, bits)
+            if entry & HuffmanDecodeTable.literal != 0 {
+                output[out] = UInt8(truncatingIfNeeded: entry &>> 16)
+                out &+= 1
+                drop(UInt64(entry & 0x1F))
+                // A second refill is safe: the loop's guard left room for two.
+                refill()
+                entry = Self.lookup(litLenTable, litLenMask, litLenBits, bits)
+                if entry & HuffmanDecodeTable.literal != 0 {
+                    output[out] = UInt8(truncatingIfNeeded: entry &>> 16)
+                    out &+= 1
+                    drop(UInt64(entry & 0x1F))
+                    continue
+                }
+            }
+            if entry & HuffmanDecodeTable.specialKinds != 0 {
+                if entry & HuffmanDecodeTable.endOfBlock != 0 {
+                    drop(UInt64(entry & 0x1F))
+                    return true
+                }
+                throw .corrupt("invalid literal/length code")
+            }
+            // A length: code, extra bits, distance code, extra bits — at most 48 bits, all buffered.
+            drop(UInt64(entry & 0x1F))
+            var extra = UInt64((entry &>> 8) & 0xF)
+            let length = Int(truncatingIfNeeded: entry &>> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< extra) &- 1))
+            drop(extra)
+            entry = Self.lookup(distanceTable, distanceMask, distanceBits, bits)
+            if entry & HuffmanDecodeTable.specialKinds != 0 { throw .corrupt("invalid distance code") }
+            drop(UInt64(entry & 0x1F))
+            extra = UInt64((entry &>> 8) & 0xF)
+            let distance = Int(truncatingIfNeeded: entry &>> 16)
+                &+ Int(truncatingIfNeeded: bits & ((1 &<< extra) &- 1))
+            drop(extra)
+            guard distance <= out else { throw .corrupt("match distance \(distance) reaches before the output") }
+            Self.copyMatch(output + out, distance: distance, length: length)
+            out &+= length
+        }
+        return false
+    }
+
+    /// Copies a match whose end has at least 8 bytes of room after it.
+    @inline(__always)
+    private static func copyMatch(_ destination: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
+        var to = UnsafeMutableRawPointer(destination)
+        var from = UnsafeRawPointer(destination - distance)
+        let end = to + length
+        if distance >= 8 {
+            repeat {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                to += 8
+                from += 8
+            } while to < end
+        } else if distance == 1 {
+            to.initializeMemory(as: UInt8.self, repeating: from.load(as: UInt8.self), count: length)
+        } else {
+            repeat {
+                to.storeBytes(of: from.load(as: UInt8.self), as: UInt8.self)
+                to += 1
+                from += 1
+            } while to < end
+        }
+    }
+
+    /// One symbol with every check, refilling across ranges. Returns true at the block's end.
+    private mutating func decodeOne(_ base: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
+                                    count: inout Int, capacity: Int) throws(DecodeError) -> Bool {
+        input.refill(base)
+        var entry = Self.lookup(litLen.entries, UInt64((1 << litLen.mainBits) - 1), UInt64(litLen.mainBits),
+                                input.buffer)
+        if entry & HuffmanDecodeTable.literal != 0 {
+            input.consume(Int(entry & 0x1F))
+            if input.overran { throw .truncated(section: section) }
+            output[count] = UInt8(truncatingIfNeeded: entry >> 16)
+            count += 1
+            return false
+        }
+        if entry & HuffmanDecodeTable.endOfBlock != 0 {
+            input.consume(Int(entry & 0x1F))
+            if input.overran { throw .truncated(section: section) }
+            return true
+        }
+        if entry & HuffmanDecodeTable.specialKinds != 0 {
+            // Zeros past the end can look like an unused code: that is truncation.
+            if input.realBits < HuffmanDecodeTable.maxCodeLength { throw .truncated(section: section) }
+            throw .corrupt("invalid literal/length code")
+        }
+        input.consume(Int(entry & 0x1F))
+        var extra = Int((entry >> 8) & 0xF)
+        let length = Int(entry >> 16) + Int(input.peek(extra))
+        input.consume(extra)
+        entry = Self.lookup(distance.entries, UInt64((1 << distance.mainBits) - 1), UInt64(distance.mainBits),
+                            input.buffer)
+        if entry & HuffmanDecodeTable.specialKinds != 0 {
+            if input.realBits < HuffmanDecodeTable.maxCodeLength { throw .truncated(section: section) }
+            throw .corrupt("invalid distance code")
+        }
+        input.consume(Int(entry & 0x1F))
+        extra = Int((entry >> 8) & 0xF)
+        let distance = Int(entry >> 16) + Int(input.peek(extra))
+        input.consume(extra)
+        if input.overran { throw .truncated(section: section) }
+        guard distance <= count else { throw .corrupt("match distance \(distance) reaches before the output") }
+        pendingLength = length
+        pendingDistance = distance
+        copyPending(output, count: &count, capacity: capacity)
+        return false
+    }
+
+    /// Copies what it can of a pending match, byte by byte, up to `capacity`.
+    private mutating func copyPending(_ output: UnsafeMutablePointer<UInt8>, count: inout Int, capacity: Int) {
+        let n = min(pendingLength, capacity - count)
+        var i = 0
+        while i < n {
+            output[count + i] = output[count + i - pendingDistance]
+            i += 1
+        }
+        count += n
+        pendingLength -= n
+    }
+}
