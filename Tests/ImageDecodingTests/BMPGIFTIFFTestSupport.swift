@@ -35,6 +35,11 @@ enum LegacyFormatFixtures {
         }
     }
 
+    /// The first channel of every pixel.
+    static func reds(_ raster: Raster) -> [UInt8] {
+        stride(from: 0, to: raster.pixels.count, by: 4).map { raster.pixels[$0] }
+    }
+
     static func u16le(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255)] }
     static func u32le(_ v: Int) -> [UInt8] { u16le(v & 0xFFFF) + u16le(v >> 16 & 0xFFFF) }
 }

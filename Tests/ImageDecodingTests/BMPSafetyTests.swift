@@ -65,7 +65,8 @@ final class BMPSafetyTests: XCTestCase {
     }
 
     func testUnsupportedDepthsAndCompressionsAreNamed() {
-        XCTAssertEqual(F.error { try BMPDecoder.decode(BMPTestBuilder(width: 1, height: 1, bits: 2).file([0, 0, 0, 0])) },
+        let twoBits = BMPTestBuilder(width: 1, height: 1, bits: 2).file([0, 0, 0, 0])
+        XCTAssertEqual(F.error { try BMPDecoder.decode(twoBits) },
                        .unsupported("BMP of 2 bits a pixel"))
         var jpeg = BMPTestBuilder(width: 1, height: 1, bits: 24)
         jpeg.compression = 4
@@ -73,7 +74,8 @@ final class BMPSafetyTests: XCTestCase {
     }
 
     func testTruncatedAtEveryByteOfRealFiles() throws {
-        for name in ["bmp/hand-rle4-escapes.bmp", "bmp/im-33x17-565.bmp", "bmp/im-33x17-argb32.bmp", "bmp/im-33x17-rle8.bmp"] {
+        for name in ["bmp/hand-rle4-escapes.bmp", "bmp/im-33x17-565.bmp", "bmp/im-33x17-argb32.bmp",
+                     "bmp/im-33x17-rle8.bmp"] {
             F.assertEveryPrefixSafe(try F.bytes(name), BMPDecoder.decode)
         }
     }

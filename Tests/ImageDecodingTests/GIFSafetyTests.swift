@@ -104,7 +104,9 @@ final class GIFSafetyTests: XCTestCase {
     }
 
     func testTruncatedAtEveryByteOfRealFiles() throws {
-        for name in ["gif/pil-97x61-c256-interlaced.gif", "gif/pil-40x24-c16-trans.gif", "gif/hand-frame-inside-trans.gif"] {
+        let names = ["gif/pil-97x61-c256-interlaced.gif", "gif/pil-40x24-c16-trans.gif",
+                     "gif/hand-frame-inside-trans.gif"]
+        for name in names {
             F.assertEveryPrefixSafe(try F.bytes(name), GIFDecoder.decode)
         }
     }

@@ -28,7 +28,8 @@ struct GIFTestBuilder {
     }
 
     func file(data: [UInt8], trailer: Bool = true) -> [UInt8] {
-        var out = Array("GIF89a".utf8) + LegacyFormatFixtures.u16le(screenWidth) + LegacyFormatFixtures.u16le(screenHeight)
+        var out = Array("GIF89a".utf8)
+        out += LegacyFormatFixtures.u16le(screenWidth) + LegacyFormatFixtures.u16le(screenHeight)
         out += [globalTable.map { 0x80 | UInt8(Self.tableBits($0.count) - 1) } ?? 0, 0, 0]
         if let globalTable { out += Self.table(globalTable) }
         if let transparent { out += [0x21, 0xF9, 4, 1, 0, 0, UInt8(transparent), 0] }

@@ -58,8 +58,8 @@ final class ShrinkTests: XCTestCase {
     }
 
     func testASolidColourStaysThatColour() {
-        let solid = Raster(width: 37, height: 23, pixels: [UInt8](repeating: 0, count: 37 * 23).flatMap { _ in [12, 200, 99, 255] },
-                           hasAlpha: false)
+        let colour: [UInt8] = [12, 200, 99, 255]
+        let solid = Raster(width: 37, height: 23, pixels: (0..<37 * 23).flatMap { _ in colour }, hasAlpha: false)
         let shrunk = solid.shrunk(toWidth: 5, height: 3)
         XCTAssertTrue(stride(from: 0, to: shrunk.pixels.count, by: 4).allSatisfy {
             Array(shrunk.pixels[$0..<$0 + 4]) == [12, 200, 99, 255]

@@ -14,7 +14,9 @@ final class TIFFSafetyTests: XCTestCase {
         var b = grey(2, 2)
         b.blocks = [[1, 2, 3, 4]]
         b.offsetsOverride = [1_000_000]
-        guard case .truncated = F.error({ try TIFFDecoder.decode(b.file()) }) else { return XCTFail("offset past the file") }
+        guard case .truncated = F.error({ try TIFFDecoder.decode(b.file()) }) else {
+            return XCTFail("offset past the file")
+        }
         var counts = grey(2, 2, compression: 32773)
         counts.blocks = [[0x7F, 1]]
         guard case .truncated = F.error({ try TIFFDecoder.decode(counts.file()) }) else {
@@ -88,8 +90,9 @@ final class TIFFSafetyTests: XCTestCase {
     }
 
     func testTruncatedAtEveryByteOfRealFiles() throws {
-        for name in ["tiff/im-45x29-LZW-assoc.tif", "tiff/im-45x29-LZW-pred2-tiles.tif", "tiff/im-45x29-Zip-planar-rgba.tif",
-                     "tiff/pil-45x29-P-packbits.tif", "tiff/pil-45x29-CMYK-tiff_lzw.tif"] {
+        for name in ["tiff/im-45x29-LZW-assoc.tif", "tiff/im-45x29-LZW-pred2-tiles.tif",
+                     "tiff/im-45x29-Zip-planar-rgba.tif", "tiff/pil-45x29-P-packbits.tif",
+                     "tiff/pil-45x29-CMYK-tiff_lzw.tif"] {
             F.assertEveryPrefixSafe(try F.bytes(name), TIFFDecoder.decode)
         }
     }

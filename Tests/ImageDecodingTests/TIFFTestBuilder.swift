@@ -25,7 +25,9 @@ struct TIFFTestBuilder {
     mutating func set(_ tag: Int, _ values: [Int], type: Int = 3) { entries[tag] = (type, values) }
 
     func u16(_ v: Int) -> [UInt8] { bigEndian ? [UInt8(v >> 8 & 255), UInt8(v & 255)] : LegacyFormatFixtures.u16le(v) }
-    func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16 & 0xFFFF) + u16(v & 0xFFFF) : LegacyFormatFixtures.u32le(v) }
+    func u32(_ v: Int) -> [UInt8] {
+        bigEndian ? u16(v >> 16 & 0xFFFF) + u16(v & 0xFFFF) : LegacyFormatFixtures.u32le(v)
+    }
 
     func file() -> [UInt8] {
         var all = entries

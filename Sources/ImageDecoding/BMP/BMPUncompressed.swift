@@ -41,7 +41,8 @@ enum BMPUncompressed {
                 masks = [0xFF_0000, 0xFF00, 0xFF, 0xFF00_0000]
             }
             // Pillow reads 5-6-5 and 5-5-5 at 16 bits without alpha, whatever the alpha mask says.
-            if header.bits == 24 || (header.bits == 16 && [[0xF800, 0x7E0, 0x1F], [0x7C00, 0x3E0, 0x1F]].contains(Array(masks[0..<3]))) {
+            let pillow16 = [[0xF800, 0x7E0, 0x1F], [0x7C00, 0x3E0, 0x1F]].contains(Array(masks[0..<3]))
+            if header.bits == 24 || (header.bits == 16 && pillow16) {
                 masks[3] = 0
             }
             var fields: [BMPField] = []

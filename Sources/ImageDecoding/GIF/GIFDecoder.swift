@@ -45,7 +45,8 @@ public enum GIFDecoder {
         let frameArea = frame.width * frame.height
         let bound = GIFLZWDecoder.mostPixels(dataBytes: frame.dataBytes, minimumCodeSize: frame.minimumCodeSize)
         if frameArea > bound {
-            throw .truncated(section: "GIF image data: \(frame.dataBytes) bytes cannot hold \(frame.width)×\(frame.height)")
+            let claim = "\(frame.width)×\(frame.height)"
+            throw .truncated(section: "GIF image data: \(frame.dataBytes) bytes cannot hold \(claim)")
         }
         if screenArea > 1 << 22, screenArea / 16 > visibleArea {
             throw .corrupt("GIF first frame covers too little of its \(screen.width)×\(screen.height) screen")

@@ -41,7 +41,8 @@ public enum TIFFDecoder {
     }
 
     /// One block's stored bytes, bit-reversed when FillOrder is 2, decompressed to `expected` bytes.
-    static func blockData(_ bytes: [UInt8], layout: TIFFLayout, index: Int, expected: Int) throws(DecodeError) -> [UInt8] {
+    static func blockData(_ bytes: [UInt8], layout: TIFFLayout, index: Int,
+                          expected: Int) throws(DecodeError) -> [UInt8] {
         let offset = layout.offsets[index]
         let count = layout.byteCounts?[index] ?? expected
         guard offset >= 0, count >= 0, offset <= bytes.count else {

@@ -91,7 +91,9 @@ struct TIFFLayout {
                 throw .corrupt("TIFF palette image without a colour map of \(3 << bits) entries")
             }
             let n = 1 << bits
-            for i in 0..<n { palette += [map[i], map[n + i], map[2 * n + i]].map { UInt8(truncatingIfNeeded: $0 >> 8) } }
+            for i in 0..<n {
+                for channel in 0..<3 { palette.append(UInt8(truncatingIfNeeded: map[channel * n + i] >> 8)) }
+            }
         }
         // The first extra sample is alpha when marked so (1 associated, 2 unassociated); four RGB samples with no
         // ExtraSamples tag, or Corel's 999, are straight alpha as Pillow reads them. Unspecified (0) is ignored.

@@ -69,7 +69,9 @@ struct TIFFPixelWriter {
             guard plane == 0 else { return }
             palette.withUnsafeBufferPointer { palette in
                 let words = UnsafeMutableRawPointer(target)
-                for i in 0..<count { words.storeBytes(of: palette[Int(s[i * n])], toByteOffset: i * 4, as: UInt32.self) }
+                for i in 0..<count {
+                    words.storeBytes(of: palette[Int(s[i * n])], toByteOffset: i * 4, as: UInt32.self)
+                }
             }
         case (.whiteIsZero, false), (.blackIsZero, false):
             for i in 0..<count {
