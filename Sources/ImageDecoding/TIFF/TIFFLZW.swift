@@ -44,15 +44,18 @@ enum TIFFLZW {
         var written = 0, next = 258, width = 9, previous = -1
         var bitBuffer: UInt64 = 0, bitCount = 0, p = 0
         while written < expected {
-            while bitCount < width {
-                guard p < input.count else { return .truncated }
-                if oldStyle {
-                    bitBuffer |= UInt64(input[p]) << UInt64(bitCount)
-                } else {
-                    bitBuffer = bitBuffer << 8 | UInt64(input[p])
+            if bitCount < width {
+                // Refill with as many whole bytes as fit (at most 56 bits held), so most codes need no refill.
+                while bitCount <= 48, p < input.count {
+                    if oldStyle {
+                        bitBuffer |= UInt64(input[p]) << UInt64(bitCount)
+                    } else {
+                        bitBuffer = bitBuffer << 8 | UInt64(input[p])
+                    }
+                    p += 1
+                    bitCount += 8
                 }
-                p += 1
-                bitCount += 8
+                guard bitCount >= width else { return .truncated }
             }
             let mask = (UInt64(1) << UInt64(width)) - 1
             let code: Int
@@ -81,7 +84,11 @@ enum TIFFLZW {
                 let entry = code == next ? previous : code
                 let (from, length) = (starts[entry], lengths[entry])
                 let n = Swift.min(length, expected - written)
-                (target + written).update(from: target + from, count: n)
+                if n <= 8 {
+                    for i in 0..<n { target[written + i] = target[from + i] }
+                } else {
+                    (target + written).update(from: target + from, count: n)
+                }
                 written += n
                 if code == next, written < expected {
                     target[written] = target[from]
