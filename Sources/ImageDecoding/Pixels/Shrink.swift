@@ -91,6 +91,12 @@ final class SourceRows {
             let target = row.baseAddress!
             for p in stride(from: 0, to: width * 4, by: 4) {
                 let alpha = UInt32(line[p + 3])
+                if alpha == 255 {
+                    // Opaque pixels are most pixels of most images, and premultiplying leaves them as they are.
+                    UnsafeMutableRawPointer(target + p).storeBytes(
+                        of: UnsafeRawPointer(line + p).loadUnaligned(as: UInt32.self), as: UInt32.self)
+                    continue
+                }
                 for c in 0..<3 {
                     let t = UInt32(line[p + c]) * alpha + 128
                     target[p + c] = UInt8(truncatingIfNeeded: ((t >> 8) + t) >> 8)
