@@ -89,6 +89,13 @@ final class TIFFSafetyTests: XCTestCase {
         XCTAssertEqual(F.error { try TIFFDecoder.decode(b.file()) }, .corrupt("TIFF LZW code 300 past the table"))
     }
 
+    /// Found by the fuzzer: a BigTIFF directory whose 8-byte entry count is past Int.max trapped.
+    func testABigTIFFEntryCountPastIntMaxIsRefused() {
+        let file: [UInt8] = [0x49, 0x49, 0x2B, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0]
+            + [0xC4, 0xC4, 0xC4, 0xC4, 0xC4, 0xC4, 0xC4, 0xC4] + [UInt8](repeating: 0, count: 40)
+        guard case .truncated = F.error({ try TIFFDecoder.decode(file) }) else { return XCTFail("expected truncated") }
+    }
+
     func testTruncatedAtEveryByteOfRealFiles() throws {
         for name in ["tiff/im-45x29-LZW-assoc.tif", "tiff/im-45x29-LZW-pred2-tiles.tif",
                      "tiff/im-45x29-Zip-planar-rgba.tif", "tiff/pil-45x29-P-packbits.tif",

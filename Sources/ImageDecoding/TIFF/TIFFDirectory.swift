@@ -35,7 +35,8 @@ struct TIFFDirectory {
         let valueField = big ? 8 : 4
         guard ifd >= 8, ifd <= bytes.count - countSize else { throw .truncated(section: "TIFF directory") }
         let count = Self.unsigned(bytes, at: ifd, size: countSize, bigEndian: bigEndian)
-        guard count <= (bytes.count - ifd - countSize) / entrySize else {
+        // A BigTIFF count past Int.max reads as -1: refused with every other count the directory cannot hold.
+        guard count >= 0, count <= (bytes.count - ifd - countSize) / entrySize else {
             throw .truncated(section: "TIFF directory (\(count) entries)")
         }
         for i in 0..<count {
