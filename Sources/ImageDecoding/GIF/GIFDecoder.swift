@@ -38,7 +38,8 @@ public enum GIFDecoder {
     }
 
     /// Refuses, before the screen is allocated, a file whose data could not fill its first frame (LZW
-    /// output is bounded by its code count) or whose screen is large and mostly not covered by the frame.
+    /// output is bounded by its code count) or whose screen is over 16 megapixels and less than a sixteenth
+    /// covered by the frame (Pillow would fill such a screen; a few bytes should not cost a gigabyte).
     static func checkPlausible(screen: GIFScreen, frame: GIFFrame, visibleArea: Int) throws(DecodeError) {
         try DecodeLimits.check(width: screen.width, height: screen.height)
         let screenArea = screen.width * screen.height
@@ -48,7 +49,7 @@ public enum GIFDecoder {
             let claim = "\(frame.width)×\(frame.height)"
             throw .truncated(section: "GIF image data: \(frame.dataBytes) bytes cannot hold \(claim)")
         }
-        if screenArea > 1 << 22, screenArea / 16 > visibleArea {
+        if screenArea > 1 << 24, screenArea / 16 > visibleArea {
             throw .corrupt("GIF first frame covers too little of its \(screen.width)×\(screen.height) screen")
         }
     }
