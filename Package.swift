@@ -31,7 +31,8 @@ let package = Package(
         // Spawns the built binary; depends on it so `swift test` builds it first.
         .testTarget(name: "imgselTests", dependencies: ["imgsel"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage"]),
-        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),
+        // Fixtures are read from beside the test files (#filePath), not bundled as resources.
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalImageTests", dependencies: ["TerminalImage"]),
     ]
 )

@@ -6,6 +6,9 @@ enum DevDecoders {
     static func decode(_ bytes: [UInt8], scale: Int) throws(DecodeError) -> Raster {
         _ = scale
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGDecoder.decode(bytes) }
+        if bytes.starts(with: Array("GIF8".utf8)) { return try GIFDecoder.decode(bytes) }
+        if bytes.starts(with: Array("BM".utf8)) { return try BMPDecoder.decode(bytes) }
+        if bytes.starts(with: [0x49, 0x49]) || bytes.starts(with: [0x4D, 0x4D]) { return try TIFFDecoder.decode(bytes) }
         throw .unsupported("this file (no decoder for it yet)")
     }
 }

@@ -1,0 +1,99 @@
+/// Which source pixels make each destination pixel along one axis, and their fixed-point weights, computed
+/// as Pillow's `precompute_coeffs` and `normalize_coeffs_8bpc` do for the BOX filter (Resample.c), so a
+/// shrink here rounds exactly where Pillow's does.
+struct BoxSpans {
+    /// Weights carry 22 fraction bits (Pillow's PRECISION_BITS: 32 - 8 - 2).
+    static let precisionBits = 22
+    static let half = Int32(1) << Int32(precisionBits - 1)
+    /// First source pixel of each destination pixel.
+    var start: [Int] = []
+    /// How many source pixels from `start`.
+    var count: [Int] = []
+    /// `count[i]` weights for destination pixel i, from `weightStart[i]`.
+    var weights: [Int32] = []
+    var weightStart: [Int] = []
+
+    init(source: Int, target: Int) {
+        // Pillow takes the box as floats: (in1 - in0) is a float, the rest doubles.
+        let scale = Double(Float(source)) / Double(target)
+        let filterScale = Swift.max(1.0, scale)
+        let support = 0.5 * filterScale
+        var raw: [Double] = []
+        for i in 0..<target {
+            let center = (Double(i) + 0.5) * scale
+            let low = Swift.max(0, Int(center - support + 0.5))
+            let high = Swift.min(source, Int(center + support + 0.5))
+            let n = Swift.max(0, high - low)
+            raw.removeAll(keepingCapacity: true)
+            var total = 0.0
+            for x in 0..<n {
+                let t = (Double(x + low) - center + 0.5) / filterScale
+                let w: Double = (t > -0.5 && t <= 0.5) ? 1 : 0
+                raw.append(w)
+                total += w
+            }
+            start.append(low)
+            count.append(n)
+            weightStart.append(weights.count)
+            for w in raw {
+                let normal = total != 0 ? w / total : w
+                weights.append(Int32(normal * Double(1 << Self.precisionBits) + 0.5))
+            }
+        }
+    }
+
+    /// Pillow's clip8: the sum's integer part, clamped to 0...255.
+    @inline(__always)
+    static func clip(_ sum: Int32) -> UInt8 {
+        let value = sum >> Int32(precisionBits)
+        return value < 0 ? 0 : value > 255 ? 255 : UInt8(truncatingIfNeeded: value)
+    }
+
+    /// The horizontal pass over one line of 4-byte pixels, written to `out` from byte `at`.
+    @inline(__always)
+    func resampleLine(_ line: UnsafePointer<UInt8>, into out: inout [UInt8], at offset: Int) {
+        weights.withUnsafeBufferPointer { weights in
+            out.withUnsafeMutableBufferPointer { out in
+                let target = out.baseAddress! + offset
+                for i in 0..<start.count {
+                    var s0 = Self.half, s1 = Self.half, s2 = Self.half, s3 = Self.half
+                    var p = line + start[i] * 4
+                    let k = weights.baseAddress! + weightStart[i]
+                    for x in 0..<count[i] {
+                        let w = k[x]
+                        s0 &+= Int32(p[0]) &* w
+                        s1 &+= Int32(p[1]) &* w
+                        s2 &+= Int32(p[2]) &* w
+                        s3 &+= Int32(p[3]) &* w
+                        p += 4
+                    }
+                    let o = target + i * 4
+                    o[0] = Self.clip(s0)
+                    o[1] = Self.clip(s1)
+                    o[2] = Self.clip(s2)
+                    o[3] = Self.clip(s3)
+                }
+            }
+        }
+    }
+
+    /// The vertical pass: each output line the weighted sum of its span of `rows`' lines (`lineBytes` long),
+    /// accumulated a whole line at a time so memory is read in order.
+    func resampleRows(_ rows: SourceRows, lineBytes: Int, into out: UnsafeMutablePointer<UInt8>) {
+        var sums = [Int32](repeating: 0, count: lineBytes)
+        sums.withUnsafeMutableBufferPointer { sums in
+            let acc = sums.baseAddress!
+            for i in 0..<start.count {
+                acc.update(repeating: Self.half, count: lineBytes)
+                for r in 0..<count[i] {
+                    let w = weights[weightStart[i] + r]
+                    rows.withRow(start[i] + r) { line in
+                        for j in 0..<lineBytes { acc[j] &+= Int32(line[j]) &* w }
+                    }
+                }
+                let target = out + i * lineBytes
+                for j in 0..<lineBytes { target[j] = Self.clip(acc[j]) }
+            }
+        }
+    }
+}

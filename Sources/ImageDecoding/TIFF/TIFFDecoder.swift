@@ -1,0 +1,83 @@
+/// Baseline TIFF, the first IFD: no compression, PackBits, LZW (and the old-style LSB variant) and Deflate;
+/// strips or tiles, chunky or planar; grey (either polarity), RGB, RGBA, palette, bilevel and CMYK; 1 to 16
+/// bits a sample; predictor 2; both byte orders and BigTIFF. Matches Pillow's `convert("RGBA")` except that
+/// 16-bit grey keeps its high byte (Pillow clips the 16-bit value to 255, making most of such an image white)
+/// and that Orientation is not applied here (a later stage applies the value the probe reads).
+///
+/// Pillow's readings kept: a missing PhotometricInterpretation is WhiteIsZero; four RGB samples without
+/// ExtraSamples are RGBA; an unspecified extra sample is ignored; associated alpha is divided out
+/// (c·255/a truncated, colour 0 where alpha is 0); 16-bit samples keep their high byte; a ColorMap value v
+/// becomes v / 256; CMYK becomes (255−c)(255−k)/255 rounded as Pillow does.
+public enum TIFFDecoder {
+    public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Raster {
+        let ifd = try TIFFDirectory(bytes)
+        let layout = try TIFFLayout(ifd)
+        let blockBytes = layout.blockRowBytes * layout.blockHeight
+        try DecodeLimits.check(width: layout.width, height: layout.height, workingBytes: blockBytes * 2)
+        try checkPlausible(layout, fileSize: bytes.count, blockBytes: blockBytes)
+
+        var raster = try Raster(width: layout.width, height: layout.height, hasAlpha: layout.alpha != .none)
+        let writer = TIFFPixelWriter(layout: layout, bigEndian: ifd.bigEndian)
+        for plane in 0..<layout.planes {
+            for down in 0..<layout.blocksDown {
+                for across in 0..<layout.blocksAcross {
+                    let index = (plane * layout.blocksDown + down) * layout.blocksAcross + across
+                    // A strip at the bottom holds only the rows left; a tile is always whole.
+                    let rows = layout.tiled
+                        ? layout.blockHeight : Swift.min(layout.blockHeight, layout.height - down * layout.blockHeight)
+                    var data = try blockData(bytes, layout: layout, index: index, expected: layout.blockRowBytes * rows)
+                    if layout.predictor {
+                        TIFFCodecs.undoPredictor(&data, rowBytes: layout.blockRowBytes, rows: rows,
+                                                 samplesPerPixel: layout.samplesPerBlockPixel, bits: layout.bits,
+                                                 bigEndian: ifd.bigEndian)
+                    }
+                    writer.write(data, rows: rows, x: across * layout.blockWidth, y: down * layout.blockHeight,
+                                 plane: plane, into: &raster)
+                }
+            }
+        }
+        writer.finish(&raster)
+        return raster
+    }
+
+    /// One block's stored bytes, bit-reversed when FillOrder is 2, decompressed to `expected` bytes.
+    static func blockData(_ bytes: [UInt8], layout: TIFFLayout, index: Int,
+                          expected: Int) throws(DecodeError) -> [UInt8] {
+        let offset = layout.offsets[index]
+        let count = layout.byteCounts?[index] ?? expected
+        guard offset >= 0, count >= 0, offset <= bytes.count else {
+            throw .truncated(section: "TIFF strip or tile \(index) (offset \(offset) past the file)")
+        }
+        var stored = bytes[offset..<offset + Swift.min(count, bytes.count - offset)]
+        if layout.reversedBits { stored = ArraySlice(stored.map(reverseBits)) }
+        return try TIFFCodecs.decode(stored, layout.compression, expected: expected,
+                                     fullBlock: layout.blockRowBytes * layout.blockHeight)
+    }
+
+    static func reverseBits(_ byte: UInt8) -> UInt8 {
+        var b = byte
+        b = (b & 0xF0) >> 4 | (b & 0x0F) << 4
+        b = (b & 0xCC) >> 2 | (b & 0x33) << 2
+        return (b & 0xAA) >> 1 | (b & 0x55) << 1
+    }
+
+    /// Refuses, before the raster is allocated, a file whose stored blocks could not decompress to the
+    /// image it claims (each compression has a most it can expand to).
+    static func checkPlausible(_ layout: TIFFLayout, fileSize: Int, blockBytes: Int) throws(DecodeError) {
+        let blocks = layout.blocksAcross * layout.blocksDown * layout.planes
+        var most = 0
+        for i in 0..<blocks {
+            let offset = layout.offsets[i]
+            let available = offset >= 0 && offset <= fileSize ? fileSize - offset : 0
+            let stored = Swift.min(layout.byteCounts?[i] ?? blockBytes, available)
+            most += Swift.min(blockBytes, TIFFCodecs.mostBytes(from: Swift.max(0, stored), layout.compression))
+        }
+        // Strips past the image's last row are not needed, so compare with the rows the image has.
+        let needed = !layout.tiled
+            ? layout.blockRowBytes * layout.height * layout.planes
+            : blockBytes * blocks
+        if most < needed {
+            throw .truncated(section: "TIFF data (\(fileSize) bytes cannot hold \(layout.width)×\(layout.height))")
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// The first image file directory of a TIFF (classic or BigTIFF, either byte order), read as a map from tag
+/// to its values. Only the first IFD is read, so a chain of IFDs that loops is never followed.
+struct TIFFDirectory {
+    let bytes: [UInt8]
+    let bigEndian: Bool
+    /// Tag → (field type, value count, offset of the values in the file).
+    private var entries: [Int: (type: Int, count: Int, at: Int)] = [:]
+
+    init(_ bytes: [UInt8]) throws(DecodeError) {
+        self.bytes = bytes
+        guard bytes.count >= 8 else { throw .truncated(section: "TIFF header") }
+        switch (bytes[0], bytes[1]) {
+        case (0x49, 0x49): bigEndian = false
+        case (0x4D, 0x4D): bigEndian = true
+        default: throw .corrupt("not a TIFF file")
+        }
+        let version = Self.unsigned(bytes, at: 2, size: 2, bigEndian: bigEndian)
+        let big: Bool
+        let ifd: Int
+        switch version {
+        case 42:
+            big = false
+            ifd = Self.unsigned(bytes, at: 4, size: 4, bigEndian: bigEndian)
+        case 43:
+            guard bytes.count >= 16, Self.unsigned(bytes, at: 4, size: 2, bigEndian: bigEndian) == 8 else {
+                throw .corrupt("BigTIFF header")
+            }
+            big = true
+            ifd = Self.unsigned(bytes, at: 8, size: 8, bigEndian: bigEndian)
+        default:
+            throw .corrupt("TIFF version \(version)")
+        }
+        let countSize = big ? 8 : 2
+        let entrySize = big ? 20 : 12
+        let valueField = big ? 8 : 4
+        guard ifd >= 8, ifd <= bytes.count - countSize else { throw .truncated(section: "TIFF directory") }
+        let count = Self.unsigned(bytes, at: ifd, size: countSize, bigEndian: bigEndian)
+        // A BigTIFF count past Int.max reads as -1: refused with every other count the directory cannot hold.
+        guard count >= 0, count <= (bytes.count - ifd - countSize) / entrySize else {
+            throw .truncated(section: "TIFF directory (\(count) entries)")
+        }
+        for i in 0..<count {
+            let at = ifd + countSize + i * entrySize
+            let tag = Self.unsigned(bytes, at: at, size: 2, bigEndian: bigEndian)
+            let type = Self.unsigned(bytes, at: at + 2, size: 2, bigEndian: bigEndian)
+            let valueCount = Self.unsigned(bytes, at: at + 4, size: big ? 8 : 4, bigEndian: bigEndian)
+            guard let size = Self.typeSize(type), entries[tag] == nil else { continue }
+            // Values that fit in the entry are stored in it; others at an offset, which must lie in the file.
+            let (total, overflow) = valueCount.multipliedReportingOverflow(by: size)
+            guard !overflow, valueCount >= 0 else { continue }
+            let fieldAt = at + 4 + (big ? 8 : 4)
+            let valuesAt = total <= valueField ? fieldAt
+                : Self.unsigned(bytes, at: fieldAt, size: valueField, bigEndian: bigEndian)
+            guard valuesAt >= 0, valuesAt <= bytes.count, total <= bytes.count - valuesAt else { continue }
+            entries[tag] = (type, valueCount, valuesAt)
+        }
+    }
+
+    func has(_ tag: Int) -> Bool { entries[tag] != nil }
+
+    /// The tag's values as integers (BYTE, SHORT, LONG, LONG8 and their signed kinds), nil when absent;
+    /// refused when the tag holds more than `most` values.
+    func values(_ tag: Int, most: Int = 1 << 20) throws(DecodeError) -> [Int]? {
+        guard let entry = entries[tag] else { return nil }
+        guard entry.count <= most else { throw .corrupt("TIFF tag \(tag) has \(entry.count) values") }
+        guard let size = Self.typeSize(entry.type), [1, 3, 4, 6, 8, 9, 16, 17].contains(entry.type) else {
+            throw .corrupt("TIFF tag \(tag) has field type \(entry.type)")
+        }
+        var out: [Int] = []
+        out.reserveCapacity(entry.count)
+        for i in 0..<entry.count {
+            out.append(Self.unsigned(bytes, at: entry.at + i * size, size: size, bigEndian: bigEndian))
+        }
+        return out
+    }
+
+    func value(_ tag: Int) throws(DecodeError) -> Int? {
+        guard let all = try values(tag, most: 1 << 20), let first = all.first else { return nil }
+        return first
+    }
+
+    static func typeSize(_ type: Int) -> Int? {
+        switch type {
+        case 1, 2, 6, 7: 1
+        case 3, 8: 2
+        case 4, 9, 11, 13: 4
+        case 5, 10, 12, 16, 17, 18: 8
+        default: nil
+        }
+    }
+
+    /// An unsigned field of 1, 2, 4 or 8 bytes; 8-byte values past Int.max read as -1 (and fail range checks).
+    static func unsigned(_ bytes: [UInt8], at: Int, size: Int, bigEndian: Bool) -> Int {
+        var value: UInt64 = 0
+        for i in 0..<size {
+            let byte = UInt64(bytes[bigEndian ? at + i : at + size - 1 - i])
+            value = value << 8 | byte
+        }
+        return value > UInt64(Int.max) ? -1 : Int(value)
+    }
+}
