@@ -2,9 +2,23 @@
 enum WebPLossyImage {
     static func decode(_ payload: UnsafeBufferPointer<UInt8>,
                        alpha: UnsafeBufferPointer<UInt8>?) throws(DecodeError) -> [UInt8] {
-        _ = payload
-        _ = alpha
-        throw .unsupported("lossy WebP (not yet)")
+        let (header, decoded) = try VP8Decoder.decode(payload)
+        var planes = decoded
+        let (width, height) = (header.width, header.height)
+        let alphaPlane = try alpha.map { data throws(DecodeError) in
+            try WebPAlphaDecoder.decode(data, width: width, height: height)
+        }
+        var rgba = WebPPixelMemory.unwrittenBytes(count: width * height * 4)
+        try planes.withPointers { p throws(DecodeError) in
+            rgba.withUnsafeMutableBufferPointer { out in
+                guard let out = out.baseAddress else { return }
+                WebPYUVConverter.convert(p, width: width, height: height, into: out)
+            }
+        }
+        if let alphaPlane {
+            for i in 0..<(width * height) { rgba[4 * i + 3] = alphaPlane[i] }
+        }
+        return rgba
     }
 }
 
