@@ -61,6 +61,16 @@ enum VP8Prediction {
     @inline(__always)
     private static func avg2(_ a: Int, _ b: Int) -> UInt8 { UInt8(truncatingIfNeeded: (a + b + 1) >> 1) }
 
+    /// Fills a 4×4 block whose diagonals (`downRight`: running down-right,
+    /// from the bottom-left one; else running down-left, from the top-left
+    /// one) each take one of the first seven values.
+    @inline(__always)
+    private static func diagonals(_ dst: UnsafeMutablePointer<UInt8>, _ v: SIMD8<UInt8>, downRight: Bool) {
+        for row in 0..<4 {
+            for col in 0..<4 { dst[row * stride + col] = v[downRight ? 3 - row + col : row + col] }
+        }
+    }
+
     /// One 4×4 sub-block with mode `mode` (in libwebp's order: DC, TM, VE, HE,
     /// RD, VR, LD, VL, HD, HU). Uses the four pixels above-right too.
     static func predictSubblock(_ dst: UnsafeMutablePointer<UInt8>, mode: Int) {
@@ -79,15 +89,18 @@ enum VP8Prediction {
         case 1:  // TM
             trueMotion(dst, size: 4)
         case 2:  // VE: the row above, smoothed
-            let v = [avg3(x, a, b), avg3(a, b, c), avg3(b, c, d), avg3(c, d, e)]
-            for row in 0..<4 { for col in 0..<4 { put(col, row, v[col]) } }
+            let (v0, v1, v2, v3) = (avg3(x, a, b), avg3(a, b, c), avg3(b, c, d), avg3(c, d, e))
+            for row in 0..<4 {
+                put(0, row, v0); put(1, row, v1); put(2, row, v2); put(3, row, v3)
+            }
         case 3:  // HE: the column to the left, smoothed
-            let v = [avg3(x, i, j), avg3(i, j, k), avg3(j, k, l), avg3(k, l, l)]
-            for row in 0..<4 { (dst + row * s).update(repeating: v[row], count: 4) }
-        case 4:  // RD: down and right
-            let edge = [avg3(j, k, l), avg3(i, j, k), avg3(x, i, j), avg3(a, x, i), avg3(b, a, x),
-                        avg3(c, b, a), avg3(d, c, b)]
-            for row in 0..<4 { for col in 0..<4 { put(col, row, edge[3 - row + col]) } }
+            (dst + 0 * s).update(repeating: avg3(x, i, j), count: 4)
+            (dst + 1 * s).update(repeating: avg3(i, j, k), count: 4)
+            (dst + 2 * s).update(repeating: avg3(j, k, l), count: 4)
+            (dst + 3 * s).update(repeating: avg3(k, l, l), count: 4)
+        case 4:  // RD: down and right, each diagonal one value
+            diagonals(dst, [avg3(j, k, l), avg3(i, j, k), avg3(x, i, j), avg3(a, x, i), avg3(b, a, x),
+                            avg3(c, b, a), avg3(d, c, b), 0], downRight: true)
         case 5:  // VR: vertical, leaning right
             put(0, 0, avg2(x, a)); put(1, 2, avg2(x, a))
             put(1, 0, avg2(a, b)); put(2, 2, avg2(a, b))
@@ -99,10 +112,9 @@ enum VP8Prediction {
             put(1, 1, avg3(x, a, b)); put(2, 3, avg3(x, a, b))
             put(2, 1, avg3(a, b, c)); put(3, 3, avg3(a, b, c))
             put(3, 1, avg3(b, c, d))
-        case 6:  // LD: down and left
-            let edge = [avg3(a, b, c), avg3(b, c, d), avg3(c, d, e), avg3(d, e, f), avg3(e, f, g),
-                        avg3(f, g, h), avg3(g, h, h)]
-            for row in 0..<4 { for col in 0..<4 { put(col, row, edge[row + col]) } }
+        case 6:  // LD: down and left, each anti-diagonal one value
+            diagonals(dst, [avg3(a, b, c), avg3(b, c, d), avg3(c, d, e), avg3(d, e, f), avg3(e, f, g),
+                            avg3(f, g, h), avg3(g, h, h), 0], downRight: false)
         case 7:  // VL: vertical, leaning left
             put(0, 0, avg2(a, b))
             put(1, 0, avg2(b, c)); put(0, 2, avg2(b, c))

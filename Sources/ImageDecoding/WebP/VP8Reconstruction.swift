@@ -18,7 +18,7 @@ enum VP8Reconstruction {
         var info: VP8MacroblockInfo
         /// The 16 sub-block modes (when sub-block coded).
         var subblockModes: UnsafePointer<UInt8>
-        /// 2 bits per block: 0 none, 1 DC only, 2 or 3 a full inverse DCT.
+        /// 2 bits per block: 0 none, 1 DC only, 2 the first three coefficients, 3 any.
         var codes: UInt64
         var coefficients: UnsafePointer<Int16>
     }
@@ -55,10 +55,10 @@ enum VP8Reconstruction {
         let code = (mb.codes >> UInt64(2 * block)) & 3
         if code == 0 { return }
         let input = mb.coefficients + 16 * block
-        if code == 1 {
-            VP8Transforms.addInverseDC(input, to: dst, stride: s)
-        } else {
-            VP8Transforms.addInverseDCT(input, to: dst, stride: s)
+        switch code {
+        case 1: VP8Transforms.addInverseDC(input, to: dst, stride: s)
+        case 2: VP8Transforms.addInverseDCT3(input, to: dst, stride: s)
+        default: VP8Transforms.addInverseDCT(input, to: dst, stride: s)
         }
     }
 

@@ -16,6 +16,32 @@ struct VP8Residuals {
     /// Block types, indexing the probability tables.
     static let typeY16AC = 0, typeY2 = 1, typeChroma = 2, typeY4 = 3
 
+    /// The two tables above as raw memory, for the token loop: zigzag, then
+    /// each position's band times 33 (the probabilities of one band), then
+    /// each block's context bit positions.
+    private final class Lookup {
+        let table = UnsafeMutablePointer<Int>.allocate(capacity: 33 + 48)
+        init() {
+            for i in 0..<16 { table[i] = VP8Residuals.zigzag[i] }
+            for i in 0..<17 { table[16 + i] = VP8Residuals.bands[i] * 33 }
+            // Each block's bit in the above and left context bytes: luma
+            // columns and rows 0-3, U 4-5, V 6-7.
+            for block in 0..<24 {
+                let (above, left): (Int, Int)
+                if block < 16 {
+                    (above, left) = (block & 3, block >> 2)
+                } else {
+                    let plane = (block - 16) >> 2
+                    (above, left) = (4 + 2 * plane + (block & 1), 4 + 2 * plane + ((block >> 1) & 1))
+                }
+                table[33 + 2 * block] = above
+                table[33 + 2 * block + 1] = left
+            }
+        }
+        deinit { table.deallocate() }
+    }
+    private let lookup = Lookup()
+
     /// Per macroblock column: bits 0-3 the four luma columns, 4-5 U, 6-7 V.
     private var above: [UInt8]
     private var aboveY2: [UInt8]
@@ -48,15 +74,17 @@ struct VP8Residuals {
     /// 2-bit code at bits 2*block: 0 nothing, 1 DC only, 2 only the first
     /// three coefficients, 3 any.
     mutating func read(column: Int, isSubblockCoded: Bool, quantizers q: VP8Quantizers,
-                       probabilities: UnsafePointer<UInt8>, from bool: inout VP8BoolDecoder,
+                       probabilities: UnsafePointer<UInt8>, from decoder: inout VP8BoolDecoder,
                        into coefficients: UnsafeMutablePointer<Int16>) -> UInt64 {
+        var bool = decoder  // a local copy stays in registers through the token loop
+        defer { decoder = bool }
         var first = 0
         var lumaType = Self.typeY4
         if !isSubblockCoded {
             let block = coefficients + 384
             let context = Int(aboveY2[column] + leftY2)
             let count = Self.readBlock(&bool, probabilities + Self.typeY2 * 264, context: context,
-                                       dc: q.y2.dc, ac: q.y2.ac, first: 0, into: block)
+                                       dc: q.y2.dc, ac: q.y2.ac, first: 0, into: block, lookup.table)
             if count > 1 {
                 VP8Transforms.inverseWalshHadamard(block, into: coefficients)
             } else {
@@ -73,37 +101,24 @@ struct VP8Residuals {
         var aboveBits = above[column]
         var leftBits = left
         let lumaProbabilities = probabilities + lumaType * 264
-        for y in 0..<4 {
-            var hasLeft = (leftBits >> y) & 1
-            for x in 0..<4 {
-                let block = y * 4 + x
-                let context = Int(hasLeft + (aboveBits >> x) & 1)
-                let out = coefficients + 16 * block
-                let count = Self.readBlock(&bool, lumaProbabilities, context: context, dc: q.y1.dc, ac: q.y1.ac,
-                                           first: first, into: out)
-                hasLeft = count > first ? 1 : 0
-                aboveBits = aboveBits & ~(1 << x) | hasLeft << x
-                codes |= Self.code(count, dcNonZero: out[0] != 0) << UInt64(2 * block)
-            }
-            leftBits = leftBits & ~(1 << y) | hasLeft << y
-        }
         let chromaProbabilities = probabilities + Self.typeChroma * 264
-        for plane in 0..<2 {
-            let shift = 4 + 2 * plane
-            for y in 0..<2 {
-                var hasLeft = (leftBits >> (shift + y)) & 1
-                for x in 0..<2 {
-                    let block = 16 + 4 * plane + 2 * y + x
-                    let context = Int(hasLeft + (aboveBits >> (shift + x)) & 1)
-                    let out = coefficients + 16 * block
-                    let count = Self.readBlock(&bool, chromaProbabilities, context: context, dc: q.uv.dc, ac: q.uv.ac,
-                                               first: 0, into: out)
-                    hasLeft = count > 0 ? 1 : 0
-                    aboveBits = aboveBits & ~(1 << (shift + x)) | hasLeft << (shift + x)
-                    codes |= Self.code(count, dcNonZero: out[0] != 0) << UInt64(2 * block)
-                }
-                leftBits = leftBits & ~(1 << (shift + y)) | hasLeft << (shift + y)
-            }
+        let contextBits = lookup.table + 33
+        // One loop over the 16 luma then 8 chroma blocks, so the token reader
+        // is inlined once. A block's context bits (above and left) are the
+        // results of the blocks above it and before it, updated as they are read.
+        for block in 0..<24 {
+            let isLuma = block < 16
+            let aboveBit = contextBits[2 * block], leftBit = contextBits[2 * block + 1]
+            let context = Int((aboveBits >> aboveBit) & 1 + (leftBits >> leftBit) & 1)
+            let out = coefficients + 16 * block
+            let start = isLuma ? first : 0
+            let count = Self.readBlock(&bool, isLuma ? lumaProbabilities : chromaProbabilities, context: context,
+                                       dc: isLuma ? q.y1.dc : q.uv.dc, ac: isLuma ? q.y1.ac : q.uv.ac,
+                                       first: start, into: out, lookup.table)
+            let hasCoefficients: UInt8 = count > start ? 1 : 0
+            aboveBits = aboveBits & ~(1 << aboveBit) | hasCoefficients << aboveBit
+            leftBits = leftBits & ~(1 << leftBit) | hasCoefficients << leftBit
+            codes |= Self.code(count, dcNonZero: out[0] != 0) << UInt64(2 * block)
         }
         above[column] = aboveBits
         left = leftBits
@@ -120,15 +135,17 @@ struct VP8Residuals {
     /// read (0 when the block ends at once).
     @inline(__always)
     static func readBlock(_ bool: inout VP8BoolDecoder, _ probabilities: UnsafePointer<UInt8>, context: Int,
-                          dc: Int, ac: Int, first: Int, into out: UnsafeMutablePointer<Int16>) -> Int {
+                          dc: Int, ac: Int, first: Int, into out: UnsafeMutablePointer<Int16>,
+                          _ lookup: UnsafePointer<Int>) -> Int {
+        let zigzag = lookup, bandOffset = lookup + 16
         var n = first
-        var p = probabilities + (bands[n] * 3 + context) * 11
+        var p = probabilities + bandOffset[n] + context * 11
         while n < 16 {
             if !bool.readBit(Int(p[0])) { return n }  // end of block
             while !bool.readBit(Int(p[1])) {  // a zero
                 n += 1
                 if n == 16 { return 16 }
-                p = probabilities + bands[n] * 33
+                p = probabilities + bandOffset[n]
             }
             let magnitude: Int
             let nextContext: Int
@@ -139,10 +156,10 @@ struct VP8Residuals {
                 magnitude = largeValue(&bool, p)
                 nextContext = 2
             }
-            let value = bool.readBit(128) ? -magnitude : magnitude
-            out[zigzag[n]] = Int16(truncatingIfNeeded: value * (n > 0 ? ac : dc))
+            let value = bool.applySign(magnitude)
+            out[zigzag[n]] = Int16(truncatingIfNeeded: value &* (n > 0 ? ac : dc))
             n += 1
-            p = probabilities + (bands[n] * 3 + nextContext) * 11
+            p = probabilities + bandOffset[n] + nextContext * 11
         }
         return 16
     }

@@ -21,12 +21,17 @@ public enum WebPDecoder {
                 let alpha = frame.alpha.map { UnsafeBufferPointer(rebasing: data[$0]) }
                 pixels = try WebPLossyImage.decode(image, alpha: alpha)
             }
+            // Lossy without ALPH is opaque already; anything else may hold alpha to drop.
+            var mayHoldAlpha = frame.isLossless || frame.alpha != nil
             if frame.width != container.canvasWidth || frame.height != container.canvasHeight {
                 pixels = place(pixels, frame: frame, canvasWidth: container.canvasWidth,
                                canvasHeight: container.canvasHeight)
+                mayHoldAlpha = true
             }
-            if !container.hasAlpha {
-                for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
+            if !container.hasAlpha && mayHoldAlpha {
+                pixels.withUnsafeMutableBufferPointer { p in
+                    for i in stride(from: 3, to: p.count, by: 4) { p[i] = 255 }
+                }
             }
             return Raster(width: container.canvasWidth, height: container.canvasHeight, pixels: pixels,
                           hasAlpha: container.hasAlpha)

@@ -1,81 +1,87 @@
 /// YUV 4:2:0 to RGB the way libwebp's default ("fancy") output does it, so
 /// the bytes equal what Pillow gets: chroma is upsampled with the 9-3-3-1
-/// bilinear filter on pairs of output rows, and each pixel is converted with
-/// libwebp's 14-bit fixed-point BT.601 constants.
+/// bilinear filter (each output row weighs its nearer chroma row 3:1 against
+/// the farther one, and each column likewise), and each pixel is converted
+/// with libwebp's 14-bit fixed-point BT.601 constants.
+///
+/// libwebp packs U and V into one 32-bit word for the filter; the halves
+/// never carry into each other, so computing them apart gives the same values.
 enum WebPYUVConverter {
-    @inline(__always)
-    private static func clip8(_ v: Int) -> UInt8 {
-        (v & ~16383) == 0 ? UInt8(truncatingIfNeeded: v >> 6) : v < 0 ? 0 : 255
-    }
-
-    @inline(__always)
-    private static func store(_ y: Int, _ u: Int, _ v: Int, _ dst: UnsafeMutablePointer<UInt8>) {
-        let luma = (y * 19077) >> 8
-        dst[0] = clip8(luma + (v * 26149) >> 8 - 14234)
-        dst[1] = clip8(luma - (u * 6419) >> 8 - (v * 13320) >> 8 + 8708)
-        dst[2] = clip8(luma + (u * 33050) >> 8 - 17685)
-        dst[3] = 255
-    }
-
     /// Converts the `width`×`height` top-left part of the planes into `out` (RGBA, alpha 255).
     static func convert(_ p: VP8PlanePointers, width: Int, height: Int, into out: UnsafeMutablePointer<UInt8>) {
         let rowBytes = width * 4
-        let u = p.u, v = p.v, cs = p.chromaStride
-        linePair(top: p.y, bottom: nil, topU: u, topV: v, u: u, v: v, width: width, topOut: out, bottomOut: nil)
-        var y = 0
-        while y + 2 < height {
-            let chromaRow = (y >> 1) * cs
-            linePair(top: p.y + (y + 1) * p.lumaStride, bottom: p.y + (y + 2) * p.lumaStride,
-                     topU: u + chromaRow, topV: v + chromaRow, u: u + chromaRow + cs, v: v + chromaRow + cs,
-                     width: width, topOut: out + (y + 1) * rowBytes, bottomOut: out + (y + 2) * rowBytes)
-            y += 2
+        let cs = p.chromaStride
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * width)
+        defer { scratch.deallocate() }
+        let topU = scratch, topV = scratch + width, bottomU = scratch + 2 * width, bottomV = scratch + 3 * width
+        func luma(_ row: Int) -> UnsafePointer<UInt8> { UnsafePointer(p.y + row * p.lumaStride) }
+        // The first row, and the last of an even height, use one chroma row.
+        upsamplePair(p.u, p.u, width: width, top: topU, bottom: nil)
+        upsamplePair(p.v, p.v, width: width, top: topV, bottom: nil)
+        convertRow(luma(0), topU, topV, width: width, into: out)
+        // Rows 2k-1 and 2k lie between chroma rows k-1 and k.
+        var row = 1
+        while row + 1 < height {
+            let above = (row >> 1) * cs, below = above + cs
+            upsamplePair(p.u + above, p.u + below, width: width, top: topU, bottom: bottomU)
+            upsamplePair(p.v + above, p.v + below, width: width, top: topV, bottom: bottomV)
+            convertRow(luma(row), topU, topV, width: width, into: out + row * rowBytes)
+            convertRow(luma(row + 1), bottomU, bottomV, width: width, into: out + (row + 1) * rowBytes)
+            row += 2
         }
-        if height & 1 == 0 {
-            let chromaRow = (y >> 1) * cs
-            linePair(top: p.y + (height - 1) * p.lumaStride, bottom: nil, topU: u + chromaRow, topV: v + chromaRow,
-                     u: u + chromaRow, v: v + chromaRow, width: width, topOut: out + (height - 1) * rowBytes,
-                     bottomOut: nil)
+        if row < height {
+            let last = (row >> 1) * cs
+            upsamplePair(p.u + last, p.u + last, width: width, top: topU, bottom: nil)
+            upsamplePair(p.v + last, p.v + last, width: width, top: topV, bottom: nil)
+            convertRow(luma(row), topU, topV, width: width, into: out + row * rowBytes)
         }
     }
 
-    /// Two output rows between two chroma rows: the top row weighs the
-    /// upper chroma row 3:1, the bottom row the lower one; horizontally the
-    /// same 3:1 between neighbouring chroma columns.
+    /// The chroma of the output rows just below chroma row `upper` (into
+    /// `top`) and just above chroma row `lower` (into `bottom`).
     @inline(__always)
-    private static func linePair(top: UnsafePointer<UInt8>, bottom: UnsafePointer<UInt8>?,
-                                 topU: UnsafePointer<UInt8>, topV: UnsafePointer<UInt8>,
-                                 u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, width: Int,
-                                 topOut: UnsafeMutablePointer<UInt8>, bottomOut: UnsafeMutablePointer<UInt8>?) {
-        var tlU = Int(topU[0]), tlV = Int(topV[0])
-        var lU = Int(u[0]), lV = Int(v[0])
-        store(Int(top[0]), (3 * tlU + lU + 2) >> 2, (3 * tlV + lV + 2) >> 2, topOut)
-        if let bottom, let bottomOut {
-            store(Int(bottom[0]), (3 * lU + tlU + 2) >> 2, (3 * lV + tlV + 2) >> 2, bottomOut)
-        }
+    private static func upsamplePair(_ upper: UnsafePointer<UInt8>, _ lower: UnsafePointer<UInt8>, width: Int,
+                                     top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>?) {
+        @inline(__always) func byte(_ v: Int32) -> UInt8 { UInt8(truncatingIfNeeded: v) }
+        let u0 = Int32(upper[0]), l0 = Int32(lower[0])
+        top[0] = byte((3 * u0 + l0 + 2) >> 2)
+        bottom?[0] = byte((3 * l0 + u0 + 2) >> 2)
         let lastPair = (width - 1) >> 1
-        var x = 1
-        while x <= lastPair {
-            let tU = Int(topU[x]), tV = Int(topV[x])
-            let cU = Int(u[x]), cV = Int(v[x])
-            let avgU = tlU + tU + lU + cU + 8, avgV = tlV + tV + lV + cV + 8
-            let diag12U = (avgU + 2 * (tU + lU)) >> 3, diag12V = (avgV + 2 * (tV + lV)) >> 3
-            let diag03U = (avgU + 2 * (tlU + cU)) >> 3, diag03V = (avgV + 2 * (tlV + cV)) >> 3
-            store(Int(top[2 * x - 1]), (diag12U + tlU) >> 1, (diag12V + tlV) >> 1, topOut + (2 * x - 1) * 4)
-            store(Int(top[2 * x]), (diag03U + tU) >> 1, (diag03V + tV) >> 1, topOut + 2 * x * 4)
-            if let bottom, let bottomOut {
-                store(Int(bottom[2 * x - 1]), (diag03U + lU) >> 1, (diag03V + lV) >> 1, bottomOut + (2 * x - 1) * 4)
-                store(Int(bottom[2 * x]), (diag12U + cU) >> 1, (diag12V + cV) >> 1, bottomOut + 2 * x * 4)
+        if lastPair >= 1 {
+            for x in 1...lastPair {
+                let tl = Int32(upper[x - 1]), t = Int32(upper[x]), l = Int32(lower[x - 1]), c = Int32(lower[x])
+                let sum = tl + t + l + c + 8
+                let diag12 = (sum + 2 * (t + l)) >> 3
+                let diag03 = (sum + 2 * (tl + c)) >> 3
+                top[2 * x - 1] = byte((diag12 + tl) >> 1)
+                top[2 * x] = byte((diag03 + t) >> 1)
+                if let bottom {
+                    bottom[2 * x - 1] = byte((diag03 + l) >> 1)
+                    bottom[2 * x] = byte((diag12 + c) >> 1)
+                }
             }
-            tlU = tU; tlV = tV
-            lU = cU; lV = cV
-            x += 1
         }
         if width & 1 == 0 {
-            store(Int(top[width - 1]), (3 * tlU + lU + 2) >> 2, (3 * tlV + lV + 2) >> 2, topOut + (width - 1) * 4)
-            if let bottom, let bottomOut {
-                store(Int(bottom[width - 1]), (3 * lU + tlU + 2) >> 2, (3 * lV + tlV + 2) >> 2,
-                      bottomOut + (width - 1) * 4)
-            }
+            let u = Int32(upper[lastPair]), l = Int32(lower[lastPair])
+            top[width - 1] = byte((3 * u + l + 2) >> 2)
+            bottom?[width - 1] = byte((3 * l + u + 2) >> 2)
+        }
+    }
+
+    /// libwebp's VP8YUVToR/G/B: 14-bit products, then >> 6 and clamped.
+    @inline(__always)
+    private static func convertRow(_ y: UnsafePointer<UInt8>, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+                                   width: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for x in 0..<width {
+            let luma = (Int32(y[x]) &* 19077) &>> 8
+            let cu = Int32(u[x]), cv = Int32(v[x])
+            let r = luma &+ ((cv &* 26149) &>> 8) &- 14234
+            let g = luma &- ((cu &* 6419) &>> 8) &- ((cv &* 13320) &>> 8) &+ 8708
+            let b = luma &+ ((cu &* 33050) &>> 8) &- 17685
+            out[4 * x] = UInt8(truncatingIfNeeded: min(max(r &>> 6, 0), 255))
+            out[4 * x + 1] = UInt8(truncatingIfNeeded: min(max(g &>> 6, 0), 255))
+            out[4 * x + 2] = UInt8(truncatingIfNeeded: min(max(b &>> 6, 0), 255))
+            out[4 * x + 3] = 255
         }
     }
 }
