@@ -28,8 +28,15 @@ struct VP8ModeParser {
     }
 
     mutating func readRow(_ bool: inout VP8BoolDecoder, header: VP8FrameHeader) {
+        VP8ModeTables.subblockModeProbabilities.withUnsafeBufferPointer { table in
+            guard let probabilities = table.baseAddress else { return }
+            readRow(&bool, header: header, probabilities: probabilities)
+        }
+    }
+
+    private mutating func readRow(_ bool: inout VP8BoolDecoder, header: VP8FrameHeader,
+                                  probabilities: UnsafePointer<UInt8>) {
         left = [0, 0, 0, 0]
-        let probabilities = VP8ModeTables.subblockModeProbabilities
         for column in 0..<row.count {
             var info = VP8MacroblockInfo()
             if header.segmentMapUpdated {
@@ -49,8 +56,8 @@ struct VP8ModeParser {
             } else {
                 for y in 0..<4 {
                     for x in 0..<4 {
-                        let base = (Int(above[4 * column + x]) * 10 + Int(left[y])) * 9
-                        let mode = Self.readSubblockMode(&bool) { probabilities[base + $0] }
+                        let p = probabilities + (Int(above[4 * column + x]) * 10 + Int(left[y])) * 9
+                        let mode = Self.readSubblockMode(&bool, p)
                         above[4 * column + x] = mode
                         left[y] = mode
                         subblockModes[16 * column + 4 * y + x] = mode
@@ -64,16 +71,16 @@ struct VP8ModeParser {
 
     /// The sub-block mode tree of RFC 6386 section 11.2, in libwebp's mode numbering.
     @inline(__always)
-    private static func readSubblockMode(_ bool: inout VP8BoolDecoder, _ p: (Int) -> UInt8) -> UInt8 {
-        if !bool.readBit(Int(p(0))) { return 0 }  // DC
-        if !bool.readBit(Int(p(1))) { return 1 }  // TM
-        if !bool.readBit(Int(p(2))) { return 2 }  // VE
-        if !bool.readBit(Int(p(3))) {
-            if !bool.readBit(Int(p(4))) { return 3 }  // HE
-            return bool.readBit(Int(p(5))) ? 5 : 4  // VR : RD
+    private static func readSubblockMode(_ bool: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> UInt8 {
+        if !bool.readBit(Int(p[0])) { return 0 }  // DC
+        if !bool.readBit(Int(p[1])) { return 1 }  // TM
+        if !bool.readBit(Int(p[2])) { return 2 }  // VE
+        if !bool.readBit(Int(p[3])) {
+            if !bool.readBit(Int(p[4])) { return 3 }  // HE
+            return bool.readBit(Int(p[5])) ? 5 : 4  // VR : RD
         }
-        if !bool.readBit(Int(p(6))) { return 6 }  // LD
-        if !bool.readBit(Int(p(7))) { return 7 }  // VL
-        return bool.readBit(Int(p(8))) ? 9 : 8  // HU : HD
+        if !bool.readBit(Int(p[6])) { return 6 }  // LD
+        if !bool.readBit(Int(p[7])) { return 7 }  // VL
+        return bool.readBit(Int(p[8])) ? 9 : 8  // HU : HD
     }
 }
