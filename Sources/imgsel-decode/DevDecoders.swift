@@ -5,7 +5,7 @@ import ImageDecoding
 enum DevDecoders {
     static func decode(_ bytes: [UInt8], scale: Int) throws(DecodeError) -> Raster {
         _ = scale
-        if bytes.count >= 12 && bytes[0..<4] == [0x52, 0x49, 0x46, 0x46] && bytes[8..<12] == [0x57, 0x45, 0x42, 0x50] {
+        if bytes.starts(with: Array("RIFF".utf8)) && bytes.count >= 12 && Array(bytes[8..<12]) == Array("WEBP".utf8) {
             return try WebPDecoder.decode(bytes)
         }
         throw .unsupported("this file (no decoder for it yet)")

@@ -48,10 +48,9 @@ struct WebPContainer {
         guard let first = try chunks.next() else { throw .truncated(section: "RIFF container") }
         switch first.tag {
         case "VP8 ", "VP8L":
-            var frame = try imageFrame(data, first, alpha: nil)
-            frame.alpha = nil
+            let frame = try imageFrame(data, first, alpha: nil)
             try chunks.checkTail()
-            let hasAlpha = frame.isLossless ? try losslessAlphaHint(data, first) : false
+            let hasAlpha = frame.isLossless ? losslessAlphaHint(data, first) : false
             return WebPContainer(canvasWidth: frame.width, canvasHeight: frame.height, hasAlpha: hasAlpha, frame: frame)
         case "VP8X":
             return try parseExtended(data, first, chunks: &chunks)
@@ -119,7 +118,7 @@ struct WebPContainer {
         }
         guard let frame = still else { throw .corrupt("VP8X file without an image") }
         let imageChunk = WebPChunk(tag: frame.isLossless ? "VP8L" : "VP8 ", payload: frame.image)
-        let hasAlpha = frame.isLossless ? try losslessAlphaHint(data, imageChunk) : alphaFlag || stillHasAlphaChunk
+        let hasAlpha = frame.isLossless ? losslessAlphaHint(data, imageChunk) : alphaFlag || stillHasAlphaChunk
         return WebPContainer(canvasWidth: canvasWidth, canvasHeight: canvasHeight, hasAlpha: hasAlpha, frame: frame)
     }
 
@@ -174,8 +173,9 @@ struct WebPContainer {
         return Frame(image: p, isLossless: isLossless, alpha: alpha?.payload, width: width, height: height)
     }
 
-    private static func losslessAlphaHint(_ data: UnsafeBufferPointer<UInt8>,
-                                          _ chunk: WebPChunk) throws(DecodeError) -> Bool {
+    /// The VP8L header's alpha bit (bit 28 of the 32 bits after the signature);
+    /// `imageFrame` has checked the header is there.
+    private static func losslessAlphaHint(_ data: UnsafeBufferPointer<UInt8>, _ chunk: WebPChunk) -> Bool {
         data[chunk.payload.lowerBound + 4] & 0x10 != 0
     }
 

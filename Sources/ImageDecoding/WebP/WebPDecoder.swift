@@ -21,6 +21,9 @@ public enum WebPDecoder {
                 let alpha = frame.alpha.map { UnsafeBufferPointer(rebasing: data[$0]) }
                 pixels = try WebPLossyImage.decode(image, alpha: alpha)
             }
+            guard pixels.count == frame.width * frame.height * 4 else {
+                throw .corrupt("frame size differs from its header")
+            }
             // Lossy without ALPH is opaque already; anything else may hold alpha to drop.
             var mayHoldAlpha = frame.isLossless || frame.alpha != nil
             if frame.width != container.canvasWidth || frame.height != container.canvasHeight {
