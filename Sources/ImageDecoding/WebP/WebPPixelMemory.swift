@@ -20,10 +20,10 @@ enum WebPPixelMemory {
         var failure: DecodeError?
         if aligned {
             bytes.withUnsafeMutableBytes { raw in
-                let words = raw.bindMemory(to: UInt32.self)
-                defer { raw.bindMemory(to: UInt8.self) }
-                let view = UnsafeMutableBufferPointer(rebasing: words[0..<wordCount])
-                do throws(DecodeError) { try body(view) } catch { failure = error }
+                let whole = UnsafeMutableRawBufferPointer(rebasing: raw[0..<(wordCount * 4)])
+                whole.withMemoryRebound(to: UInt32.self) { words in
+                    do throws(DecodeError) { try body(words) } catch { failure = error }
+                }
             }
         } else {
             var words = [UInt32](repeating: 0, count: wordCount)
