@@ -1,0 +1,115 @@
+/// The boolean entropy decoder of RFC 6386 section 7.
+///
+/// Past the end of its data it reads zero bytes, as libwebp does, and sets
+/// `isPastEnd` the first time the decoding window has to reach beyond the
+/// data. A valid stream never gets there; the decoder refuses the frame when
+/// it has (checked after the header, after each row of modes and after each
+/// macroblock's coefficients, exactly where libwebp checks), so the garbage
+/// read meanwhile is bounded by one row of modes or one macroblock.
+struct VP8BoolDecoder {
+    private let base: UnsafePointer<UInt8>?
+    private let count: Int
+    private var position = 0
+    /// Loaded bits; the current 8-bit window is `value >> bits`.
+    private var value: UInt64 = 0
+    /// How many loaded bits lie below the window (negative: more must be loaded).
+    private var bits = -8
+    /// The current range minus one (127...254 between decisions), which
+    /// makes the split one multiply and one shift.
+    private var rangeMinusOne: UInt32 = 254
+    private(set) var isPastEnd = false
+
+    init(_ data: UnsafeBufferPointer<UInt8>) {
+        base = data.baseAddress
+        count = data.count
+        loadSlowly()
+    }
+
+    /// Loads seven bytes at once, most significant first, while eight remain.
+    @inline(__always)
+    private mutating func load() {
+        if let base, position + 8 <= count {
+            let word = UInt64(bigEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            value = value &<< 56 | word &>> 8
+            position += 7
+            bits += 56
+        } else {
+            loadSlowly()
+        }
+    }
+
+    /// The last bytes one at a time, then zeros.
+    private mutating func loadSlowly() {
+        if let base, position < count {
+            value = value &<< 8 | UInt64(base[position])
+            position += 1
+            bits += 8
+        } else {
+            value &<<= 8
+            bits += 8
+            isPastEnd = true
+        }
+    }
+
+    /// One decision whose probability of being 0 is `probability`/256:
+    /// split = 1 + (range - 1) * probability / 256 (RFC 6386 section 7.3).
+    @inline(__always)
+    mutating func readBit(_ probability: Int) -> Bool {
+        if bits < 0 { load() }
+        let split = (rangeMinusOne &* UInt32(truncatingIfNeeded: probability)) &>> 8  // the split minus one
+        let position = UInt64(truncatingIfNeeded: bits)
+        let window = UInt32(truncatingIfNeeded: value &>> position)
+        var range: UInt32
+        let bit = window > split
+        if bit {
+            range = rangeMinusOne &- split
+            value &-= UInt64(split &+ 1) &<< position
+        } else {
+            range = split &+ 1
+        }
+        // Brings the range back to 128...255 (`| 1` tells the compiler it is not 0).
+        let shift = 7 ^ (31 &- (range | 1).leadingZeroBitCount)
+        range &<<= UInt32(truncatingIfNeeded: shift)
+        bits &-= shift
+        rangeMinusOne = range &- 1
+        return bit
+    }
+
+    /// `magnitude` with a sign read at probability one half, without a
+    /// branch (signs are a coin toss for the branch predictor). Exact as
+    /// libwebp's VP8GetSigned: after any decision the range is at most 254,
+    /// so a half split always leaves a range that one shift renormalises.
+    @inline(__always)
+    mutating func applySign(_ magnitude: Int) -> Int {
+        if bits < 0 { load() }
+        let position = UInt64(truncatingIfNeeded: bits)
+        let split = rangeMinusOne &>> 1
+        let window = UInt32(truncatingIfNeeded: value &>> position)
+        let negative = UInt32(bitPattern: Int32(bitPattern: split &- window) &>> 31)  // all ones when 1
+        bits &-= 1
+        rangeMinusOne = (rangeMinusOne &+ negative) | 1
+        value &-= UInt64((split &+ 1) & negative) &<< position
+        let mask = Int(Int32(bitPattern: negative))
+        return (magnitude ^ mask) &- mask
+    }
+
+    /// `bit` as 0 or 1, for building values.
+    @inline(__always)
+    mutating func read(_ probability: Int) -> Int { readBit(probability) ? 1 : 0 }
+
+    /// An unsigned `count`-bit literal, most significant bit first, each at probability one half.
+    mutating func readLiteral(_ count: Int) -> Int {
+        var result = 0
+        for _ in 0..<count { result = result << 1 | read(128) }
+        return result
+    }
+
+    /// A `count`-bit magnitude followed by a sign bit.
+    mutating func readSigned(_ count: Int) -> Int {
+        let magnitude = readLiteral(count)
+        return readBit(128) ? -magnitude : magnitude
+    }
+
+    /// A flag at probability one half.
+    mutating func readFlag() -> Bool { readBit(128) }
+}
