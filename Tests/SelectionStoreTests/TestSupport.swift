@@ -75,3 +75,10 @@ func entryFromDisk(_ path: String) throws -> Entry {
     return Entry(path: path, type: image.facts.type, width: image.facts.width, height: image.facts.height,
                  orientation: 1, frames: 1, bytes: image.bytes, sha256: image.sha256, added: "x")
 }
+
+extension Album {
+    /// Saves one entry through `save`, which owns the all-or-nothing rule.
+    func saveOne(_ entry: Entry, source: String, index: Int) throws(ImgselError) -> Saved {
+        try save([Request(entry: entry, source: source, index: index)])[0]
+    }
+}
