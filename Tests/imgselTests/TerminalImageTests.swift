@@ -230,4 +230,16 @@ final class TerminalImageTests: ImgselTestCase {
         assertSuccess(run(["add", "c.png"]))
         XCTAssertNotNil(itermSequence(runOnTerminal(["view", "2"], size: Self.pixels, env: Self.iterm).text))
     }
+
+    func testAFileChangedInPlaceToTheSameSizeIsNotDrawn() {
+        png("a.png", width: 40, height: 20, seed: 1)
+        assertSuccess(run(["add", "a.png"]))
+        let other = Fixtures.png(width: 40, height: 20, seed: 2)
+        XCTAssertEqual(other.count, bytes("a.png")?.count, "the same size, so only a hash tells them apart")
+        _ = write(other, to: "a.png")
+        let r = runOnTerminal(["view"], size: Self.pixels, env: Self.iterm)
+        XCTAssertEqual(r.status, 0, r.transcript)
+        XCTAssertTrue(r.text.hasPrefix("1 / 1  a.png  "), r.transcript)
+        XCTAssertFalse(r.text.contains("\u{1B}"), "not the picture of another file\n\(r.transcript)")
+    }
 }

@@ -17,25 +17,7 @@ struct CheckCommand: Command {
         for (offset, entry) in selection.items.enumerated() {
             let index = offset + 1
             let shown = context.displayPath(entry)
-            let problem: String?
-            do {
-                let (bytes, sha) = try FileHash.sha256(path: context.absolutePath(entry))
-                if bytes != entry.bytes {
-                    problem = "size changed: \(entry.bytes) bytes recorded, \(bytes) now"
-                } else if sha != entry.sha256 {
-                    problem = "content changed: sha256 differs from the recorded one"
-                } else {
-                    problem = nil
-                }
-            } catch {
-                // The line already names the entry and its path, so say only what is wrong.
-                switch error {
-                case .inputMissing: problem = "file is missing"
-                case let .inputNotRegular(_, kind): problem = "not a regular file (\(kind))"
-                case let .inputUnreadable(_, reason): problem = "cannot read: \(reason)"
-                default: problem = error.message
-                }
-            }
+            let problem = EntryFile(entry, path: context.absolutePath(entry), index: index).problem().map(Format.problem)
             guard let problem else {
                 // Content unchanged, so the recorded type is still its type: point out a misleading name.
                 if let misnamed = entry.type.nameDisagreement(entry.path) {

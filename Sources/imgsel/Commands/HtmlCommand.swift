@@ -40,7 +40,7 @@ struct HtmlCommand: Command {
         if link {
             for (offset, entry) in selection.items.enumerated() {
                 do throws(ImgselError) {
-                    try EntryContent.verify(entry, path: context.absolutePath(entry), index: offset + 1)
+                    try EntryFile(entry, path: context.absolutePath(entry), index: offset + 1).verify()
                 } catch {
                     failures.append(error.replacingPath(context.absolutePath(entry), with: context.displayPath(entry)))
                 }
@@ -113,7 +113,7 @@ struct HtmlCommand: Command {
     private func embed(_ entry: Entry, index: Int, into file: StreamedFile, context: Context) throws(ImgselError) {
         var encoder = Base64Encoder()
         var encoded: [UInt8] = []
-        try EntryContent.stream(entry, path: context.absolutePath(entry), index: index) { (chunk) throws(ImgselError) in
+        try EntryFile(entry, path: context.absolutePath(entry), index: index).stream { (chunk) throws(ImgselError) in
             encoder.encode(chunk, into: &encoded)
             try file.write(encoded)
             encoded.removeAll(keepingCapacity: true)

@@ -77,17 +77,17 @@ struct ViewCommand: Command {
             return
         }
         context.console.confirm("\(position)  \(context.displayPath(entry))  \(Format.orientedSize(entry)) \(entry.type.displayName) \(Format.bytes(entry.bytes))")
-        showImage(entry, context)
+        showImage(entry, index: current, context)
     }
 
     /// On a terminal that draws images (or with --image), the image under the
     /// text line; never on a pipe, with --no-image, or with -q unless --image.
-    private func showImage(_ entry: Entry, _ context: Context) {
+    private func showImage(_ entry: Entry, index: Int, _ context: Context) {
         let wanted = image ?? (Console.stdoutIsTerminal && !context.quiet)
         guard wanted else { return }
         let terminal = TerminalGraphics.detect()
         guard let graphicsProtocol = terminal.graphicsProtocol ?? (image == true ? .iterm2 : nil) else { return }
-        guard let sequence = InlineImage.sequence(for: entry, at: context.absolutePath(entry), using: graphicsProtocol,
+        guard let sequence = InlineImage.sequence(for: entry, index: index, at: context.absolutePath(entry), using: graphicsProtocol,
                                                   insideTmux: terminal.insideTmux, window: TerminalWindow.current())
         else { return }
         context.console.bytes(sequence)

@@ -70,6 +70,18 @@ enum Format {
         return String(s.prefix(keep - tail)) + "…" + String(s.suffix(tail))
     }
 
+    /// What is wrong with an entry's file, in the words of `check` and `view`'s warning; the
+    /// line around it already names the entry and its path.
+    static func problem(_ problem: EntryFile.Problem) -> String {
+        switch problem {
+        case .missing: return "file is missing"
+        case let .notRegular(kind): return "not a regular file (\(kind))"
+        case let .unreadable(reason): return "cannot read: \(reason)"
+        case let .sizeChanged(recorded, now): return "size changed: \(recorded) bytes recorded, \(now) now"
+        case .contentChanged: return "content changed: sha256 differs from the recorded one"
+        }
+    }
+
     /// The entry as JSON for `list --json` and friends: stored fields plus index and printable path.
     static func entryJSON(_ entry: Entry, index: Int, context: Context) -> JSONValue {
         guard case let .object(pairs) = SelectionFile.encodeEntry(entry) else { return .null }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SelectionPage
 import SelectionStore
 
@@ -15,12 +12,14 @@ enum InlineImage {
     /// The bytes to write, or nil when this image cannot be shown this way
     /// (on kitty not PNG, or a PNG its EXIF orientation turns or mirrors;
     /// unreadable, changed since it was added, too large).
-    static func sequence(for entry: Entry, at path: String, using graphicsProtocol: TerminalGraphics.GraphicsProtocol,
+    static func sequence(for entry: Entry, index: Int, at path: String, using graphicsProtocol: TerminalGraphics.GraphicsProtocol,
                          insideTmux: Bool, window: TerminalWindow) -> [UInt8]? {
         // kitty draws the pixels as stored; imgsel does not turn them, so an
         // oriented PNG would show on its side or mirrored in a box meant for it upright.
         if graphicsProtocol == .kitty && (entry.type != .png || entry.orientation != 1) { return nil }
-        guard entry.bytes <= maximumBytes, let bytes = readBounded(path, expected: entry.bytes) else { return nil }
+        guard entry.bytes <= maximumBytes, let bytes = try? EntryFile(entry, path: path, index: index).contents() else {
+            return nil
+        }
         let shown = entry.orientedSize
         let fit = ImageFit(width: shown.width, height: shown.height, window: window)
         let parts: [[UInt8]]
@@ -65,25 +64,5 @@ enum InlineImage {
         }
         out += [0x1B, UInt8(ascii: "\\")]
         return out
-    }
-
-    /// The whole file if it is a regular file of exactly `expected` bytes.
-    private static func readBounded(_ path: String, expected: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == expected else {
-            return nil
-        }
-        var bytes = [UInt8](repeating: 0, count: expected)
-        var filled = 0
-        while filled < expected {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, expected - filled) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return nil }
-            filled += n
-        }
-        return bytes
     }
 }
