@@ -33,28 +33,14 @@ struct Context {
         PhysicalPath.absolute(entry.path, base: store.folder)
     }
 
-    /// Turns an inspected input file into the entry `add` records.
+    /// The entry `add` would record for an inspected file typed as `path`.
     func entry(for path: String, _ image: InspectedImage) -> Entry {
-        // The file the kernel opened and hashed, even through `link/..`.
-        let absolute = PhysicalPath.absolute(path, base: cwd)
-        return Entry(path: PathName.stored(absolute, selectionFolder: store.folder), type: image.facts.type,
-                     width: image.facts.width, height: image.facts.height, orientation: image.facts.orientation,
-                     frames: image.facts.frames, bytes: image.bytes, sha256: image.sha256, added: Clock.nowISO8601())
+        Entry(recording: image, typed: path, cwd: cwd, selectionFolder: store.folder)
     }
 
     /// Inspects every file before reporting; all of them fail together (exit 3).
     func inspectAll(_ paths: [String]) throws(ImgselError) -> [Entry] {
-        var entries: [Entry] = []
-        var failures: [ImgselError] = []
-        for path in paths {
-            do {
-                entries.append(entry(for: path, try ImageInspector.inspect(path)))
-            } catch {
-                failures.append(error)
-            }
-        }
-        if let failure = ImgselError.combining(failures) { throw failure }
-        return entries
+        try ImageInspector.entries(for: paths, cwd: cwd, selectionFolder: store.folder)
     }
 
     /// Runs `body`; an error naming an entry's stored path names it as the user typed it instead.

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SelectionPage
 import SelectionStore
 
@@ -75,8 +72,7 @@ struct HtmlCommand: Command {
     private func resolvePagePath(_ context: Context) throws(ImgselError) -> String {
         guard let out else { return context.store.folder + "/" + Self.defaultName }
         var path = PhysicalPath.absolute(out, base: context.cwd)
-        var st = stat()
-        if out.hasSuffix("/") || (stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR) {
+        if out.hasSuffix("/") || Posix.isDirectory(atPath: path) {
             path = (path == "/" ? "" : path) + "/" + Self.defaultName
         }
         if path == context.store.path || path == context.store.lockPath {
@@ -120,18 +116,5 @@ struct HtmlCommand: Command {
         }
         encoder.finish(into: &encoded)
         try file.write(encoded)
-    }
-}
-
-/// Which file a path reaches (links followed): two paths name the same file when these agree.
-private struct FileIdentity: Equatable {
-    let device: UInt64
-    let inode: UInt64
-
-    init?(_ path: String) {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        device = UInt64(st.st_dev)
-        inode = UInt64(st.st_ino)
     }
 }
