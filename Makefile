@@ -57,11 +57,16 @@ FUZZ_TIME ?= 60
 # (a HEIF ipma table past its budget was one); raise it for a deeper, slower run.
 FUZZ_MAX_LEN ?= 4096
 FUZZ_DIR = .build/fuzz
+FUZZ_FLAGS = -sanitize=fuzzer,address -parse-as-library -O
+# The probe's own sources, and the leaf module they import, built first as a static library.
+PROBE_SOURCES = Sources/SelectionStore/Probe/*.swift
 fuzz:
-	mkdir -p $(FUZZ_DIR)/corpus
-	flock $(BUILD_LOCK) swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
-		-module-name ProbeFuzz Sources/SelectionStore/Probe/*.swift Fuzz/ProbeFuzzer.swift \
-		-o $(FUZZ_DIR)/probe-fuzzer
+	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/modules
+	flock $(BUILD_LOCK) sh -c 'swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ByteCoding.swiftmodule \
+		-o $(FUZZ_DIR)/libByteCoding.a Sources/ByteCoding/*.swift && \
+		swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ProbeFuzz \
+		$(PROBE_SOURCES) Fuzz/ProbeFuzzer.swift $(FUZZ_DIR)/libByteCoding.a -o $(FUZZ_DIR)/probe-fuzzer'
 	$(FUZZ_DIR)/probe-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds -max_total_time=$(FUZZ_TIME) \
 		-max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=1024 -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1
 

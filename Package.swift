@@ -9,20 +9,22 @@ let package = Package(
     ],
     targets: [
         // The thin executable: parses arguments, prints, and maps errors to exit codes.
-        .executableTarget(name: "imgsel", dependencies: ["SelectionStore", "SelectionPage"]),
+        .executableTarget(name: "imgsel", dependencies: ["SelectionStore", "SelectionPage", "ByteCoding"]),
         // Everything else: the model, the file format, locking, atomic writes, probing, hashing.
-        .target(name: "SelectionStore", dependencies: ["CSHA256", "CFileCopy"]),
+        .target(name: "SelectionStore", dependencies: ["ByteCoding", "CSHA256", "CFileCopy"]),
         // SHA-256 in C, so hashing can use the CPU's SHA instructions (chosen at run time).
         .target(name: "CSHA256"),
         // copy_file_range(2), which Swift's Glibc module does not declare, for `save`.
         .target(name: "CFileCopy"),
-        // `imgsel html`: the page's markup, style, script, escaping and base64; builds text, touches no disk.
-        .target(name: "SelectionPage", dependencies: ["SelectionStore"]),
+        // `imgsel html`: the page's markup, style, script and escaping; builds text, touches no disk.
+        .target(name: "SelectionPage", dependencies: ["SelectionStore", "ByteCoding"]),
+        // A leaf: byte codings shared by the page, the terminal renderers and the probe (base64, CRC-32).
+        .target(name: "ByteCoding"),
         // Pixels: one decoder a format, orientation, shrinking, the PNG writer. Reads bytes, never files.
         .target(name: "ImageDecoding"),
         // Ways of drawing pixels on a terminal (kitty, iTerm2, sixel, half blocks) and reading its replies;
         // pure: pixels and a cell box in, bytes out.
-        .target(name: "TerminalImage", dependencies: ["ImageDecoding"]),
+        .target(name: "TerminalImage", dependencies: ["ImageDecoding", "ByteCoding"]),
         // A developer's tool: decodes one file to raw RGBA, for comparing with Pillow.
         .executableTarget(name: "imgsel-decode", dependencies: ["ImageDecoding"]),
         // A test helper: a process that writes through the library, for multi-process tests.
@@ -31,6 +33,7 @@ let package = Package(
         // Spawns the built binary; depends on it so `swift test` builds it first.
         .testTarget(name: "imgselTests", dependencies: ["imgsel"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage"]),
+        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding"]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),
         .testTarget(name: "TerminalImageTests", dependencies: ["TerminalImage"]),
     ]

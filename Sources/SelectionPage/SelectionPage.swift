@@ -1,3 +1,4 @@
+import ByteCoding
 import SelectionStore
 
 /// The selection as one self-contained HTML page: the nine-grid and a full-screen pager.

@@ -16,6 +16,28 @@ final class ImageInspectorTests: XCTestCase {
         XCTAssertEqual(image.sha256, try sha256sum(path))
     }
 
+    func testTheEntryAddRecordsStoresThePathRelativeToTheSelectionsFolder() throws {
+        let path = folder.write("a.png", pngBytes(width: 640, height: 480, seed: "x"))
+        try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: true)
+        let image = try ImageInspector.inspect(path)
+        let entry = Entry(recording: image, typed: "../a.png", cwd: folder.file("sub"), selectionFolder: folder.path,
+                          added: "2026-11-29T15:00:00Z")
+        XCTAssertEqual(entry, Entry(path: "a.png", type: .png, width: 640, height: 480, orientation: 1, frames: 1,
+                                    bytes: image.bytes, sha256: image.sha256, added: "2026-11-29T15:00:00Z"))
+        let outside = Entry(recording: image, typed: path, cwd: "/", selectionFolder: folder.file("sub"))
+        XCTAssertEqual(outside.path, path, "absolute when not below the selection's folder")
+    }
+
+    func testEveryInputIsInspectedBeforeTheFailuresAreReportedTogether() {
+        let good = folder.write("a.png", pngBytes(width: 2, height: 2))
+        let text = folder.write("b.txt", Array("text".utf8))
+        let gone = folder.file("gone.png")
+        assertThrows(.several([.inputMissing(path: gone), .notAnImage(path: text, reason: "text")])) {
+            () throws(ImgselError) in
+            try ImageInspector.entries(for: [gone, good, text], cwd: folder.path, selectionFolder: folder.path)
+        }
+    }
+
     func testStreamsFilesLargerThanOneChunk() throws {
         var bytes = pngBytes(width: 1, height: 1)
         bytes += (0..<(FileHash.chunkSize * 2 + 123)).map { UInt8(truncatingIfNeeded: $0 &* 31) }

@@ -123,11 +123,4 @@ final class KittyTests: XCTestCase {
         let introducers = TestEscapes.text(wrapped).components(separatedBy: "\u{1B}Ptmux;").count - 1
         XCTAssertEqual(introducers, chunks(plain).count, "one passthrough a sequence, each under tmux's buffer")
     }
-
-    func testBase64MatchesFoundationForEveryTailLength() {
-        for length in 0..<10 {
-            let bytes = (0..<length).map { UInt8(($0 * 97 + 13) % 256) }
-            XCTAssertEqual(TestEscapes.text(PayloadBase64.encode(bytes)), Data(bytes).base64EncodedString())
-        }
-    }
 }

@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// PNG (and APNG): IHDR for the size, acTL for the frame count, eXIf for orientation.
 /// Chunks are walked by their lengths, seeking over pixel data.
 enum PNGProbe {

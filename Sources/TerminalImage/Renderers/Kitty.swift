@@ -1,3 +1,4 @@
+import ByteCoding
 import ImageDecoding
 
 /// The kitty graphics protocol (kitty, Ghostty, WezTerm): `ESC _ G keys ; base64 ESC \`.
@@ -117,7 +118,7 @@ public enum Kitty {
     private static func transmit(_ payload: UnsafeBufferPointer<UInt8>, keys: [UInt8], placement: Placement,
                                  passthrough: Passthrough) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(PayloadBase64.encodedCount(payload.count) + payload.count / 3072 * 24 + 256)
+        out.reserveCapacity(Base64.encodedCount(payload.count) + payload.count / 3072 * 24 + 256)
         appendDelete(imageID: placement.imageID, passthrough: passthrough, to: &out)
         let rawChunk = chunkSize / 4 * 3
         var start = 0
@@ -142,7 +143,7 @@ public enum Kitty {
             sequence.appendASCII("q=2,m=")
             sequence.appendDecimal(more)
             sequence.appendASCII(";")
-            PayloadBase64.append(UnsafeBufferPointer(rebasing: payload[start..<end]), to: &sequence)
+            Base64.append(UnsafeBufferPointer(rebasing: payload[start..<end]), to: &sequence)
             sequence.appendASCII("\u{1B}\\")
             passthrough.append(sequence, to: &out)
             start = end

@@ -1,3 +1,4 @@
+import ByteCoding
 import SelectionPage
 import SelectionStore
 

@@ -1,4 +1,4 @@
-import SelectionPage
+import ByteCoding
 import SelectionStore
 
 /// The escape sequences that draw one image in the terminal.

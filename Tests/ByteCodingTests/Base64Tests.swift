@@ -1,5 +1,5 @@
+import ByteCoding
 import Foundation
-import SelectionPage
 import XCTest
 
 final class Base64Tests: XCTestCase {
@@ -44,5 +44,14 @@ final class Base64Tests: XCTestCase {
         XCTAssertEqual(Base64.encodedCount(1), 4)
         XCTAssertEqual(Base64.encodedCount(3), 4)
         XCTAssertEqual(Base64.encodedCount(4), 8)
+    }
+
+    func testAWholeInputAppendedMatchesFoundationForEveryTailLength() {
+        for length in 0..<10 {
+            let bytes = (0..<length).map { UInt8(($0 * 97 + 13) % 256) }
+            var out: [UInt8] = [0x21]
+            bytes.withUnsafeBufferPointer { Base64.append($0, to: &out) }
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), "!" + Data(bytes).base64EncodedString())
+        }
     }
 }
