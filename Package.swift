@@ -29,9 +29,11 @@ let package = Package(
         .executableTarget(name: "imgsel-decode", dependencies: ["ImageDecoding"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
-        .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "selection-writer"]),
+        // Test support: minimal image files built byte by byte, shared by every test target that needs them.
+        .target(name: "TestImages", path: "Tests/TestImages"),
+        .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "selection-writer", "TestImages"]),
         // Spawns the built binary; depends on it so `swift test` builds it first.
-        .testTarget(name: "imgselTests", dependencies: ["imgsel"]),
+        .testTarget(name: "imgselTests", dependencies: ["imgsel", "TestImages"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage"]),
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding"]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SelectionStore
+import TestImages
 
 final class ProbeBMPTests: XCTestCase {
     typealias B = ImageBytes

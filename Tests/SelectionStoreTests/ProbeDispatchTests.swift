@@ -4,6 +4,7 @@ import XCTest
 import Glibc
 #endif
 @testable import SelectionStore
+import TestImages
 
 final class ProbeDispatchTests: XCTestCase {
     typealias B = ImageBytes

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SelectionStore
+import TestImages
 
 final class ProbeJPEGTests: XCTestCase {
     typealias B = ImageBytes

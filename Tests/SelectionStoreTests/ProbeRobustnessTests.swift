@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SelectionStore
+import TestImages
 
 /// Hostile input: every prefix, random mutations, random garbage, absurd sizes. The probe must
 /// never trap, hang, or throw anything but ProbeError.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SelectionStore
+import TestImages
 
 /// A synthetic entry whose content hash comes from `name`, for pure model tests.
 func makeEntry(_ name: String, width: Int = 4, height: Int = 3, orientation: Int = 1) -> Entry {
