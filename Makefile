@@ -59,7 +59,7 @@ FUZZ_MAX_LEN ?= 4096
 FUZZ_DIR = .build/fuzz
 FUZZ_FLAGS = -sanitize=fuzzer,address -parse-as-library -O
 # The probe's own sources, and the leaf module they import, built first as a static library.
-PROBE_SOURCES = Sources/SelectionStore/Probe/*.swift
+PROBE_SOURCES = $(shell find Sources/ImageHeaders -name "*.swift")
 fuzz:
 	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/modules
 	flock $(BUILD_LOCK) sh -c 'swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static \

@@ -9,15 +9,19 @@ let package = Package(
     ],
     targets: [
         // The thin executable: parses arguments, prints, and maps errors to exit codes.
-        .executableTarget(name: "imgsel", dependencies: ["SelectionStore", "SelectionPage", "ByteCoding"]),
-        // Everything else: the model, the file format, locking, atomic writes, probing, hashing.
-        .target(name: "SelectionStore", dependencies: ["ByteCoding", "CSHA256", "CFileCopy"]),
+        .executableTarget(name: "imgsel", dependencies: ["SelectionStore", "SelectionPage", "ImageHeaders", "ByteCoding"]),
+        // The selection: the model, the file format, locking, atomic writes, the album, inspecting and hashing inputs.
+        // Reads image headers, never pixels, so `add` stays fast.
+        .target(name: "SelectionStore", dependencies: ["ImageHeaders", "CSHA256", "CFileCopy"]),
+        // What a file's header says (type, size, orientation, frames), one file a format and the format registry.
+        // Reads bytes through ByteSource, never files; `make fuzz` builds it alone.
+        .target(name: "ImageHeaders", dependencies: ["ByteCoding"]),
         // SHA-256 in C, so hashing can use the CPU's SHA instructions (chosen at run time).
         .target(name: "CSHA256"),
         // copy_file_range(2), which Swift's Glibc module does not declare, for `save`.
         .target(name: "CFileCopy"),
         // `imgsel html`: the page's markup, style, script and escaping; builds text, touches no disk.
-        .target(name: "SelectionPage", dependencies: ["SelectionStore", "ByteCoding"]),
+        .target(name: "SelectionPage", dependencies: ["SelectionStore", "ImageHeaders", "ByteCoding"]),
         // A leaf: byte codings shared by the page, the terminal renderers and the probe (base64, CRC-32).
         .target(name: "ByteCoding"),
         // Pixels: one decoder a format, orientation, shrinking, the PNG writer. Reads bytes, never files.
@@ -31,10 +35,11 @@ let package = Package(
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.
         .target(name: "TestImages", path: "Tests/TestImages"),
-        .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "selection-writer", "TestImages"]),
+        .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "ImageHeaders", "selection-writer", "TestImages"]),
+        .testTarget(name: "ImageHeadersTests", dependencies: ["ImageHeaders", "TestImages"]),
         // Spawns the built binary; depends on it so `swift test` builds it first.
         .testTarget(name: "imgselTests", dependencies: ["imgsel", "TestImages"]),
-        .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage"]),
+        .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "ImageHeaders"]),
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding"]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),
         .testTarget(name: "TerminalImageTests", dependencies: ["TerminalImage"]),

@@ -1,4 +1,5 @@
 import ByteCoding
+import ImageHeaders
 import SelectionStore
 
 /// The selection as one self-contained HTML page: the nine-grid and a full-screen pager.
@@ -152,21 +153,4 @@ public struct SelectionPage: Sendable {
         </dialog>
 
         """
-}
-
-extension ImageType {
-    /// The media type a data URI and a browser know it by.
-    public var mimeType: String {
-        switch self {
-        case .jpeg: return "image/jpeg"
-        case .png: return "image/png"
-        case .gif: return "image/gif"
-        case .webp: return "image/webp"
-        case .bmp: return "image/bmp"
-        case .tiff: return "image/tiff"
-        case .heic: return "image/heic"
-        case .heif: return "image/heif"
-        case .avif: return "image/avif"
-        }
-    }
 }

@@ -1,3 +1,5 @@
+import ImageHeaders
+
 /// One selected image as the selection file records it.
 ///
 /// The facts are taken once, when the image is added, so that `list` and

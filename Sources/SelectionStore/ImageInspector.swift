@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ImageHeaders
 
 /// What `add` records about a file: its header facts, byte count and sha256.
 public struct InspectedImage: Equatable, Sendable {

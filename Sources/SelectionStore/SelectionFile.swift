@@ -1,3 +1,5 @@
+import ImageHeaders
+
 /// The selection file's format: version 1 of the contract, read strictly.
 ///
 /// Anything this version cannot vouch for (a newer version, a field of the

@@ -1,4 +1,5 @@
 import Foundation
+import ImageHeaders
 import SelectionPage
 import SelectionStore
 import XCTest

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SelectionStore
+import TestImages
 
 /// `save` of files larger than one copy piece: the kernel copy on its thread,
 /// the copy verified as read back, and nothing left behind when it is refused.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SelectionStore
+import TestImages
 
 /// The copy `save` makes: in the kernel where it can, through a buffer where it
 /// cannot, and in both cases the checker sees exactly the destination's bytes.

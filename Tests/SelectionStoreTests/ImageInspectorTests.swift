@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
+import ImageHeaders
 @testable import SelectionStore
+import TestImages
 
 final class ImageInspectorTests: XCTestCase {
     var folder: TemporaryFolder!

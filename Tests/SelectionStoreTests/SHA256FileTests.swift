@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SelectionStore
+import TestImages
 
 /// Whole files through FileHash (the read loop `add`, `info` and `check` use),
 /// at lengths around its buffer and the copy's pieces, against sha256sum and

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SelectionStore
+import TestImages
 
 /// Every compression function this CPU can run is checked against the same
 /// NIST vectors and against coreutils' sha256sum, by name, so a fast path that

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import SelectionStore
+@testable import ImageHeaders
 import TestImages
 
 /// Hostile input: every prefix, random mutations, random garbage, absurd sizes. The probe must

@@ -115,3 +115,16 @@ enum JPEGProbe {
         }
     }
 }
+
+extension ImageFormat {
+    /// JPEG, and MPO (its multi-picture form: same signature, same header).
+    static let jpeg: ImageFormat = ImageFormat(
+        name: "jpeg", displayName: "JPEG", extensions: ["jpg", "jpeg", "jpe", "jfif", "jif", "pjpeg", "pjp", "mpo"],
+        mimeType: "image/jpeg",
+        sniff: { try $0.signature([0xFF, 0xD8, 0xFF], cutShortFrom: 2, format: "JPEG") },
+        probe: JPEGProbe.probe)
+}
+
+extension ImageType {
+    public static let jpeg: ImageType = ImageFormat.jpeg.type
+}

@@ -21,3 +21,21 @@ enum BMPProbe {
         return ImageFacts(type: .bmp, width: width, height: height)
     }
 }
+
+extension ImageFormat {
+    /// BMP: "BM" alone is too common a start (text files begin so), so a known DIB header
+    /// size must follow; a short file is called a truncated BMP only when it is not text.
+    static let bmp: ImageFormat = ImageFormat(
+        name: "bmp", displayName: "BMP", extensions: ["bmp", "dib"], mimeType: "image/bmp",
+        sniff: { sniff in
+            guard sniff.has(Array("BM".utf8)) else { return false }
+            if sniff.head.count >= 18 { return BMPProbe.infoHeaderSizes.contains(sniff.u32le(at: 14)) }
+            if !ImageProbe.looksLikeText(sniff.head, wholeFile: sniff.wholeFile) { throw ProbeError("truncated BMP header") }
+            return false
+        },
+        probe: BMPProbe.probe)
+}
+
+extension ImageType {
+    public static let bmp: ImageType = ImageFormat.bmp.type
+}

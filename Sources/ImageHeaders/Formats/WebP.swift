@@ -60,3 +60,24 @@ enum WebPProbe {
         }
     }
 }
+
+extension ImageFormat {
+    /// WebP, the one image in a RIFF container: other RIFF files are named and refused here.
+    static let webp: ImageFormat = ImageFormat(
+        name: "webp", displayName: "WebP", extensions: ["webp"], mimeType: "image/webp",
+        sniff: { sniff in
+            guard sniff.has(Array("RIFF".utf8)) else { return false }
+            guard sniff.head.count >= 12 else { throw ProbeError("truncated RIFF header") }
+            switch sniff.fourCC(at: 8) {
+            case fourCC("WEBP"): return true
+            case fourCC("WAVE"): throw ProbeError("WAV audio")
+            case fourCC("AVI "): throw ProbeError("AVI video")
+            default: throw ProbeError("RIFF data")
+            }
+        },
+        probe: WebPProbe.probe)
+}
+
+extension ImageType {
+    public static let webp: ImageType = ImageFormat.webp.type
+}

@@ -1,21 +1,34 @@
-/// Supported content types; raw values are the contract's type names.
-public enum ImageType: String, CaseIterable, Sendable {
-    case jpeg, png, gif, webp, bmp, tiff, heic, heif, avif
+/// A supported content type. Its raw value is the contract's type name ("jpeg"), the one the
+/// selection file records. Each format declares its own in its own file (`ImageType.jpeg` in
+/// Formats/JPEG.swift), and `ImageType(rawValue:)` knows only the names in `ImageFormats.all`,
+/// so adding a format touches no list of cases.
+public struct ImageType: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Everything known about the type: names, extensions, MIME type, sniff and probe.
+    public let format: ImageFormat
+
+    init(_ format: ImageFormat) { self.format = format }
+
+    /// A registered type name, or nil.
+    public init?(rawValue: String) {
+        guard let format = ImageFormats.all.first(where: { $0.name == rawValue }) else { return nil }
+        self.format = format
+    }
+
+    public var rawValue: String { format.name }
+    public var description: String { format.name }
 
     /// The name people know the format by, for listings and messages.
-    public var displayName: String {
-        switch self {
-        case .jpeg: return "JPEG"
-        case .png: return "PNG"
-        case .gif: return "GIF"
-        case .webp: return "WebP"
-        case .bmp: return "BMP"
-        case .tiff: return "TIFF"
-        case .heic: return "HEIC"
-        case .heif: return "HEIF"
-        case .avif: return "AVIF"
-        }
-    }
+    public var displayName: String { format.displayName }
+    /// File-name extensions (lower case, no dot) that people use for this type's content.
+    public var extensions: Set<String> { format.extensions }
+    /// The media type a data URI and a browser know it by.
+    public var mimeType: String { format.mimeType }
+
+    /// Every supported type, in the registry's order.
+    public static var allCases: [ImageType] { ImageFormats.all.map(\.type) }
+
+    public static func == (a: ImageType, b: ImageType) -> Bool { a.format.name == b.format.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(format.name) }
 }
 
 /// What a header says about an image; enough to list and sort a selection without decoding pixels.
@@ -47,20 +60,6 @@ public struct ProbeError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension ImageType {
-    /// File-name extensions (lower case, no dot) that people use for this type's content.
-    public var extensions: Set<String> {
-        switch self {
-        case .jpeg: return ["jpg", "jpeg", "jpe", "jfif", "jif", "pjpeg", "pjp", "mpo"]
-        case .png: return ["png", "apng"]
-        case .gif: return ["gif"]
-        case .webp: return ["webp"]
-        case .bmp: return ["bmp", "dib"]
-        case .tiff: return ["tif", "tiff"]
-        case .heic, .heif: return ["heic", "heif", "hif", "heics", "heifs"]
-        case .avif: return ["avif", "avifs"]
-        }
-    }
-
     /// Extensions of image formats imgsel does not read; content under such a name still disagrees with it.
     static let otherImageExtensions: Set<String> = [
         "ico", "cur", "svg", "svgz", "jxl", "psd", "tga", "pcx", "ppm", "pgm", "pbm", "pnm", "xpm", "xbm",
@@ -76,7 +75,7 @@ extension ImageType {
         let ext = String(name[name.index(after: dot)...])
         let lower = ext.lowercased()
         guard !extensions.contains(lower) else { return nil }
-        let known = ImageType.allCases.contains { $0.extensions.contains(lower) } || Self.otherImageExtensions.contains(lower)
+        let known = ImageFormats.all.contains { $0.extensions.contains(lower) } || Self.otherImageExtensions.contains(lower)
         return known ? "named .\(ext) but the content is \(displayName)" : nil
     }
 }

@@ -1,28 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
-
-/// Random access to the bytes of something, so the probe can seek past large segments
-/// instead of reading whole files, and tests can probe in-memory bytes.
-public protocol ByteSource {
-    var size: Int { get }
-    /// Up to `count` bytes at `offset`; fewer only at end of data.
-    func read(at offset: Int, count: Int) throws -> [UInt8]
-}
-
-/// Bytes already in memory (tests, small buffers).
-public struct MemoryByteSource: ByteSource, Sendable {
-    public let bytes: [UInt8]
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
-    public var size: Int { bytes.count }
-    public func read(at offset: Int, count: Int) throws -> [UInt8] {
-        guard offset >= 0, count > 0, offset < bytes.count else { return [] }
-        let end = offset + min(count, bytes.count - offset)
-        return Array(bytes[offset..<end])
-    }
-}
+import ImageHeaders
 
 /// An open file, read with pread so the probe can jump around without moving a shared file offset.
 /// The caller owns (and closes) the descriptor.
@@ -58,7 +37,7 @@ public struct FileDescriptorByteSource: ByteSource, Sendable {
             initialized = done
         }
         if failure != 0 {
-            throw ProbeError("read error: " + String(cString: strerror(failure)))
+            throw ProbeError("read error: " + Posix.errorText(failure))
         }
         return bytes
     }

@@ -69,3 +69,17 @@ enum GIFProbe {
         }
     }
 }
+
+extension ImageFormat {
+    static let gif: ImageFormat = ImageFormat(
+        name: "gif", displayName: "GIF", extensions: ["gif"], mimeType: "image/gif",
+        sniff: { sniff in
+            try sniff.signature(Array("GIF87a".utf8), cutShortFrom: 4, format: "GIF")
+                || sniff.signature(Array("GIF89a".utf8), cutShortFrom: 4, format: "GIF")
+        },
+        probe: GIFProbe.probe)
+}
+
+extension ImageType {
+    public static let gif: ImageType = ImageFormat.gif.type
+}

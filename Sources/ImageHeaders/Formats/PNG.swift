@@ -73,3 +73,15 @@ enum PNGProbe {
         }
     }
 }
+
+extension ImageFormat {
+    /// PNG, and APNG (its animated form).
+    static let png: ImageFormat = ImageFormat(
+        name: "png", displayName: "PNG", extensions: ["png", "apng"], mimeType: "image/png",
+        sniff: { try $0.signature([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], cutShortFrom: 4, format: "PNG") },
+        probe: PNGProbe.probe)
+}
+
+extension ImageType {
+    public static let png: ImageType = ImageFormat.png.type
+}

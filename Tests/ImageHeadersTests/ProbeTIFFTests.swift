@@ -1,5 +1,5 @@
 import XCTest
-@testable import SelectionStore
+@testable import ImageHeaders
 import TestImages
 
 final class ProbeTIFFTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
 import TestImages
-@testable import SelectionStore
+@testable import ImageHeaders
 
 /// Counts what the probe reads, to prove it stays within its byte budget.
 final class CountingSource: ByteSource, @unchecked Sendable {
@@ -43,21 +43,6 @@ struct SparseSource: ByteSource {
         }
         return out
     }
-}
-
-/// Deterministic PRNG (SplitMix64) for reproducible fuzzing.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-    mutating func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in UInt8(truncatingIfNeeded: next()) } }
 }
 
 func probe(_ bytes: [UInt8]) throws -> ImageFacts { try ImageProbe.probe(MemoryByteSource(bytes)) }

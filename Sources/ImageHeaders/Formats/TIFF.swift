@@ -104,3 +104,22 @@ enum TIFFProbe {
         return (ifd, next)
     }
 }
+
+extension ImageFormat {
+    /// TIFF and BigTIFF, either byte order.
+    static let tiff: ImageFormat = ImageFormat(
+        name: "tiff", displayName: "TIFF", extensions: ["tif", "tiff"], mimeType: "image/tiff",
+        sniff: { sniff in
+            for magic: [UInt8] in [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], [0x49, 0x49, 0x2B, 0x00],
+                                   [0x4D, 0x4D, 0x00, 0x2B]]
+            where try sniff.signature(magic, cutShortFrom: 3, format: "TIFF") {
+                return true
+            }
+            return false
+        },
+        probe: TIFFProbe.probe)
+}
+
+extension ImageType {
+    public static let tiff: ImageType = ImageFormat.tiff.type
+}
