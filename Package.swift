@@ -9,7 +9,14 @@ let package = Package(
     ],
     targets: [
         // The thin executable: parses arguments, prints, and maps errors to exit codes.
-        .executableTarget(name: "imgsel", dependencies: ["SelectionStore", "SelectionPage", "ImageHeaders", "ByteCoding"]),
+        .executableTarget(
+            name: "imgsel",
+            dependencies: [
+                "SelectionStore", "SelectionPage", "ImageHeaders", "ByteCoding", "CommandLineModel", "TerminalImage",
+            ]),
+        // The command line's pure parts, so they have unit tests: option and command specs, did-you-mean,
+        // the completion model and the three shells' scripts, text widths in terminal columns. A leaf.
+        .target(name: "CommandLineModel"),
         // The selection: the model, the file format, locking, atomic writes, the album, inspecting and hashing inputs.
         // Reads image headers, never pixels, so `add` stays fast.
         .target(name: "SelectionStore", dependencies: ["ImageHeaders", "CSHA256", "CFileCopy"]),
@@ -26,8 +33,9 @@ let package = Package(
         .target(name: "ByteCoding"),
         // Pixels: one decoder a format, orientation, shrinking, the PNG writer. Reads bytes, never files.
         .target(name: "ImageDecoding"),
-        // Ways of drawing pixels on a terminal (kitty, iTerm2, sixel, half blocks) and reading its replies;
-        // pure: pixels and a cell box in, bytes out.
+        // Pictures on a terminal: which protocol it speaks (from the environment), its window size, the fit,
+        // the ways of drawing (kitty, iTerm2, sixel, half blocks) and its replies. The renderers are pure:
+        // pixels and a cell box in, bytes out; Legacy/ is view's file-as-it-is path until issue 14.
         .target(name: "TerminalImage", dependencies: ["ImageDecoding", "ByteCoding"]),
         // A developer's tool: decodes one file to raw RGBA, for comparing with Pillow.
         .executableTarget(name: "imgsel-decode", dependencies: ["ImageDecoding"]),
@@ -41,7 +49,8 @@ let package = Package(
         .testTarget(name: "imgselTests", dependencies: ["imgsel", "TestImages"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "ImageHeaders"]),
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding"]),
+        .testTarget(name: "CommandLineModelTests", dependencies: ["CommandLineModel"]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),
-        .testTarget(name: "TerminalImageTests", dependencies: ["TerminalImage"]),
+        .testTarget(name: "TerminalImageTests", dependencies: ["TerminalImage", "ByteCoding"]),
     ]
 )

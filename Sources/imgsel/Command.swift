@@ -1,17 +1,5 @@
+import CommandLineModel
 import SelectionStore
-
-/// What `help` shows for a command, and the options the parser accepts for it.
-struct CommandSpec {
-    let name: String
-    /// After "imgsel ": "add FILE...".
-    let usage: String
-    let summary: String
-    var arguments: [(String, String)] = []
-    var options: [OptionSpec] = []
-    var examples: [String] = []
-    /// False for commands that never read or write the selection (help, info).
-    var usesSelection = true
-}
 
 /// One command: a `validate` step that turns parsed arguments into checked
 /// values (usage errors, exit 2), and a `run` step that does the work.

@@ -5,9 +5,9 @@ import SelectionStore
 
 /// parse → validate → run; the one place that maps an error to its exit code.
 func runImgsel(_ argv: [String], console: Console) -> Int32 {
-    console.json = ArgumentParser.wantsJSON(argv)
+    console.json = ArgvParser.wantsJSON(argv)
     do throws(ImgselError) {
-        let parsed = try ArgumentParser.parse(argv)
+        let parsed = try ArgvParser.parse(argv)
         console.json = parsed.globals.json
         console.quiet = parsed.globals.quiet
         let noColor = parsed.globals.noColor || !(Posix.environment("NO_COLOR") ?? "").isEmpty
@@ -33,7 +33,7 @@ func runImgsel(_ argv: [String], console: Console) -> Int32 {
             for part in error.parts { console.error(part) }
         }
         if case .usage = error, !console.json {
-            console.errText(HelpText.usageLine(ArgumentParser.commandSpec(argv)))
+            console.errText(HelpText.usageLine(ArgvParser.commandSpec(argv)))
         }
         return error.exitCode
     }
@@ -86,7 +86,7 @@ let badNames = RawArguments.notUTF8()
 if badNames.isEmpty {
     status = runImgsel(arguments, console: console)
 } else {
-    console.json = ArgumentParser.wantsJSON(arguments)
+    console.json = ArgvParser.wantsJSON(arguments)
     for name in badNames { console.error(.nameNotUTF8(path: name)) }
     status = ImgselError.nameNotUTF8(path: "").exitCode
 }

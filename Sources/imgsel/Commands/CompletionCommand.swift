@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 struct CompletionCommand: Command {
@@ -18,19 +19,13 @@ struct CompletionCommand: Command {
         let name = arguments.positionals[0]
         guard Self.shells.contains(name) else {
             throw .usage("completion: unknown shell '\(name)', not one of bash, zsh, fish"
-                + ArgumentParser.suggestion(for: name, among: Self.shells))
+                + Suggestion.didYouMean(name, among: Self.shells))
         }
         shell = name
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        let model = CompletionModel.current()
-        let script: String
-        switch shell {
-        case "zsh": script = ZshCompletion.script(model)
-        case "fish": script = FishCompletion.script(model)
-        default: script = BashCompletion.script(model)
-        }
+        let script = CompletionScripts.script(for: shell)
         if context.json {
             context.console.json(.object([("shell", .string(shell)), ("script", .string(script))]))
         } else {

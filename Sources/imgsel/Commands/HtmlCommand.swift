@@ -1,5 +1,6 @@
 import ByteCoding
 import SelectionPage
+import CommandLineModel
 import SelectionStore
 
 struct HtmlCommand: Command {

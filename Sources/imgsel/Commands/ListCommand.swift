@@ -1,4 +1,6 @@
+import CommandLineModel
 import SelectionStore
+import TerminalImage
 
 struct ListCommand: Command {
     static let spec = CommandSpec(
@@ -43,7 +45,7 @@ struct ListCommand: Command {
         switch form {
         case .paths: for entry in selection.items { console.out(context.displayPath(entry)) }
         case .nul: for entry in selection.items { console.raw(context.displayPath(entry) + "\0") }
-        case .grid: for line in Grid.render(selection, context: context, width: Console.terminalWidth()) { console.out(line) }
+        case .grid: for line in Grid.render(selection, context: context, width: WindowSize.current().columns) { console.out(line) }
         case .table: for line in Table.render(selection, context: context) { console.out(line) }
         }
     }

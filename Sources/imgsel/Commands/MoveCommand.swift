@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 struct MoveCommand: Command {

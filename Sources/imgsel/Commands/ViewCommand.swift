@@ -1,4 +1,7 @@
+import CommandLineModel
+import ImageHeaders
 import SelectionStore
+import TerminalImage
 
 struct ViewCommand: Command {
     static let spec = CommandSpec(
@@ -43,7 +46,7 @@ struct ViewCommand: Command {
             } catch {
                 // `view nxt`: name the nearest word rather than only "not an index".
                 let words = ["next", "prev", "first", "last"]
-                guard let word = ArgumentParser.nearest(text, among: words) else { throw error }
+                guard let word = Suggestion.nearest(text, among: words) else { throw error }
                 throw .usage("view: '\(text)' is not an index or one of next, prev, first, last (did you mean '\(word)'?)")
             }
         }
@@ -82,15 +85,21 @@ struct ViewCommand: Command {
 
     /// On a terminal that draws images (or with --image), the image under the
     /// text line; never on a pipe, with --no-image, or with -q unless --image.
+    /// Nor when the file is not the one recorded: it is read whole and checked first.
     private func showImage(_ entry: Entry, index: Int, _ context: Context) {
         let wanted = image ?? (Console.stdoutIsTerminal && !context.quiet)
         guard wanted else { return }
-        let terminal = TerminalGraphics.detect()
+        let terminal = TerminalCapabilities.detect()
         guard let graphicsProtocol = terminal.graphicsProtocol ?? (image == true ? .iterm2 : nil) else { return }
-        guard let sequence = InlineImage.sequence(for: entry, index: index, at: context.absolutePath(entry), using: graphicsProtocol,
-                                                  insideTmux: terminal.insideTmux, window: TerminalWindow.current())
+        let path = context.absolutePath(entry)
+        guard LegacyInlineImage.draws(png: entry.type == .png, orientation: entry.orientation, bytes: entry.bytes,
+                                      using: graphicsProtocol),
+              let file = try? EntryFile(entry, path: path, index: index).contents()
         else { return }
-        context.console.bytes(sequence)
+        let shown = entry.orientedSize
+        context.console.bytes(LegacyInlineImage.sequence(
+            file: file, name: PathName.baseName(path), width: shown.width, height: shown.height, using: graphicsProtocol,
+            passthrough: terminal.passthrough, window: WindowSize.current()))
         context.console.out("")
     }
 }

@@ -68,19 +68,10 @@ final class Console {
     }
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
-
-    /// Columns of the terminal on stdout, else $COLUMNS, else 80.
-    static func terminalWidth() -> Int {
-        var size = winsize()
-        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let c = getenv("COLUMNS"), let n = Int(String(cString: c)), n > 0 { return n }
-        return 80
-    }
 }
 
 /// ANSI styling, applied only when the console decided colour is on.
 enum Style {
     static func red(_ s: String) -> String { "\u{1B}[31m" + s + "\u{1B}[0m" }
     static func highlight(_ s: String) -> String { "\u{1B}[1;7m" + s + "\u{1B}[0m" }
-    static func dim(_ s: String) -> String { "\u{1B}[2m" + s + "\u{1B}[0m" }
 }

@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 /// The nine-grid as box-drawn cells: at most three columns, fewer on a narrow

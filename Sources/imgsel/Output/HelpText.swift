@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 /// Help in fixed sections with aligned columns, built from the command specs

@@ -1,19 +1,5 @@
+import CommandLineModel
 import SelectionStore
-
-/// One option a command (or imgsel itself) accepts.
-struct OptionSpec {
-    /// Every spelling, the first being the canonical one: ["--file", "-f"].
-    let names: [String]
-    /// Name of the value it takes, nil for a flag: "PATH".
-    let value: String?
-    let help: String
-
-    var canonical: String { names[0] }
-    var display: String {
-        let spelled = names.sorted { $0.count < $1.count }.joined(separator: ", ")
-        return value.map { spelled + " " + $0 } ?? spelled
-    }
-}
 
 /// What a command receives after parsing: checked raw values, not yet interpreted.
 struct ParsedArguments {
@@ -68,7 +54,7 @@ struct Invocation {
 /// Tokenizes argv by hand: global options anywhere, `--` ends options,
 /// `--opt=value` and `--opt value`, bundled short flags (`-q0`), and `-` as a
 /// positional. Unknown options are usage errors that suggest the nearest name.
-enum ArgumentParser {
+enum ArgvParser {
     static func parse(_ argv: [String]) throws(ImgselError) -> Invocation {
         var result = Invocation()
         let commandIndex = findCommand(argv)
@@ -80,7 +66,7 @@ enum ArgumentParser {
                 let strayName = stray.hasPrefix("--") ? splitInline(stray).0 : stray
                 throw unknownOption(strayName, options: GlobalOptions.specs, command: nil)
             }
-            throw .usage("unknown command '\(name)'" + suggestion(for: name, among: CommandRegistry.names))
+            throw .usage("unknown command '\(name)'" + Suggestion.didYouMean(name, among: CommandRegistry.names))
         }
         let options = GlobalOptions.specs + (command?.spec.options ?? [])
         var i = 0
@@ -227,59 +213,6 @@ enum ArgumentParser {
         let known = options.flatMap(\.names)
         var text = "unknown option \(name)"
         if let command { text += " for '\(command.spec.name)'" }
-        return .usage(text + (nearestOption(name, among: known).map { " (did you mean '\($0)'?)" } ?? ""))
-    }
-
-    /// The option a mistyped one most likely meant, or nil when none is close. A single
-    /// letter is matched by its letter, not its spelling (every `-x` is one edit from `-f`):
-    /// the same letter in the other case, else the one long option starting with it.
-    static func nearestOption(_ typed: String, among names: [String]) -> String? {
-        let long = names.filter { $0.hasPrefix("--") }
-        if typed.hasPrefix("--") { return nearest(typed, among: long) }
-        let letters = typed.dropFirst()
-        guard letters.count == 1, let letter = letters.first?.lowercased() else {
-            return nearest("-" + typed, among: long)  // `-version`: a long option typed with one dash
-        }
-        if let sameLetter = names.first(where: { $0.count == 2 && $0 != typed && $0.dropFirst().lowercased() == letter }) {
-            return sameLetter
-        }
-        let starting = long.filter { $0.dropFirst(2).prefix(1) == letter }
-        return starting.count == 1 ? starting[0] : nil
-    }
-
-    /// " (did you mean 'list'?)" when a known name is close, else "".
-    static func suggestion(for word: String, among candidates: [String]) -> String {
-        guard let best = nearest(word, among: candidates) else { return "" }
-        return " (did you mean '\(best)'?)"
-    }
-
-    static func nearest(_ word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(word, $0)) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        let limit = max(1, min(2, best.0.count / 3))
-        if best.1 <= limit { return best.0 }
-        // A unique prefix also counts: `imgsel li` → `list`.
-        let prefixed = candidates.filter { $0.hasPrefix(word) && word.count >= 2 }
-        return prefixed.count == 1 ? prefixed[0] : nil
-    }
-
-    /// Levenshtein distance with adjacent transpositions counted as one edit.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-        for i in 0...x.count { d[i][0] = i }
-        for j in 0...y.count { d[0][j] = j }
-        for i in 1...x.count {
-            for j in 1...y.count {
-                let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[x.count][y.count]
+        return .usage(text + (Suggestion.nearestOption(name, among: known).map { " (did you mean '\($0)'?)" } ?? ""))
     }
 }

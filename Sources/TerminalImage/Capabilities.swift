@@ -1,23 +1,36 @@
-import SelectionStore
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Which inline-image protocol the terminal on stdout speaks, read from the
-/// environment variables terminals set (there is no query that is both
-/// portable and free of a round trip), and whether tmux sits in between.
-struct TerminalGraphics: Equatable {
-    enum GraphicsProtocol: String {
+/// Which inline-image protocol the terminal on stdout speaks, read from the environment
+/// variables terminals set (there is no query that is both portable and free of a round
+/// trip), and whether tmux sits in between.
+public struct TerminalCapabilities: Equatable, Sendable {
+    public enum GraphicsProtocol: String, Sendable {
         /// `ESC ] 1337 ; File=…`: the file's own bytes; iTerm2, WezTerm, mintty, Konsole.
         case iterm2
         /// `ESC _G…`: PNG as it is; kitty and Ghostty.
         case kitty
     }
 
-    var graphicsProtocol: GraphicsProtocol?
+    public var graphicsProtocol: GraphicsProtocol?
     /// Inside tmux every sequence is wrapped for passthrough.
-    var insideTmux: Bool
+    public var insideTmux: Bool
+
+    public init(graphicsProtocol: GraphicsProtocol?, insideTmux: Bool) {
+        self.graphicsProtocol = graphicsProtocol
+        self.insideTmux = insideTmux
+    }
+
+    /// How sequences get through to the terminal.
+    public var passthrough: Passthrough { insideTmux ? .tmux : .none }
+
+    /// From this process's environment.
+    public static func detect() -> TerminalCapabilities { detect(environmentValue) }
 
     /// kitty's and Ghostty's own variables come first: they survive in tmux,
     /// where TERM and TERM_PROGRAM name tmux instead of the outer terminal.
-    static func detect(_ environment: (String) -> String? = Posix.environment) -> TerminalGraphics {
+    public static func detect(_ environment: (String) -> String?) -> TerminalCapabilities {
         func value(_ name: String) -> String { environment(name) ?? "" }
         let term = value("TERM"), program = value("TERM_PROGRAM")
         let found: GraphicsProtocol?
@@ -38,6 +51,11 @@ struct TerminalGraphics: Equatable {
         } else {
             found = nil
         }
-        return TerminalGraphics(graphicsProtocol: found, insideTmux: !value("TMUX").isEmpty)
+        return TerminalCapabilities(graphicsProtocol: found, insideTmux: !value("TMUX").isEmpty)
     }
+}
+
+/// A variable of this process's environment.
+func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
 }

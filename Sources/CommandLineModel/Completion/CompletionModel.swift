@@ -1,29 +1,32 @@
 /// What a shell can offer at each point of an imgsel command line, read from
 /// the command specs at run time, so that a command added to the registry is
 /// completed without touching the scripts.
-struct CompletionModel {
+public struct CompletionModel: Sendable {
     /// One positional argument's candidates: markers (`@files`, `@dirs`,
     /// `@indices`, `@commands`) and literal words (`next`, `bash`).
-    typealias Slot = [String]
+    public typealias Slot = [String]
 
-    struct CommandEntry {
-        let name: String
-        let summary: String
-        let options: [OptionSpec]
-        let slots: [Slot]
+    public struct CommandEntry: Sendable {
+        public let name: String
+        public let summary: String
+        public let options: [OptionSpec]
+        public let slots: [Slot]
         /// The last slot repeats (`FILE...`, `INDEX...`).
-        let repeats: Bool
+        public let repeats: Bool
     }
 
-    let globals: [OptionSpec]
-    let commands: [CommandEntry]
+    public let globals: [OptionSpec]
+    public let commands: [CommandEntry]
 
-    static func current() -> CompletionModel {
-        CompletionModel(globals: GlobalOptions.specs, commands: CommandRegistry.all.map { entry(for: $0.spec) })
+    /// The model of a command line with these global options and commands, in the order
+    /// help lists them.
+    public init(globals: [OptionSpec], commands: [CommandSpec]) {
+        self.globals = globals
+        self.commands = commands.map(Self.entry)
     }
 
     /// Every option that takes a value, with what to offer for the value.
-    var valueOptions: [(name: String, marker: String)] {
+    public var valueOptions: [(name: String, marker: String)] {
         var seen: Set<String> = []
         var result: [(String, String)] = []
         for option in globals + commands.flatMap(\.options) where option.value != nil {
@@ -36,7 +39,7 @@ struct CompletionModel {
 
     /// Reads the positional arguments from a usage line such as
     /// `replace INDEX FILE`, `view [INDEX | next | prev] [--index]`, `completion bash|zsh|fish`.
-    static func entry(for spec: CommandSpec) -> CommandEntry {
+    public static func entry(for spec: CommandSpec) -> CommandEntry {
         var slots: [Slot] = []
         var repeats = false
         for group in groups(String(spec.usage.dropFirst(spec.name.count))) {
@@ -60,7 +63,7 @@ struct CompletionModel {
     }
 
     /// What a placeholder's value is made of; nil for values nothing can guess (`N`).
-    static func marker(forPlaceholder placeholder: String) -> String? {
+    public static func marker(forPlaceholder placeholder: String) -> String? {
         switch placeholder {
         case "FILE", "OUT", "PATH": return "@files"
         case "DIR": return "@dirs"
@@ -100,14 +103,14 @@ extension Substring {
 }
 
 /// Quoting for generated shell scripts.
-enum ShellQuote {
+public enum ShellQuote {
     /// '…' for bash and zsh: a quote inside becomes '\''.
-    static func single(_ s: String) -> String {
+    public static func single(_ s: String) -> String {
         "'" + s.replacingAll("'", with: "'\\''") + "'"
     }
 
     /// '…' for fish, where a backslash and a quote inside are escaped with a backslash.
-    static func fish(_ s: String) -> String {
+    public static func fish(_ s: String) -> String {
         "'" + s.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'") + "'"
     }
 }

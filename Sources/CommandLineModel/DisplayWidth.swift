@@ -2,12 +2,12 @@
 /// emoji take two; combining marks, joiners, variation selectors and skin-tone
 /// modifiers none. Enough to keep the grid's borders straight around Chinese,
 /// Japanese and Korean file names and names with emoji.
-enum DisplayWidth {
-    static func of(_ s: String) -> Int {
+public enum DisplayWidth {
+    public static func of(_ s: String) -> Int {
         s.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         let category = scalar.properties.generalCategory
         if category == .nonspacingMark || category == .enclosingMark || zero.contains(where: { $0.contains(v) }) {
@@ -40,14 +40,14 @@ enum DisplayWidth {
     ]
 
     /// Pads with spaces to `width` columns.
-    static func pad(_ s: String, _ width: Int) -> String {
+    public static func pad(_ s: String, _ width: Int) -> String {
         let n = of(s)
         return n >= width ? s : s + String(repeating: " ", count: width - n)
     }
 
     /// Shortens to at most `width` columns with an ellipsis in the middle,
     /// keeping the end (the extension) visible.
-    static func shorten(_ s: String, _ width: Int) -> String {
+    public static func shorten(_ s: String, _ width: Int) -> String {
         guard of(s) > width, width > 1 else { return s }
         let characters = Array(s)
         let tailBudget = (width - 1) / 2
