@@ -49,18 +49,20 @@ public enum ImgselError: Error, Equatable, Sendable {
     case lockTimeout(path: String, seconds: Double)
 
     /// The process exit status the contract assigns to this failure.
-    public var exitCode: Int32 {
+    public var exitCode: Int32 { exitStatus.rawValue }
+
+    public var exitStatus: ExitStatus {
         switch self {
         case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .pathTaken, .emptySelection,
              .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .notSelected, .tooManyPaths:
-            return 1
-        case .usage: return 2
+            return .refused
+        case .usage: return .usage
         case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .notAPathList:
-            return 3
-        case let .several(errors): return errors.first?.exitCode ?? 1
-        case .invalidSelectionFile, .newerVersion, .noSelection: return 4
-        case .writeFailed, .outputFailed: return 5
-        case .lockTimeout: return 6
+            return .input
+        case let .several(errors): return errors.first?.exitStatus ?? .refused
+        case .invalidSelectionFile, .newerVersion, .noSelection: return .selectionFile
+        case .writeFailed, .outputFailed: return .writing
+        case .lockTimeout: return .lock
         }
     }
 
@@ -193,6 +195,35 @@ public enum ImgselError: Error, Equatable, Sendable {
     /// (`add` and `info` over files, `save --all` over entries); nil when none failed.
     public static func combining(_ failures: [ImgselError]) -> ImgselError? {
         failures.count <= 1 ? failures.first : .several(failures)
+    }
+}
+
+/// imgsel's exit statuses, each with what it means: the help's table is made from these.
+public enum ExitStatus: Int32, CaseIterable, Sendable {
+    case done = 0
+    /// Refused by the selection's state.
+    case refused = 1
+    case usage = 2
+    /// An input file.
+    case input = 3
+    case selectionFile = 4
+    /// Writing a file, or standard output.
+    case writing = 5
+    case lock = 6
+
+    /// Its lines in `imgsel --help`'s "Exit status" table.
+    public var meanings: [String] {
+        switch self {
+        case .done: return ["done"]
+        case .refused: return ["refused by the selection's state (full, out of range, duplicate, path taken, empty, no next)"]
+        case .usage: return ["usage error"]
+        case .input: return ["an input file is missing, unreadable or not an image"]
+        case .selectionFile: return ["the selection file is missing, invalid or newer (left untouched)"]
+        case .writing:
+            return ["writing failed (nothing changed)",
+                    "the command ran, but its output could not be written to stdout (output-failed)"]
+        case .lock: return ["timed out waiting for another imgsel's lock"]
+        }
     }
 }
 

@@ -6,6 +6,8 @@
 public struct Selection: Equatable, Sendable {
     public static let defaultCapacity = 9
     public static let capacityRange = 1...99
+    /// "1–99": the range as help and messages give it.
+    public static var capacityRangeText: String { "\(capacityRange.lowerBound)–\(capacityRange.upperBound)" }
 
     public private(set) var capacity: Int
     /// 1-based index of the browser's current entry; nil exactly when empty.
@@ -23,7 +25,7 @@ public struct Selection: Equatable, Sendable {
     /// Builds a selection from stored fields, refusing any that disagree.
     public init(capacity: Int, current: Int?, items: [Entry]) throws(ConsistencyError) {
         guard Self.capacityRange.contains(capacity) else {
-            throw ConsistencyError("capacity \(capacity) is outside 1–99")
+            throw ConsistencyError("capacity \(capacity) is outside \(Self.capacityRangeText)")
         }
         guard items.count <= capacity else {
             throw ConsistencyError("\(items.count) items exceed the capacity of \(capacity)")

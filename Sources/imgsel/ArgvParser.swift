@@ -10,40 +10,6 @@ struct ParsedArguments {
     func has(_ option: String) -> Bool { flags.contains(option) }
 }
 
-/// Options that stand before or after the command.
-struct GlobalOptions {
-    var file: String? = nil
-    var album: String? = nil
-    var json = false
-    var quiet = false
-    var noColor = false
-    var help = false
-    var version = false
-
-    static let specs: [OptionSpec] = [
-        OptionSpec(names: ["--file", "-f"], value: "PATH", help: "the selection file (else $IMGSEL_FILE, else ./.imgsel.json)"),
-        OptionSpec(names: ["--album"], value: "DIR", help: "where save copies to (else $IMGSEL_ALBUM, else saved-album/ beside the selection file)"),
-        OptionSpec(names: ["--json"], value: nil, help: "machine-readable output on stdout, errors as JSON on stderr"),
-        OptionSpec(names: ["--quiet", "-q"], value: nil, help: "no confirmation lines"),
-        OptionSpec(names: ["--no-color"], value: nil, help: "no colour (also when NO_COLOR is set)"),
-        OptionSpec(names: ["--help", "-h"], value: nil, help: "show help"),
-        OptionSpec(names: ["--version"], value: nil, help: "show the version"),
-    ]
-
-    mutating func set(_ option: String, _ value: String?) {
-        switch option {
-        case "--file": file = value
-        case "--album": album = value
-        case "--json": json = true
-        case "--quiet": quiet = true
-        case "--no-color": noColor = true
-        case "--help": help = true
-        case "--version": version = true
-        default: break
-        }
-    }
-}
-
 /// The whole command line, parsed: globals, the command's name, its arguments.
 struct Invocation {
     var globals = GlobalOptions()
@@ -200,8 +166,8 @@ enum ArgvParser {
     }
 
     private static func record(_ spec: OptionSpec, _ value: String?, into result: inout Invocation) {
-        if GlobalOptions.specs.contains(where: { $0.canonical == spec.canonical }) {
-            result.globals.set(spec.canonical, value)
+        if let option = GlobalOption(spec) {
+            result.globals.set(option, value)
         } else if let value {
             result.arguments.values[spec.canonical] = value
         } else {

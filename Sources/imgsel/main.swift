@@ -16,18 +16,18 @@ func runImgsel(_ argv: [String], console: Console) -> Int32 {
 
         if parsed.globals.version {
             if console.json { console.json(.object([("version", .string(HelpText.versionNumber))])) } else { console.out(HelpText.version) }
-            return 0
+            return ExitStatus.done.rawValue
         }
         guard let name = parsed.commandName, let command = CommandRegistry.find(name) else {
-            if parsed.globals.help { HelpText.print(nil, to: console); return 0 }
+            if parsed.globals.help { HelpText.print(nil, to: console); return ExitStatus.done.rawValue }
             // `imgsel` alone asks what there is; anything more was meant as a command line.
-            if argv.isEmpty && !console.json { console.errText(HelpText.main()); return 2 }
+            if argv.isEmpty && !console.json { console.errText(HelpText.main()); return ExitStatus.usage.rawValue }
             throw ImgselError.usage("missing COMMAND" + commandTakenAsValue(parsed.globals))
         }
-        if parsed.globals.help { HelpText.print(command.spec, to: console); return 0 }
+        if parsed.globals.help { HelpText.print(command.spec, to: console); return ExitStatus.done.rawValue }
         let validated = try command.init(validating: parsed.arguments)
         try validated.run(try makeContext(parsed.globals, console: console, locking: command.spec.usesSelection))
-        return 0
+        return ExitStatus.done.rawValue
     } catch {
         if !(console.quiet && !console.json && isEndOfWalk(error)) {
             for part in error.parts { console.error(part) }
@@ -51,8 +51,10 @@ func isEndOfWalk(_ error: ImgselError) -> Bool {
 /// ` ('list' was taken as the value of --album)` when an option's value is a command's name:
 /// `imgsel --album list` lacks a folder, not a command, and should say so.
 func commandTakenAsValue(_ globals: GlobalOptions) -> String {
-    for (option, value) in [("--file", globals.file), ("--album", globals.album)] {
-        if let value, CommandRegistry.find(value) != nil { return " ('\(value)' was taken as the value of \(option))" }
+    for (option, value) in globals.valuesGiven {
+        if let value, CommandRegistry.find(value) != nil {
+            return " ('\(value)' was taken as the value of \(option.spec.canonical))"
+        }
     }
     return ""
 }
@@ -62,7 +64,7 @@ func commandTakenAsValue(_ globals: GlobalOptions) -> String {
 /// ignore a malformed IMGSEL_LOCK_TIMEOUT rather than fail on it.
 func makeContext(_ globals: GlobalOptions, console: Console, locking: Bool) throws(ImgselError) -> Context {
     let cwd = Posix.currentDirectory()
-    var timeout = 10.0
+    var timeout = Store.defaultLockTimeout
     if locking, let text = Posix.environment("IMGSEL_LOCK_TIMEOUT"), !text.isEmpty {
         guard let value = Double(text), value.isFinite, value >= 0 else {
             throw .usage("IMGSEL_LOCK_TIMEOUT must be a number of seconds, not '\(text)'")
@@ -94,6 +96,6 @@ console.flush()
 if let code = console.outputError {
     let failure = ImgselError.outputFailed(reason: Posix.errorText(code))
     console.error(failure)
-    if status == 0 { status = failure.exitCode }
+    if status == ExitStatus.done.rawValue { status = failure.exitCode }
 }
 exit(status)

@@ -38,9 +38,7 @@ struct InfoCommand: Command {
                     context.console.out(Format.printable(path) + ": \(f.type.rawValue) \(f.width)×\(f.height), orientation \(f.orientation) (shown \(Format.orientedSize(entry))), \(frames), \(image.bytes) bytes, sha256 \(image.sha256)" + note)
                 }
             } catch {
-                objects.append(.object(context.pathMembers(forInput: path) + [("error", .object([
-                    ("code", .string(error.code)), ("exit", .int(Int(error.exitCode))), ("message", .string(error.message)),
-                ]))]))
+                objects.append(.object(context.pathMembers(forInput: path) + [("error", Format.errorJSON(error))]))
                 failures.append(error)
             }
         }

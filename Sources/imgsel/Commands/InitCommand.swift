@@ -6,7 +6,7 @@ struct InitCommand: Command {
         name: "init", usage: "init [--capacity N] [--force]",
         summary: "create an empty selection",
         options: [
-            OptionSpec(names: ["--capacity"], value: "N", help: "how many images it holds, 1–99 (default 9)"),
+            OptionSpec(names: ["--capacity"], value: "N", help: "how many images it holds, \(Selection.capacityRangeText) (default \(Selection.defaultCapacity))"),
             OptionSpec(names: ["--force"], value: nil, help: "replace an existing selection file"),
         ],
         examples: ["imgsel init", "imgsel -f upload.json init --capacity 4"])
@@ -19,7 +19,8 @@ struct InitCommand: Command {
         force = arguments.has("--force")
         if let text = arguments.values["--capacity"] {
             guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let n = Int(text), Selection.capacityRange.contains(n) else {
-                throw .usage("init: --capacity must be a number from 1 to 99, not '\(text)'")
+                let range = Selection.capacityRange
+                throw .usage("init: --capacity must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
             }
             capacity = n
         } else {

@@ -13,7 +13,7 @@ struct ToggleCommand: Command {
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
         guard !arguments.positionals.isEmpty else { throw .usage("toggle: missing FILE") }
-        // At most 99 entries to remove and 99 to add: a longer list cannot end within a selection.
+        // At most a full selection to remove and as many to add: a longer list cannot end within a selection.
         paths = try FileArguments.expand(arguments.positionals, nulSeparated: arguments.has("-0"),
                                          limit: 2 * Selection.capacityRange.upperBound, command: "toggle")
         guard !paths.isEmpty else { throw .usage("toggle: no paths were given on stdin") }

@@ -35,9 +35,7 @@ final class Console {
     func error(_ error: ImgselError) {
         var text: String
         if json {
-            text = JSONWriter.compact(.object([("error", .object([
-                ("code", .string(error.code)), ("exit", .int(Int(error.exitCode))), ("message", .string(error.message)),
-            ]))]))
+            text = JSONWriter.compact(.object([("error", Format.errorJSON(error))]))
         } else {
             let message = Format.printable(error.message)
             text = "imgsel: " + message

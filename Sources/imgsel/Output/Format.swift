@@ -48,6 +48,12 @@ enum Format {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
+    /// "nine": a small number in words, as prose gives it; digits past twelve.
+    static func spelledOut(_ n: Int) -> String {
+        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+        return words.indices.contains(n) ? words[n] : String(n)
+    }
+
     /// `3 / 9`, the browser's label.
     static func position(_ index: Int, _ count: Int) -> String { "\(index) / \(count)" }
 
@@ -80,6 +86,11 @@ enum Format {
         case let .sizeChanged(recorded, now): return "size changed: \(recorded) bytes recorded, \(now) now"
         case .contentChanged: return "content changed: sha256 differs from the recorded one"
         }
+    }
+
+    /// A failure as `--json` gives it, on stderr and inside `info`'s per-file results.
+    static func errorJSON(_ error: ImgselError) -> JSONValue {
+        .object([("code", .string(error.code)), ("exit", .int(Int(error.exitCode))), ("message", .string(error.message))])
     }
 
     /// The entry as JSON for `list --json` and friends: stored fields plus index and printable path.
