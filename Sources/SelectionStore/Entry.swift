@@ -45,7 +45,7 @@ extension Entry {
     /// `link/..` too), then stored relative to the selection's folder where it can be.
     public init(recording image: InspectedImage, typed: String, cwd: String, selectionFolder: String,
                 added: String = Clock.nowISO8601()) {
-        let absolute = PhysicalPath.absolute(typed, base: cwd)
+        let absolute = PhysicalPath.absoluteOnDisk(typed, base: cwd)
         self.init(path: PathName.stored(absolute, selectionFolder: selectionFolder), type: image.facts.type,
                   width: image.facts.width, height: image.facts.height, orientation: image.facts.orientation,
                   frames: image.facts.frames, bytes: image.bytes, sha256: image.sha256, added: added)

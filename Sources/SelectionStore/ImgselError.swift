@@ -17,7 +17,6 @@ public enum ImgselError: Error, Equatable, Sendable {
     case noPreviousEntry
     case selectionExists(path: String)
     case checkFailed(problems: Int)
-    case notSelected(path: String)
     /// More paths on stdin than the command could ever use (`yes | imgsel add -`).
     case tooManyPaths(limit: Int)
     // 2: usage
@@ -54,7 +53,7 @@ public enum ImgselError: Error, Equatable, Sendable {
     public var exitStatus: ExitStatus {
         switch self {
         case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .pathTaken, .emptySelection,
-             .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .notSelected, .tooManyPaths:
+             .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .tooManyPaths:
             return .refused
         case .usage: return .usage
         case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .notAPathList:
@@ -78,7 +77,6 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .noPreviousEntry: return "no-previous-entry"
         case .selectionExists: return "selection-exists"
         case .checkFailed: return "check-failed"
-        case .notSelected: return "not-selected"
         case .usage: return "usage"
         case .inputMissing: return "input-missing"
         case .inputNotRegular: return "input-not-regular"
@@ -127,8 +125,6 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "\(path): a selection already exists (use --force to replace it)"
         case let .checkFailed(problems):
             return "check found \(problems) \(problems == 1 ? "problem" : "problems")"
-        case let .notSelected(path):
-            return "\(path): not in the selection"
         case let .tooManyPaths(limit):
             return "standard input: more than \(limit) paths, more than any selection can take in one command"
         case let .usage(text):
@@ -173,7 +169,6 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .duplicateInBatch(path, sameAs, position, earlier):
             return .duplicateInBatch(path: swap(path), sameAs: swap(sameAs), position: position, earlier: earlier)
         case let .pathTaken(path, entry): return .pathTaken(path: swap(path), entry: entry)
-        case let .notSelected(path): return .notSelected(path: swap(path))
         case let .inputMissing(path): return .inputMissing(path: swap(path))
         case let .inputNotRegular(path, kind): return .inputNotRegular(path: swap(path), kind: kind)
         case let .inputUnreadable(path, reason): return .inputUnreadable(path: swap(path), reason: reason)

@@ -57,7 +57,6 @@ public struct Selection: Equatable, Sendable {
 
     public var count: Int { items.count }
     public var isFull: Bool { items.count >= capacity }
-    public var currentEntry: Entry? { current.map { items[$0 - 1] } }
 
     /// The 1-based index of the entry with this content, if selected.
     public func index(ofSHA256 sha: String) -> Int? {
@@ -171,7 +170,7 @@ public struct Selection: Equatable, Sendable {
 
     /// Where `view` may move the cursor.
     public enum CursorTarget: Equatable, Sendable {
-        case stay, first, last, next, previous
+        case first, last, next, previous
         case index(Int)
     }
 
@@ -184,7 +183,6 @@ public struct Selection: Equatable, Sendable {
         }
         var next = self
         switch target {
-        case .stay: break
         case .first: next.current = 1
         case .last: next.current = items.count
         case .next:

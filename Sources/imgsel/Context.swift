@@ -23,14 +23,14 @@ struct Context {
 
     /// The same for a file that is no entry (`info`, a failing input): what `add` would store.
     func pathMembers(forInput typed: String) -> [(String, JSONValue)] {
-        let absolute = PhysicalPath.absolute(typed, base: cwd)
+        let absolute = PhysicalPath.absoluteOnDisk(typed, base: cwd)
         return [("path", .string(PathName.stored(absolute, selectionFolder: store.folder))),
                 ("display_path", .string(PathName.display(absolute, cwd: cwd)))]
     }
 
     /// Where the kernel finds the entry's file (a `..` in a hand-written path is walked on disk).
     func absolutePath(_ entry: Entry) -> String {
-        PhysicalPath.absolute(entry.path, base: store.folder)
+        PhysicalPath.absoluteOnDisk(entry.path, base: store.folder)
     }
 
     /// The entry `add` would record for an inspected file typed as `path`.

@@ -73,11 +73,11 @@ func makeContext(_ globals: GlobalOptions, console: Console, locking: Bool) thro
     }
     let fileOption = globals.file ?? Posix.environment("IMGSEL_FILE").flatMap { $0.isEmpty ? nil : $0 } ?? ".imgsel.json"
     guard !fileOption.isEmpty else { throw .usage("--file needs a path, not an empty string") }
-    let file = Store.following(PhysicalPath.absolute(fileOption, base: cwd))
+    let file = Store.following(PhysicalPath.absoluteOnDisk(fileOption, base: cwd))
     let store = Store(path: file, lockTimeout: timeout)
     let albumOption = globals.album ?? Posix.environment("IMGSEL_ALBUM").flatMap { $0.isEmpty ? nil : $0 }
     if let albumOption, albumOption.isEmpty { throw .usage("--album needs a folder, not an empty string") }
-    let album = albumOption.map { PhysicalPath.absolute($0, base: cwd) } ?? store.folder + "/saved-album"
+    let album = albumOption.map { PhysicalPath.absoluteOnDisk($0, base: cwd) } ?? store.folder + "/saved-album"
     return Context(store: store, albumFolder: album, cwd: cwd, console: console)
 }
 

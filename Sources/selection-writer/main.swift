@@ -21,7 +21,7 @@ guard args.count == 4, let count = Int(args[3]) else {
     complain("usage: selection-writer FILE WRITER-ID COUNT")
     exit(2)
 }
-let store = Store(path: PathName.absolute(args[1], base: Posix.currentDirectory()), lockTimeout: 60)
+let store = Store(path: PathName.lexicallyAbsolute(args[1], base: Posix.currentDirectory()), lockTimeout: 60)
 let writer = args[2]
 for i in 0..<count {
     let name = "\(writer)-\(i)"

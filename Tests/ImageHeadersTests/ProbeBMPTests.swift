@@ -17,7 +17,7 @@ final class ProbeBMPTests: XCTestCase {
         XCTAssertEqual(try probe(B.bmp(width: 30, height: Int(Int32.min))).height, 2_147_483_648)
     }
 
-    func testInvalid() {
+    func testBadDimensionsAndCutShortHeadersAreRefusedButTextStartingBMIsText() {
         XCTAssertEqual(probeError(B.bmp(width: -3, height: 20)), "corrupt BMP header (invalid dimensions)")
         XCTAssertEqual(probeError(B.bmp(width: 0, height: 20)), "corrupt BMP header (invalid dimensions)")
         XCTAssertEqual(probeError(Array(B.bmp(width: 3, height: 2).prefix(20))), "truncated BMP header")

@@ -145,7 +145,7 @@ final class ProbeHEIFTests: XCTestCase {
         XCTAssertEqual(try probe(bytes), ImageFacts(type: .avif, width: 40, height: 24))
     }
 
-    func testErrors() {
+    func testNoSizeAndCutShortHeadersAreRefusedNamingTheBrand() {
         XCTAssertEqual(probeError(B.heif(primary: [B.irot(1)])), "corrupt HEIC header (no image size)")
         let bytes = B.heif(primary: [B.ispe(30, 20)])
         XCTAssertEqual(probeError(Array(bytes.prefix(40))), "truncated HEIC header")

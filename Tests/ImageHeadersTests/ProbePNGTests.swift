@@ -31,7 +31,7 @@ final class ProbePNGTests: XCTestCase {
         XCTAssertEqual(try probe(B.png(width: 8, height: 9, beforeIDAT: [chunk])).orientation, 8)
     }
 
-    func testEverything() throws {
+    func testTextFramesAndOrientationChunksTogetherBeforeIDAT() throws {
         let facts = try probe(B.png(width: 3, height: 4,
                                     beforeIDAT: [B.pngChunk("tEXt", B.ascii("a\0b")), B.acTL(frames: 3),
                                                  B.pngChunk("eXIf", B.exif(orientation: 2))]))

@@ -58,7 +58,7 @@ final class ProbeTIFFTests: XCTestCase {
         XCTAssertEqual(probeError(B.tiff(littleEndian: false, ifds: [page(9, 9) + [E(0xC612, 1, 0)]])), "DNG raw image (not supported)")
     }
 
-    func testErrors() {
+    func testACutShortHeaderOrAPageWithoutASizeIsRefused() {
         XCTAssertEqual(probeError([0x49, 0x49, 0x2A]), "truncated TIFF header")
         XCTAssertEqual(probeError([0x49, 0x49, 0x2A, 0x00, 0xFF, 0xFF, 0xFF, 0x00]), "truncated TIFF header")
         XCTAssertEqual(probeError(B.tiff(littleEndian: true, ifds: [[E(0x0100, 3, 5)]])), "corrupt TIFF header (missing width or height)")

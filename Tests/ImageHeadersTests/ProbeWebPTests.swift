@@ -52,7 +52,7 @@ final class ProbeWebPTests: XCTestCase {
         XCTAssertLessThan(source.bytesRead, 1_100_000)
     }
 
-    func testErrors() {
+    func testOtherRIFFDataAndDamagedChunksAreRefusedByName() {
         XCTAssertEqual(probeError(B.ascii("RIFF") + [0, 0]), "truncated RIFF header")
         XCTAssertEqual(probeError(B.ascii("RIFF") + B.le32(4) + B.ascii("WAVE")), "WAV audio")
         XCTAssertEqual(probeError(B.ascii("RIFF") + B.le32(4) + B.ascii("WEBP")), "truncated WebP header")

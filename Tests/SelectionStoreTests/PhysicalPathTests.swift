@@ -16,25 +16,25 @@ final class PhysicalPathTests: XCTestCase {
     }
 
     func testWithoutDotDotThePathIsOnlyCleanedAndLinksStay() {
-        XCTAssertEqual(PhysicalPath.absolute("dl/./x.png", base: base), base + "/dl/x.png")
-        XCTAssertEqual(PhysicalPath.absolute("//a//b/", base: base), "/a/b")
+        XCTAssertEqual(PhysicalPath.absoluteOnDisk("dl/./x.png", base: base), base + "/dl/x.png")
+        XCTAssertEqual(PhysicalPath.absoluteOnDisk("//a//b/", base: base), "/a/b")
     }
 
     func testDotDotAfterALinkGoesToTheTargetsParent() {
-        XCTAssertEqual(PhysicalPath.absolute("dl/../pic.png", base: base), base + "/other/pic.png")
-        XCTAssertEqual(PhysicalPath.absolute(base + "/dl/../../x", base: "/nowhere"), base + "/x")
+        XCTAssertEqual(PhysicalPath.absoluteOnDisk("dl/../pic.png", base: base), base + "/other/pic.png")
+        XCTAssertEqual(PhysicalPath.absoluteOnDisk(base + "/dl/../../x", base: "/nowhere"), base + "/x")
     }
 
     func testALinkAfterTheLastDotDotKeepsItsName() throws {
         try FileManager.default.createSymbolicLink(atPath: base + "/other/alias.png", withDestinationPath: "real")
-        XCTAssertEqual(PhysicalPath.absolute("dl/../alias.png", base: base), base + "/other/alias.png")
-        XCTAssertEqual(PhysicalPath.absolute("dl/../../dl/x", base: base), base + "/dl/x")
+        XCTAssertEqual(PhysicalPath.absoluteOnDisk("dl/../alias.png", base: base), base + "/other/alias.png")
+        XCTAssertEqual(PhysicalPath.absoluteOnDisk("dl/../../dl/x", base: base), base + "/dl/x")
     }
 
     func testAMissingFolderIsResolvedAsFarAsItExists() {
-        XCTAssertEqual(PhysicalPath.absolute("dl/../new/../album", base: base), base + "/other/album")
-        XCTAssertEqual(PhysicalPath.absolute("dl/new/../x", base: base), base + "/other/real/x")
-        XCTAssertEqual(PhysicalPath.absolute("/..", base: base), "/")
+        XCTAssertEqual(PhysicalPath.absoluteOnDisk("dl/../new/../album", base: base), base + "/other/album")
+        XCTAssertEqual(PhysicalPath.absoluteOnDisk("dl/new/../x", base: base), base + "/other/real/x")
+        XCTAssertEqual(PhysicalPath.absoluteOnDisk("/..", base: base), "/")
     }
 
     func testALinkTargetIsAbsoluteAgainstTheLinksFolder() throws {

@@ -71,13 +71,13 @@ final class SelectionTests: XCTestCase {
         let s = try makeSelection(["a", "b", "c", "d"], current: 4)
         let t = try s.deleting([1, 2])
         XCTAssertEqual(t.current, 2)
-        XCTAssertEqual(t.currentEntry?.path, "d")
+        XCTAssertEqual(t.currentPath, "d")
     }
 
     func testDeletedCursorLandsOnTheEntryTakingItsPlace() throws {
         let s = try makeSelection(["a", "b", "c", "d"], current: 2)
         let t = try s.deleting([2])
-        XCTAssertEqual(t.currentEntry?.path, "c")
+        XCTAssertEqual(t.currentPath, "c")
         XCTAssertEqual(t.current, 2)
     }
 
@@ -97,13 +97,13 @@ final class SelectionTests: XCTestCase {
         let s = try makeSelection(["a", "b", "c", "d"], current: 2)
         let t = try s.moving(from: 4, to: 1)
         XCTAssertEqual(t.names, ["d", "a", "b", "c"])
-        XCTAssertEqual(t.currentEntry?.path, "b")
+        XCTAssertEqual(t.currentPath, "b")
         let u = try s.moving(from: 2, to: 4)
         XCTAssertEqual(u.names, ["a", "c", "d", "b"])
-        XCTAssertEqual(u.currentEntry?.path, "b")
+        XCTAssertEqual(u.currentPath, "b")
         let v = try s.moving(from: 1, to: 3)
         XCTAssertEqual(v.names, ["b", "c", "a", "d"])
-        XCTAssertEqual(v.currentEntry?.path, "b")
+        XCTAssertEqual(v.currentPath, "b")
     }
 
     func testTogglingAddsUnselectedAndRemovesSelectedByContent() throws {
@@ -112,7 +112,7 @@ final class SelectionTests: XCTestCase {
         renamedB.path = "other-name.png"
         let t = try s.toggling([renamedB, makeEntry("d")])
         XCTAssertEqual(t.names, ["a", "c", "d"])
-        XCTAssertEqual(t.currentEntry?.path, "c")
+        XCTAssertEqual(t.currentPath, "c")
     }
 
     func testTogglingJudgesTheCapacityOnTheResult() throws {
@@ -125,10 +125,10 @@ final class SelectionTests: XCTestCase {
 
     func testViewWalksForwardAndStopsAtTheEnds() throws {
         var s = try makeSelection(["a", "b", "c"])
-        var visited = [s.currentEntry!.path]
+        var visited = [s.currentPath!]
         while let next = try? s.movingCursor(.next) {
             s = next
-            visited.append(s.currentEntry!.path)
+            visited.append(s.currentPath!)
         }
         XCTAssertEqual(visited, ["a", "b", "c"])
         assertThrows(.noNextEntry(current: 3, count: 3)) { () throws(ImgselError) in try s.movingCursor(.next) }

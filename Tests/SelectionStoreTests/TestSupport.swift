@@ -16,6 +16,8 @@ func makeSelection(_ names: [String], capacity: Int = 9, current: Int? = nil) th
 
 extension Selection {
     var names: [String] { items.map(\.path) }
+    /// The path of the entry under the cursor.
+    var currentPath: String? { current.map { items[$0 - 1].path } }
 }
 
 /// Asserts that `body` throws exactly `expected`.

@@ -73,7 +73,7 @@ struct HtmlCommand: Command {
     /// OUT made absolute (a folder gets `imgsel.html` inside it); never the selection file itself.
     private func resolvePagePath(_ context: Context) throws(ImgselError) -> String {
         guard let out else { return context.store.folder + "/" + Self.defaultName }
-        var path = PhysicalPath.absolute(out, base: context.cwd)
+        var path = PhysicalPath.absoluteOnDisk(out, base: context.cwd)
         if out.hasSuffix("/") || Posix.isDirectory(atPath: path) {
             path = (path == "/" ? "" : path) + "/" + Self.defaultName
         }

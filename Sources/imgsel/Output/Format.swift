@@ -68,14 +68,6 @@ enum Format {
         return n >= width ? s : String(repeating: " ", count: width - n) + s
     }
 
-    /// Shortens to `width` characters, keeping the end (the extension) visible.
-    static func shorten(_ s: String, _ width: Int) -> String {
-        guard s.count > width, width > 1 else { return s }
-        let keep = width - 1
-        let tail = keep / 2
-        return String(s.prefix(keep - tail)) + "…" + String(s.suffix(tail))
-    }
-
     /// What is wrong with an entry's file, in the words of `check` and `view`'s warning; the
     /// line around it already names the entry and its path.
     static func problem(_ problem: EntryFile.Problem) -> String {
