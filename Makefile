@@ -8,7 +8,7 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 # which is most of the cost of a call that does little.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 
-.PHONY: build release test install clean fuzz pillow-check
+.PHONY: build release test lint format install clean fuzz pillow-check
 
 build:
 	flock $(BUILD_LOCK) $(SWIFT) build $(SWIFT_FLAGS)
@@ -20,6 +20,20 @@ release:
 test:
 	flock $(BUILD_LOCK) $(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+# The house style (.swift-format: 4 spaces, 120 columns) and the rules the compiler does not
+# check (.ci/check-sources: libraries never print or exit, no source file over 300 lines).
+# Not a build: no lock. HelpPinTests is left out: it pins every help text byte for byte,
+# and no formatter may touch the pins.
+LINT_FILES = $(shell find Sources Tests Fuzz -name '*.swift' ! -path Tests/imgselTests/HelpPinTests.swift | sort) Package.swift
+lint:
+	@echo "swift format lint --strict (every Swift file but HelpPinTests.swift)"
+	@$(SWIFT) format lint --strict --parallel $(LINT_FILES)
+	.ci/check-sources
+
+# Rewrites the Swift files in place in the house style.
+format:
+	$(SWIFT) format format --in-place --parallel $(LINT_FILES)
 
 # Many processes at once, SIGKILLs, full and read-only disks (mounts a tmpfs: run as root).
 .PHONY: stress
