@@ -43,7 +43,9 @@ let package = Package(
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.
         .target(name: "TestImages", path: "Tests/TestImages"),
-        .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "ImageHeaders", "selection-writer", "TestImages"]),
+        .testTarget(
+            name: "SelectionStoreTests",
+            dependencies: ["SelectionStore", "ImageHeaders", "selection-writer", "TestImages"]),
         .testTarget(name: "ImageHeadersTests", dependencies: ["ImageHeaders", "TestImages"]),
         // Spawns the built binary; depends on it so `swift test` builds it first.
         .testTarget(name: "imgselTests", dependencies: ["imgsel", "TestImages"]),

@@ -32,8 +32,10 @@ public struct CommandSpec: Sendable {
     /// False for commands that never read or write the selection (help, info).
     public var usesSelection = true
 
-    public init(name: String, usage: String, summary: String, arguments: [(String, String)] = [],
-                options: [OptionSpec] = [], examples: [String] = [], usesSelection: Bool = true) {
+    public init(
+        name: String, usage: String, summary: String, arguments: [(String, String)] = [],
+        options: [OptionSpec] = [], examples: [String] = [], usesSelection: Bool = true
+    ) {
         self.name = name
         self.usage = usage
         self.summary = summary

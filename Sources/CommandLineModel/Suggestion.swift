@@ -11,7 +11,8 @@ public enum Suggestion {
         guard letters.count == 1, let letter = letters.first?.lowercased() else {
             return nearest("-" + typed, among: long)  // `-version`: a long option typed with one dash
         }
-        if let sameLetter = names.first(where: { $0.count == 2 && $0 != typed && $0.dropFirst().lowercased() == letter }) {
+        if let sameLetter = names.first(where: { $0.count == 2 && $0 != typed && $0.dropFirst().lowercased() == letter }
+        ) {
             return sameLetter
         }
         let starting = long.filter { $0.dropFirst(2).prefix(1) == letter }

@@ -18,9 +18,11 @@ public final class ImageFormat: Sendable {
     /// Reads the header facts; throws ProbeError.
     let probe: @Sendable (any ByteSource) throws -> ImageFacts
 
-    init(name: String, displayName: String, extensions: Set<String>, mimeType: String,
-         sniff: @escaping @Sendable (Sniff) throws -> Bool,
-         probe: @escaping @Sendable (any ByteSource) throws -> ImageFacts) {
+    init(
+        name: String, displayName: String, extensions: Set<String>, mimeType: String,
+        sniff: @escaping @Sendable (Sniff) throws -> Bool,
+        probe: @escaping @Sendable (any ByteSource) throws -> ImageFacts
+    ) {
         self.name = name
         self.displayName = displayName
         self.extensions = extensions

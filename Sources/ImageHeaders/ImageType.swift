@@ -75,7 +75,8 @@ extension ImageType {
         let ext = String(name[name.index(after: dot)...])
         let lower = ext.lowercased()
         guard !extensions.contains(lower) else { return nil }
-        let known = ImageFormats.all.contains { $0.extensions.contains(lower) } || Self.otherImageExtensions.contains(lower)
+        let known =
+            ImageFormats.all.contains { $0.extensions.contains(lower) } || Self.otherImageExtensions.contains(lower)
         return known ? "named .\(ext) but the content is \(displayName)" : nil
     }
 }

@@ -81,7 +81,8 @@ public struct Album: Sendable {
         while attempt < Self.maxAttempts {
             let candidate = folder + "/" + Self.candidateName(name, attempt)
             switch Self.occupant(of: candidate, matching: entry) {
-            case .identical: return PreparedSave(entry: entry, name: name, firstFree: attempt, existing: candidate, copy: nil)
+            case .identical:
+                return PreparedSave(entry: entry, name: name, firstFree: attempt, existing: candidate, copy: nil)
             case .other: attempt += 1
             case .none:
                 let copy = try PendingCopy.make(in: folder, from: source, entry: entry, index: index)
@@ -136,7 +137,8 @@ public struct Album: Sendable {
     private static func occupant(of candidate: String, matching entry: Entry) -> Occupant {
         guard let st = Posix.fileStatus(candidate, followLinks: false) else { return .none }
         if Posix.isRegular(st), Int(st.st_size) == entry.bytes,
-           (try? FileHash.sha256(path: candidate).sha256) == entry.sha256 {
+            (try? FileHash.sha256(path: candidate).sha256) == entry.sha256
+        {
             return .identical
         }
         return .other
@@ -163,7 +165,8 @@ public struct Album: Sendable {
         let suffix = " (\(attempt))"
         var stem = name[...], ext = name[name.endIndex...]
         if let dot = name.lastIndex(of: "."), dot != name.startIndex,
-           name.utf8.distance(from: dot, to: name.endIndex) <= maxExtensionBytes {
+            name.utf8.distance(from: dot, to: name.endIndex) <= maxExtensionBytes
+        {
             (stem, ext) = (name[..<dot], name[dot...])
         }
         let room = maxNameBytes - suffix.utf8.count - ext.utf8.count

@@ -39,7 +39,9 @@ struct PendingCopy {
 
     enum LinkResult { case linked, taken, failed(Int32) }
 
-    static func make(in folder: String, from source: String, entry: Entry, index: Int) throws(ImgselError) -> PendingCopy {
+    static func make(
+        in folder: String, from source: String, entry: Entry, index: Int
+    ) throws(ImgselError) -> PendingCopy {
         let input = try InputFile.open(source)
         defer { Posix.close(input.fd) }
         var tempPath: String? = nil

@@ -92,7 +92,14 @@ public struct EntryFile {
         defer { Posix.close(file.fd) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(entry.bytes)
-        if let problem = walk(file, { bytes.append(contentsOf: $0); return true }) { throw problem }
+        if let problem = walk(
+            file,
+            {
+                bytes.append(contentsOf: $0); return true
+            })
+        {
+            throw problem
+        }
         return bytes
     }
 

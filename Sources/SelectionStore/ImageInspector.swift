@@ -1,7 +1,8 @@
+import ImageHeaders
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ImageHeaders
 
 /// What `add` records about a file: its header facts, byte count and sha256.
 public struct InspectedImage: Equatable, Sendable {
@@ -34,7 +35,8 @@ public enum ImageInspector {
 
     /// The entries `add`, `replace` and `toggle` record for `paths` (as typed, against `cwd`).
     /// Every file is inspected before any failure is reported; all of them fail together (exit 3).
-    public static func entries(for paths: [String], cwd: String, selectionFolder: String) throws(ImgselError) -> [Entry] {
+    public static func entries(for paths: [String], cwd: String, selectionFolder: String) throws(ImgselError) -> [Entry]
+    {
         var entries: [Entry] = []
         var failures: [ImgselError] = []
         for path in paths {

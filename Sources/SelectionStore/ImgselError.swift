@@ -53,7 +53,7 @@ public enum ImgselError: Error, Equatable, Sendable {
     public var exitStatus: ExitStatus {
         switch self {
         case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .pathTaken, .emptySelection,
-             .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .tooManyPaths:
+            .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .tooManyPaths:
             return .refused
         case .usage: return .usage
         case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .notAPathList:
@@ -100,10 +100,12 @@ public enum ImgselError: Error, Equatable, Sendable {
         switch self {
         case let .selectionFull(capacity, count, adding):
             if count >= capacity {
-                return "the selection is full (\(count) of \(capacity)): " + (adding == 1 ? "1 more image does not fit" : "\(adding) more images do not fit")
+                return "the selection is full (\(count) of \(capacity)): "
+                    + (adding == 1 ? "1 more image does not fit" : "\(adding) more images do not fit")
             }
             let what = adding == 1 ? "1 image does not fit" : "\(adding) images do not fit"
-            return count == 0 ? "\(what): the selection takes \(capacity)"
+            return count == 0
+                ? "\(what): the selection takes \(capacity)"
                 : "\(what): the selection holds \(count) of \(capacity), room for \(capacity - count)"
         case let .indexOutOfRange(index, count):
             return count == 0
@@ -114,7 +116,9 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .duplicateInBatch(path, sameAs, _, _):
             return "\(path): same content as \(sameAs), given earlier in this command"
         case let .pathTaken(path, entry):
-            return "\(path): entry \(entry) already has this path, with the content it had when added; 'imgsel replace \(entry) \(path)' records the new content"
+            return
+                "\(path): entry \(entry) already has this path, with the content it had when added"
+                + "; 'imgsel replace \(entry) \(path)' records the new content"
         case .emptySelection:
             return "the selection is empty"
         case let .noNextEntry(current, count):
@@ -150,13 +154,16 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .noSelection(path):
             return "no selection file at \(path) ('imgsel init' or 'imgsel add' makes one)"
         case let .newerVersion(path, version):
-            return "\(path): selection file version \(version) is newer than this imgsel understands (1); left untouched"
+            return
+                "\(path): selection file version \(version) is newer than this imgsel understands (1); left untouched"
         case let .writeFailed(path, reason):
             return "\(path): cannot write: \(reason); nothing was changed"
         case let .outputFailed(reason):
             return "standard output: cannot write: \(reason); the output is incomplete (the command itself ran)"
         case let .lockTimeout(path, seconds):
-            return "\(path): another imgsel held the selection for more than \(formatSeconds(seconds)) s (IMGSEL_LOCK_TIMEOUT)"
+            return
+                "\(path): another imgsel held the selection for more than \(formatSeconds(seconds)) s"
+                + " (IMGSEL_LOCK_TIMEOUT)"
         }
     }
 
@@ -210,13 +217,16 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     public var meanings: [String] {
         switch self {
         case .done: return ["done"]
-        case .refused: return ["refused by the selection's state (full, out of range, duplicate, path taken, empty, no next)"]
+        case .refused:
+            return ["refused by the selection's state (full, out of range, duplicate, path taken, empty, no next)"]
         case .usage: return ["usage error"]
         case .input: return ["an input file is missing, unreadable or not an image"]
         case .selectionFile: return ["the selection file is missing, invalid or newer (left untouched)"]
         case .writing:
-            return ["writing failed (nothing changed)",
-                    "the command ran, but its output could not be written to stdout (output-failed)"]
+            return [
+                "writing failed (nothing changed)",
+                "the command ran, but its output could not be written to stdout (output-failed)",
+            ]
         case .lock: return ["timed out waiting for another imgsel's lock"]
         }
     }

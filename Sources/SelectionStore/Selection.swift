@@ -75,7 +75,8 @@ public struct Selection: Equatable, Sendable {
             }
             try refuseTakenPath(entry, keeping: items)
             if let earlier = batch[entry.sha256] {
-                throw .duplicateInBatch(path: entry.path, sameAs: entries[earlier].path, position: position, earlier: earlier)
+                throw .duplicateInBatch(
+                    path: entry.path, sameAs: entries[earlier].path, position: position, earlier: earlier)
             }
             batch[entry.sha256] = position
         }
@@ -201,7 +202,9 @@ public struct Selection: Equatable, Sendable {
     /// Two entries under one path would be one file recorded twice, the older record stale
     /// (its file was overwritten since): `replace` is the way to record the new content.
     private func refuseTakenPath(_ entry: Entry, keeping kept: [Entry]) throws(ImgselError) {
-        guard let owner = kept.first(where: { $0.path == entry.path }), let index = index(ofSHA256: owner.sha256) else { return }
+        guard let owner = kept.first(where: { $0.path == entry.path }), let index = index(ofSHA256: owner.sha256) else {
+            return
+        }
         throw .pathTaken(path: entry.path, entry: index)
     }
 

@@ -85,7 +85,9 @@ public struct Store: Sendable {
     /// that changes nothing (`view 1` with the cursor on 1), ends there and never opens a file
     /// for writing, so it works on a read-only disk. A change runs `body` again under the
     /// exclusive lock, on the selection as it is by then, and writes that.
-    public func update<T>(creating: Bool = false, _ body: (inout Selection) throws(ImgselError) -> T) throws(ImgselError) -> T {
+    public func update<T>(
+        creating: Bool = false, _ body: (inout Selection) throws(ImgselError) -> T
+    ) throws(ImgselError) -> T {
         let seen: Selection?
         do {
             seen = try read()

@@ -18,9 +18,10 @@ extension WindowSize {
             return n
         }
         let knowsCells = columns > 0 && rows > 0
-        return WindowSize(columns: columns > 0 ? columns : number("COLUMNS", 80),
-                          rows: rows > 0 ? rows : number("LINES", 24),
-                          pixelWidth: knowsCells ? Int(size.ws_xpixel) : 0,
-                          pixelHeight: knowsCells ? Int(size.ws_ypixel) : 0)
+        return WindowSize(
+            columns: columns > 0 ? columns : number("COLUMNS", 80),
+            rows: rows > 0 ? rows : number("LINES", 24),
+            pixelWidth: knowsCells ? Int(size.ws_xpixel) : 0,
+            pixelHeight: knowsCells ? Int(size.ws_ypixel) : 0)
     }
 }

@@ -53,7 +53,9 @@ enum ArgvParser {
                 }
                 var value: String? = nil
                 if spec.value != nil {
-                    if let inline { value = inline } else {
+                    if let inline {
+                        value = inline
+                    } else {
                         guard i < argv.count else { throw .usage("option \(name) needs a value (\(spec.value!))") }
                         value = argv[i]
                         i += 1
@@ -123,7 +125,9 @@ enum ArgvParser {
             return GlobalOptions.specs.contains { $0.names.contains(name) }
         }
         for letter in token.dropFirst() {
-            guard let spec = GlobalOptions.specs.first(where: { $0.names.contains("-" + String(letter)) }) else { return false }
+            guard let spec = GlobalOptions.specs.first(where: { $0.names.contains("-" + String(letter)) }) else {
+                return false
+            }
             if spec.value != nil { return true }  // the rest of the token is its value (`-fPATH`)
         }
         return true
@@ -137,7 +141,9 @@ enum ArgvParser {
             return inline == nil && GlobalOptions.specs.contains { $0.names.contains(name) && $0.value != nil }
         }
         for (k, letter) in token.dropFirst().enumerated() {
-            guard let spec = GlobalOptions.specs.first(where: { $0.names.contains("-" + String(letter)) }) else { return false }
+            guard let spec = GlobalOptions.specs.first(where: { $0.names.contains("-" + String(letter)) }) else {
+                return false
+            }
             if spec.value != nil { return k == token.count - 2 }
         }
         return false

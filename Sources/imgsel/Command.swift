@@ -12,9 +12,13 @@ protocol Command: Sendable {
 extension Command {
     /// `required` names the required arguments in order, so that a message names only those
     /// not given: `move 1` is missing TO, not FROM and TO.
-    static func requireCount(_ arguments: ParsedArguments, _ range: ClosedRange<Int>, _ required: [String] = []) throws(ImgselError) {
+    static func requireCount(
+        _ arguments: ParsedArguments, _ range: ClosedRange<Int>, _ required: [String] = []
+    ) throws(ImgselError) {
         let n = arguments.positionals.count
-        if n < range.lowerBound { throw .usage("\(spec.name): missing \(required.dropFirst(n).joined(separator: " and "))") }
+        if n < range.lowerBound {
+            throw .usage("\(spec.name): missing \(required.dropFirst(n).joined(separator: " and "))")
+        }
         if n > range.upperBound {
             throw .usage("\(spec.name): unexpected argument '\(arguments.positionals[range.upperBound])'")
         }

@@ -24,8 +24,10 @@ struct Context {
     /// The same for a file that is no entry (`info`, a failing input): what `add` would store.
     func pathMembers(forInput typed: String) -> [(String, JSONValue)] {
         let absolute = PhysicalPath.absoluteOnDisk(typed, base: cwd)
-        return [("path", .string(PathName.stored(absolute, selectionFolder: store.folder))),
-                ("display_path", .string(PathName.display(absolute, cwd: cwd)))]
+        return [
+            ("path", .string(PathName.stored(absolute, selectionFolder: store.folder))),
+            ("display_path", .string(PathName.display(absolute, cwd: cwd))),
+        ]
     }
 
     /// Where the kernel finds the entry's file (a `..` in a hand-written path is walked on disk).
@@ -44,14 +46,18 @@ struct Context {
     }
 
     /// Runs `body`; an error naming an entry's stored path names it as the user typed it instead.
-    func namingInputs<T>(_ entries: [Entry], as typed: [String], _ body: () throws(ImgselError) -> T) throws(ImgselError) -> T {
+    func namingInputs<T>(
+        _ entries: [Entry], as typed: [String], _ body: () throws(ImgselError) -> T
+    ) throws(ImgselError) -> T {
         do {
             return try body()
         } catch {
             // `add ./a.png a.png`: two inputs stored under one path are told apart by their places.
             if case let .duplicateInBatch(_, _, position, earlier) = error, typed.indices.contains(position),
-               typed.indices.contains(earlier) {
-                throw .duplicateInBatch(path: typed[position], sameAs: typed[earlier], position: position, earlier: earlier)
+                typed.indices.contains(earlier)
+            {
+                throw .duplicateInBatch(
+                    path: typed[position], sameAs: typed[earlier], position: position, earlier: earlier)
             }
             var renamed = error
             for (entry, path) in zip(entries, typed) { renamed = renamed.replacingPath(entry.path, with: path) }

@@ -8,15 +8,19 @@ enum GlobalOption: CaseIterable {
     var spec: OptionSpec {
         switch self {
         case .file:
-            return OptionSpec(names: ["--file", "-f"], value: "PATH",
-                              help: "the selection file (else $IMGSEL_FILE, else ./.imgsel.json)")
+            return OptionSpec(
+                names: ["--file", "-f"], value: "PATH",
+                help: "the selection file (else $IMGSEL_FILE, else ./.imgsel.json)")
         case .album:
-            return OptionSpec(names: ["--album"], value: "DIR",
-                              help: "where save copies to (else $IMGSEL_ALBUM, else saved-album/ beside the selection file)")
+            return OptionSpec(
+                names: ["--album"], value: "DIR",
+                help: "where save copies to (else $IMGSEL_ALBUM, else saved-album/ beside the selection file)")
         case .json:
-            return OptionSpec(names: ["--json"], value: nil, help: "machine-readable output on stdout, errors as JSON on stderr")
+            return OptionSpec(
+                names: ["--json"], value: nil, help: "machine-readable output on stdout, errors as JSON on stderr")
         case .quiet: return OptionSpec(names: ["--quiet", "-q"], value: nil, help: "no confirmation lines")
-        case .noColor: return OptionSpec(names: ["--no-color"], value: nil, help: "no colour (also when NO_COLOR is set)")
+        case .noColor:
+            return OptionSpec(names: ["--no-color"], value: nil, help: "no colour (also when NO_COLOR is set)")
         case .help: return OptionSpec(names: ["--help", "-h"], value: nil, help: "show help")
         case .version: return OptionSpec(names: ["--version"], value: nil, help: "show the version")
         }

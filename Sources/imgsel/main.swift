@@ -1,7 +1,8 @@
+import SelectionStore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import SelectionStore
 
 /// parse → validate → run; the one place that maps an error to its exit code.
 func runImgsel(_ argv: [String], console: Console) -> Int32 {
@@ -10,12 +11,17 @@ func runImgsel(_ argv: [String], console: Console) -> Int32 {
         let parsed = try ArgvParser.parse(argv)
         console.json = parsed.globals.json
         console.quiet = parsed.globals.quiet
-        let noColor = parsed.globals.noColor || !(Posix.environment("NO_COLOR") ?? "").isEmpty
+        let noColor =
+            parsed.globals.noColor || !(Posix.environment("NO_COLOR") ?? "").isEmpty
             || Posix.environment("TERM") == "dumb"
         console.colour = !noColor && Console.stdoutIsTerminal
 
         if parsed.globals.version {
-            if console.json { console.json(.object([("version", .string(HelpText.versionNumber))])) } else { console.out(HelpText.version) }
+            if console.json {
+                console.json(.object([("version", .string(HelpText.versionNumber))]))
+            } else {
+                console.out(HelpText.version)
+            }
             return ExitStatus.done.rawValue
         }
         guard let name = parsed.commandName, let command = CommandRegistry.find(name) else {
@@ -71,7 +77,8 @@ func makeContext(_ globals: GlobalOptions, console: Console, locking: Bool) thro
         }
         timeout = value
     }
-    let fileOption = globals.file ?? Posix.environment("IMGSEL_FILE").flatMap { $0.isEmpty ? nil : $0 } ?? ".imgsel.json"
+    let fileOption =
+        globals.file ?? Posix.environment("IMGSEL_FILE").flatMap { $0.isEmpty ? nil : $0 } ?? ".imgsel.json"
     guard !fileOption.isEmpty else { throw .usage("--file needs a path, not an empty string") }
     let file = Store.following(PhysicalPath.absoluteOnDisk(fileOption, base: cwd))
     let store = Store(path: file, lockTimeout: timeout)

@@ -5,7 +5,10 @@ import XCTest
 final class Base64Tests: XCTestCase {
     /// RFC 4648 section 10's test vectors.
     func testTheStandardVectors() {
-        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        let vectors = [
+            "": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=",
+            "foobar": "Zm9vYmFy",
+        ]
         for (plain, encoded) in vectors {
             XCTAssertEqual(Base64.encode(Array(plain.utf8)), encoded, plain)
         }
@@ -33,8 +36,9 @@ final class Base64Tests: XCTestCase {
                     start = end
                 }
                 encoder.finish(into: &out)
-                XCTAssertEqual(String(decoding: out, as: UTF8.self), Data(bytes).base64EncodedString(),
-                               "length \(length) in chunks of \(chunk)")
+                XCTAssertEqual(
+                    String(decoding: out, as: UTF8.self), Data(bytes).base64EncodedString(),
+                    "length \(length) in chunks of \(chunk)")
             }
         }
     }

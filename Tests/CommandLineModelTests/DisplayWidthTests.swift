@@ -19,7 +19,8 @@ final class DisplayWidthTests: XCTestCase {
     }
 
     func testShortenKeepsTheEndAndFitsTheColumns() {
-        XCTAssertEqual(DisplayWidth.shorten("IMG_20260101_123456.jpg", 12), "IMG_20…6.jpg", "the head takes the odd column")
+        XCTAssertEqual(
+            DisplayWidth.shorten("IMG_20260101_123456.jpg", 12), "IMG_20…6.jpg", "the head takes the odd column")
         XCTAssertEqual(DisplayWidth.shorten("short.png", 12), "short.png")
         let shortened = DisplayWidth.shorten("日本語の長いファイル名.png", 10)
         XCTAssertLessThanOrEqual(DisplayWidth.of(shortened), 10)

@@ -25,6 +25,7 @@ final class SuggestionTests: XCTestCase {
         XCTAssertEqual(Suggestion.nearestOption("-a", among: names), "--album", "the one long option with that letter")
         XCTAssertNil(Suggestion.nearestOption("-x", among: names), "every -x is one edit from -f, which says nothing")
         XCTAssertEqual(Suggestion.nearestOption("--jsno", among: names), "--json")
-        XCTAssertEqual(Suggestion.nearestOption("-version", among: names), "--version", "a long option typed with one dash")
+        XCTAssertEqual(
+            Suggestion.nearestOption("-version", among: names), "--version", "a long option typed with one dash")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import ImageHeaders
 import TestImages
+import XCTest
+
+@testable import ImageHeaders
 
 /// The registry: one descriptor a format, one list, and everything that names formats reads it.
 final class ImageFormatsTests: XCTestCase {
@@ -60,7 +61,8 @@ final class ImageFormatsTests: XCTestCase {
         }
         let passage = String(text[start.lowerBound...].prefix(160))
         for format in ImageFormats.all {
-            XCTAssertTrue(passage.contains(format.displayName), "the manual's list lacks \(format.displayName): \(passage)")
+            XCTAssertTrue(
+                passage.contains(format.displayName), "the manual's list lacks \(format.displayName): \(passage)")
         }
     }
 }

@@ -1,15 +1,19 @@
-import XCTest
-@testable import ImageHeaders
 import TestImages
+import XCTest
+
+@testable import ImageHeaders
 
 final class ProbeBMPTests: XCTestCase {
     typealias B = ImageBytes
 
     func testHeaderVersions() throws {
         for size in [40, 52, 56, 108, 124] {
-            XCTAssertEqual(try probe(B.bmp(width: 300, height: 200, headerSize: size)), ImageFacts(type: .bmp, width: 300, height: 200))
+            XCTAssertEqual(
+                try probe(B.bmp(width: 300, height: 200, headerSize: size)),
+                ImageFacts(type: .bmp, width: 300, height: 200))
         }
-        XCTAssertEqual(try probe(B.bmp(width: 65535, height: 2, headerSize: 12)), ImageFacts(type: .bmp, width: 65535, height: 2))
+        XCTAssertEqual(
+            try probe(B.bmp(width: 65535, height: 2, headerSize: 12)), ImageFacts(type: .bmp, width: 65535, height: 2))
     }
 
     func testTopDown() throws {

@@ -1,18 +1,21 @@
-import XCTest
-@testable import ImageHeaders
 import TestImages
+import XCTest
+
+@testable import ImageHeaders
 
 final class ProbeGIFTests: XCTestCase {
     typealias B = ImageBytes
 
     func testSingleFrame() throws {
-        XCTAssertEqual(try probe(B.gif(width: 320, height: 200, frames: 1)), ImageFacts(type: .gif, width: 320, height: 200))
+        XCTAssertEqual(
+            try probe(B.gif(width: 320, height: 200, frames: 1)), ImageFacts(type: .gif, width: 320, height: 200))
     }
 
     func testFrameCounts() throws {
         for n in [2, 3, 17, 100] {
             XCTAssertEqual(try probe(B.gif(width: 10, height: 10, frames: n)).frames, n)
-            XCTAssertEqual(try probe(B.gif(width: 10, height: 10, frames: n, globalTable: false, localTables: true)).frames, n)
+            XCTAssertEqual(
+                try probe(B.gif(width: 10, height: 10, frames: n, globalTable: false, localTables: true)).frames, n)
         }
     }
 
@@ -37,8 +40,9 @@ final class ProbeGIFTests: XCTestCase {
     }
 
     func testZeroLogicalScreenUsesFirstFrame() throws {
-        XCTAssertEqual(try probe(B.gif(width: 0, height: 0, frames: 2, frameSize: (30, 40))),
-                       ImageFacts(type: .gif, width: 30, height: 40, frames: 2))
+        XCTAssertEqual(
+            try probe(B.gif(width: 0, height: 0, frames: 2, frameSize: (30, 40))),
+            ImageFacts(type: .gif, width: 30, height: 40, frames: 2))
         XCTAssertEqual(probeError(B.gif(width: 0, height: 0, frames: 0)), "corrupt GIF header (zero width or height)")
     }
 

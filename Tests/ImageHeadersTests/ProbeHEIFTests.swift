@@ -1,6 +1,7 @@
-import XCTest
-@testable import ImageHeaders
 import TestImages
+import XCTest
+
+@testable import ImageHeaders
 
 final class ProbeHEIFTests: XCTestCase {
     typealias B = ImageBytes
@@ -17,13 +18,17 @@ final class ProbeHEIFTests: XCTestCase {
 
     func testBrands() throws {
         let primary = [B.ispe(10, 20)]
-        XCTAssertEqual(try probe(B.heif(major: "avif", compatible: ["avif", "mif1", "miaf"], primary: primary)).type, .avif)
+        XCTAssertEqual(
+            try probe(B.heif(major: "avif", compatible: ["avif", "mif1", "miaf"], primary: primary)).type, .avif)
         XCTAssertEqual(try probe(B.heif(major: "mif1", compatible: ["mif1", "avif"], primary: primary)).type, .avif)
         XCTAssertEqual(try probe(B.heif(major: "mif1", compatible: ["mif1", "heic"], primary: primary)).type, .heic)
         XCTAssertEqual(try probe(B.heif(major: "mif1", compatible: ["mif1", "miaf"], primary: primary)).type, .heif)
         XCTAssertEqual(try probe(B.heif(major: "heix", compatible: [], primary: primary)).type, .heic)
-        XCTAssertEqual(probeError(B.box("ftyp", B.ascii("isom") + B.be32(0) + B.ascii("isomiso2mp41"))), "MPEG-4/QuickTime video")
-        XCTAssertEqual(probeError(B.box("ftyp", B.ascii("crx ") + B.be32(0) + B.ascii("crx isom"))), "Canon CR3 raw image (not supported)")
+        XCTAssertEqual(
+            probeError(B.box("ftyp", B.ascii("isom") + B.be32(0) + B.ascii("isomiso2mp41"))), "MPEG-4/QuickTime video")
+        XCTAssertEqual(
+            probeError(B.box("ftyp", B.ascii("crx ") + B.be32(0) + B.ascii("crx isom"))),
+            "Canon CR3 raw image (not supported)")
     }
 
     func testAnFtypWithA64BitSizeIsReadAfterItsLongerHeader() throws {
@@ -43,8 +48,10 @@ final class ProbeHEIFTests: XCTestCase {
         let manyEntries = (0..<400).flatMap { _ in B.be16(2) + [255] + [UInt8](repeating: 1, count: 255) }
         let first = B.fullBox("ipma", B.be32(400) + manyEntries)
         let second = B.fullBox("ipma", B.be32(1) + B.be16(1) + [1, 0x81])
-        let meta = B.fullBox("meta", B.fullBox("hdlr", B.be32(0) + B.ascii("pict") + [UInt8](repeating: 0, count: 13))
-            + B.fullBox("pitm", B.be16(1)) + B.box("iprp", B.box("ipco", B.ispe(40, 24)) + first + second))
+        let meta = B.fullBox(
+            "meta",
+            B.fullBox("hdlr", B.be32(0) + B.ascii("pict") + [UInt8](repeating: 0, count: 13))
+                + B.fullBox("pitm", B.be16(1)) + B.box("iprp", B.box("ipco", B.ispe(40, 24)) + first + second))
         let bytes = B.box("ftyp", B.ascii("heic") + B.be32(0) + B.ascii("mif1heic")) + meta
         // The primary item's association sits past the budget: no size for it, a clean refusal.
         XCTAssertNotNil(probeError(bytes))
@@ -74,7 +81,8 @@ final class ProbeHEIFTests: XCTestCase {
     /// orientation the probe reports moves them.
     func testTransformsComposeInAssociationOrder() throws {
         let steps: [(bytes: [UInt8], apply: (Picture) -> Picture)] = [
-            (B.irot(0), { $0 }), (B.irot(1), turnedAnticlockwise), (B.irot(2), { turnedAnticlockwise(turnedAnticlockwise($0)) }),
+            (B.irot(0), { $0 }), (B.irot(1), turnedAnticlockwise),
+            (B.irot(2), { turnedAnticlockwise(turnedAnticlockwise($0)) }),
             (B.irot(3), { turnedAnticlockwise(turnedAnticlockwise(turnedAnticlockwise($0))) }),
             (B.imir(0), { Array($0.reversed()) }), (B.imir(1), { $0.map { Array($0.reversed()) } }),
         ]
@@ -88,53 +96,66 @@ final class ProbeHEIFTests: XCTestCase {
         for sequence in sequences {
             let expected = sequence.reduce(original) { steps[$1].apply($0) }
             let orientation = try probe(B.heif(primary: [B.ispe(3, 2)] + sequence.map { steps[$0].bytes })).orientation
-            XCTAssertEqual(displayed(original, orientation: orientation), expected, "steps \(sequence) gave orientation \(orientation)")
+            XCTAssertEqual(
+                displayed(original, orientation: orientation), expected,
+                "steps \(sequence) gave orientation \(orientation)")
         }
     }
 
     func testCleanApertureAfterAQuarterTurnCropsTheTurnedPicture() throws {
         // ispe 400x300 turned is 300 wide and 400 high; the clap after the turn is in that frame.
-        XCTAssertEqual(try probe(B.heif(primary: [B.ispe(400, 300), B.irot(1), B.clap(width: 280, height: 380)])),
-                       ImageFacts(type: .heic, width: 380, height: 280, orientation: 8))
-        XCTAssertEqual(try probe(B.heif(primary: [B.ispe(400, 300), B.clap(width: 380, height: 280), B.irot(1)])),
-                       ImageFacts(type: .heic, width: 380, height: 280, orientation: 8))
+        XCTAssertEqual(
+            try probe(B.heif(primary: [B.ispe(400, 300), B.irot(1), B.clap(width: 280, height: 380)])),
+            ImageFacts(type: .heic, width: 380, height: 280, orientation: 8))
+        XCTAssertEqual(
+            try probe(B.heif(primary: [B.ispe(400, 300), B.clap(width: 380, height: 280), B.irot(1)])),
+            ImageFacts(type: .heic, width: 380, height: 280, orientation: 8))
         // A clap wider than the turned picture is ignored, as before.
-        XCTAssertEqual(try probe(B.heif(primary: [B.ispe(400, 300), B.irot(1), B.clap(width: 380, height: 280)])),
-                       ImageFacts(type: .heic, width: 400, height: 300, orientation: 8))
+        XCTAssertEqual(
+            try probe(B.heif(primary: [B.ispe(400, 300), B.irot(1), B.clap(width: 380, height: 280)])),
+            ImageFacts(type: .heic, width: 400, height: 300, orientation: 8))
     }
 
     func testCleanApertureCrops() throws {
-        XCTAssertEqual(try probe(B.heif(primary: [B.ispe(4096, 3072), B.clap(width: 4032, height: 3024), B.irot(3)])),
-                       ImageFacts(type: .heic, width: 4032, height: 3024, orientation: 6))
+        XCTAssertEqual(
+            try probe(B.heif(primary: [B.ispe(4096, 3072), B.clap(width: 4032, height: 3024), B.irot(3)])),
+            ImageFacts(type: .heic, width: 4032, height: 3024, orientation: 6))
     }
 
     func testAnimatedAVIFCountsTheSequenceSamples() throws {
-        let animated = B.heif(major: "avis", compatible: ["avif", "avis", "msf1"], primary: [B.ispe(40, 24)],
-                              moov: B.moov([B.track(samples: 3, width: 40, height: 24)]))
+        let animated = B.heif(
+            major: "avis", compatible: ["avif", "avis", "msf1"], primary: [B.ispe(40, 24)],
+            moov: B.moov([B.track(samples: 3, width: 40, height: 24)]))
         XCTAssertEqual(try probe(animated), ImageFacts(type: .avif, width: 40, height: 24, frames: 3))
         // An alpha track (tref auxl) comes first: the colour track still decides.
-        let withAlpha = B.heif(major: "avis", compatible: ["avis"], primary: [B.ispe(40, 24)],
-                               moov: B.moov([B.track(samples: 9, auxiliary: true), B.track(samples: 5, tkhdVersion: 1, stz2: true)]))
+        let withAlpha = B.heif(
+            major: "avis", compatible: ["avis"], primary: [B.ispe(40, 24)],
+            moov: B.moov([B.track(samples: 9, auxiliary: true), B.track(samples: 5, tkhdVersion: 1, stz2: true)]))
         XCTAssertEqual(try probe(withAlpha).frames, 5)
         // Only picture tracks count.
-        let video = B.heif(major: "avis", compatible: ["avis"], primary: [B.ispe(40, 24)],
-                           moov: B.moov([B.track(samples: 7, handler: "vide")]))
+        let video = B.heif(
+            major: "avis", compatible: ["avis"], primary: [B.ispe(40, 24)],
+            moov: B.moov([B.track(samples: 7, handler: "vide")]))
         XCTAssertEqual(try probe(video).frames, 1)
     }
 
     func testStillBrandPrefersThePrimaryItem() throws {
         // libavif (and so Pillow) reads the primary item when the major brand is avif, even with a sequence.
-        let still = B.heif(major: "avif", compatible: ["avif", "avis"], primary: [B.ispe(40, 24)],
-                           moov: B.moov([B.track(samples: 3)]))
+        let still = B.heif(
+            major: "avif", compatible: ["avif", "avis"], primary: [B.ispe(40, 24)],
+            moov: B.moov([B.track(samples: 3)]))
         XCTAssertEqual(try probe(still).frames, 1)
         // A HEIF sequence brand counts the track, like AVIF's.
-        let sequence = B.heif(major: "msf1", compatible: ["msf1", "heic"], primary: [B.ispe(64, 48), B.irot(1)],
-                              moov: B.moov([B.track(samples: 12)]))
+        let sequence = B.heif(
+            major: "msf1", compatible: ["msf1", "heic"], primary: [B.ispe(64, 48), B.irot(1)],
+            moov: B.moov([B.track(samples: 12)]))
         XCTAssertEqual(try probe(sequence), ImageFacts(type: .heic, width: 64, height: 48, orientation: 8, frames: 12))
     }
 
     func testSequenceWithoutPrimaryItemUsesTheTrackHeader() throws {
-        let bytes = B.box("ftyp", B.ascii("avis") + B.be32(0) + B.ascii("avismsf1")) + B.moov([B.track(samples: 4, width: 320, height: 200)])
+        let bytes =
+            B.box("ftyp", B.ascii("avis") + B.be32(0) + B.ascii("avismsf1"))
+            + B.moov([B.track(samples: 4, width: 320, height: 200)])
             + B.box("mdat", B.zeros(50))
         XCTAssertEqual(try probe(bytes), ImageFacts(type: .avif, width: 320, height: 200, frames: 4))
     }

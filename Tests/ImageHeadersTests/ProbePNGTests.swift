@@ -1,6 +1,7 @@
-import XCTest
-@testable import ImageHeaders
 import TestImages
+import XCTest
+
+@testable import ImageHeaders
 
 final class ProbePNGTests: XCTestCase {
     typealias B = ImageBytes
@@ -32,9 +33,13 @@ final class ProbePNGTests: XCTestCase {
     }
 
     func testTextFramesAndOrientationChunksTogetherBeforeIDAT() throws {
-        let facts = try probe(B.png(width: 3, height: 4,
-                                    beforeIDAT: [B.pngChunk("tEXt", B.ascii("a\0b")), B.acTL(frames: 3),
-                                                 B.pngChunk("eXIf", B.exif(orientation: 2))]))
+        let facts = try probe(
+            B.png(
+                width: 3, height: 4,
+                beforeIDAT: [
+                    B.pngChunk("tEXt", B.ascii("a\0b")), B.acTL(frames: 3),
+                    B.pngChunk("eXIf", B.exif(orientation: 2)),
+                ]))
         XCTAssertEqual(facts, ImageFacts(type: .png, width: 3, height: 4, orientation: 2, frames: 3))
     }
 
@@ -71,12 +76,17 @@ final class ProbePNGTests: XCTestCase {
 
     func testEveryColourTypeAndDepthAndInterlace() throws {
         // The probe reads only the size from IHDR, whatever the pixel layout declared there.
-        for (colour, depths): (UInt8, [UInt8]) in [(0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16])] {
+        for (colour, depths): (UInt8, [UInt8]) in [
+            (0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16]),
+        ] {
             for depth in depths {
                 for interlace: UInt8 in [0, 1] {
-                    let bytes = B.pngSignature + B.pngChunk("IHDR", B.be32(37) + B.be32(23) + [depth, colour, 0, 0, interlace])
+                    let bytes =
+                        B.pngSignature + B.pngChunk("IHDR", B.be32(37) + B.be32(23) + [depth, colour, 0, 0, interlace])
                         + B.pngChunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + B.pngChunk("IEND", [])
-                    XCTAssertEqual(try probe(bytes), ImageFacts(type: .png, width: 37, height: 23), "\(colour)/\(depth)/\(interlace)")
+                    XCTAssertEqual(
+                        try probe(bytes), ImageFacts(type: .png, width: 37, height: 23),
+                        "\(colour)/\(depth)/\(interlace)")
                 }
             }
         }
@@ -112,8 +122,10 @@ final class ProbePNGTests: XCTestCase {
         let idat = B.be32(idatLength) + B.ascii("IDAT")
         let after = head.count + 8 + idatLength + 4
         let exif = B.pngChunk("eXIf", B.exif(orientation: 7)) + B.pngChunk("IEND", [])
-        let source = CountingSource(SparseSource(size: after + exif.count,
-                                                 pieces: [(0, head + idat), (after, exif)]))
+        let source = CountingSource(
+            SparseSource(
+                size: after + exif.count,
+                pieces: [(0, head + idat), (after, exif)]))
         XCTAssertEqual(try ImageProbe.probe(source).orientation, 7)
         XCTAssertLessThan(source.bytesRead, 1_100_000)
         // Chunk lengths beyond 2^31-1 just end the walk.

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import ImageHeaders
 import TestImages
+import XCTest
+
+@testable import ImageHeaders
 
 /// Hostile input: every prefix, random mutations, random garbage, absurd sizes. The probe must
 /// never trap, hang, or throw anything but ProbeError.
@@ -13,19 +14,28 @@ final class ProbeRobustnessTests: XCTestCase {
         return [
             B.jpeg(width: 640, height: 480, exif: B.exif(orientation: 6, littleEndian: false, thumbnail: thumb)),
             B.jpeg(width: 64, height: 48, sofMarker: 0xC2, exif: B.exif(orientation: 3)),
-            B.png(width: 9, height: 7, beforeIDAT: [B.acTL(frames: 4), B.pngChunk("eXIf", B.exif(orientation: 5))], idatCount: 3),
+            B.png(
+                width: 9, height: 7, beforeIDAT: [B.acTL(frames: 4), B.pngChunk("eXIf", B.exif(orientation: 5))],
+                idatCount: 3),
             B.png(width: 9, height: 7, afterIDAT: [B.pngChunk("eXIf", B.exif(orientation: 2, littleEndian: false))]),
             B.gif(width: 9, height: 7, frames: 3, localTables: true),
             B.webpLossy(width: 30, height: 20),
             B.webpLossless(width: 30, height: 20),
             B.webpExtended(width: 30, height: 20, frames: 3, exif: B.exif(orientation: 7)),
             B.bmp(width: 5, height: -5),
-            B.tiff(littleEndian: true, ifds: [[B.Entry(0x0100, 3, 5), B.Entry(0x0101, 3, 6), B.Entry(0x0112, 3, 6)], [B.Entry(0x0100, 3, 5), B.Entry(0x0101, 3, 6)]]),
+            B.tiff(
+                littleEndian: true,
+                ifds: [
+                    [B.Entry(0x0100, 3, 5), B.Entry(0x0101, 3, 6), B.Entry(0x0112, 3, 6)],
+                    [B.Entry(0x0100, 3, 5), B.Entry(0x0101, 3, 6)],
+                ]),
             B.heif(primary: [B.ispe(100, 80), B.clap(width: 90, height: 70), B.irot(1), B.imir(0)]),
             B.heif(major: "avif", compatible: ["avif"], primary: [B.ispe(100, 80)], wide: true),
-            B.jpeg(width: 64, height: 48, before: [B.xmp("<x hdrgm:Version=\"1\"/>"), B.mpf([0x2003_0000, 0x010001, 0])]),
-            B.heif(major: "avis", compatible: ["avis"], primary: [B.ispe(40, 24)],
-                   moov: B.moov([B.track(samples: 2, auxiliary: true), B.track(samples: 3)])),
+            B.jpeg(
+                width: 64, height: 48, before: [B.xmp("<x hdrgm:Version=\"1\"/>"), B.mpf([0x2003_0000, 0x010001, 0])]),
+            B.heif(
+                major: "avis", compatible: ["avis"], primary: [B.ispe(40, 24)],
+                moov: B.moov([B.track(samples: 2, auxiliary: true), B.track(samples: 3)])),
         ]
     }
 
@@ -61,9 +71,11 @@ final class ProbeRobustnessTests: XCTestCase {
 
     func testRandomGarbage() {
         var rng = SplitMix64(seed: 42)
-        let magics: [[UInt8]] = [[], [0xFF, 0xD8, 0xFF], B.pngSignature, B.ascii("GIF89a"), B.ascii("RIFF\0\0\0\0WEBP"),
-                                 B.ascii("BM"), [0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0],
-                                 [0, 0, 0, 24] + B.ascii("ftypheic")]
+        let magics: [[UInt8]] = [
+            [], [0xFF, 0xD8, 0xFF], B.pngSignature, B.ascii("GIF89a"), B.ascii("RIFF\0\0\0\0WEBP"),
+            B.ascii("BM"), [0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0],
+            [0, 0, 0, 24] + B.ascii("ftypheic"),
+        ]
         for i in 0..<4000 {
             let bytes = magics[i % magics.count] + rng.bytes(rng.below(400))
             probeSafely(MemoryByteSource(bytes))
@@ -74,15 +86,21 @@ final class ProbeRobustnessTests: XCTestCase {
         let size = 1 << 40  // 1 TiB claimed, nothing allocated
         let heads: [[UInt8]] = [
             [0xFF, 0xD8] + B.segment(0xE1, []).prefix(2) + [0xFF, 0xFF],  // APP1 of 65535 bytes, over and over (zeros)
-            B.pngSignature + B.pngChunk("IHDR", B.be32(1) + B.be32(1) + [8, 2, 0, 0, 0]) + B.be32(0x7FFF_FFFF) + B.ascii("IDAT"),
-            B.pngSignature + B.pngChunk("IHDR", B.be32(1) + B.be32(1) + [8, 2, 0, 0, 0]) + B.be32(0x7FFF_FFFF) + B.ascii("eXIf"),
+            B.pngSignature + B.pngChunk("IHDR", B.be32(1) + B.be32(1) + [8, 2, 0, 0, 0]) + B.be32(0x7FFF_FFFF)
+                + B.ascii("IDAT"),
+            B.pngSignature + B.pngChunk("IHDR", B.be32(1) + B.be32(1) + [8, 2, 0, 0, 0]) + B.be32(0x7FFF_FFFF)
+                + B.ascii("eXIf"),
             B.ascii("GIF89a") + B.le16(1) + B.le16(1) + [0xF7, 0, 0],
-            B.ascii("RIFF") + B.le32(-1) + B.ascii("WEBP") + B.webpChunk("VP8X", [2, 0, 0, 0, 0, 0, 0, 0, 0, 0]) + B.ascii("ANMF") + B.le32(-2),
-            B.ascii("RIFF") + B.le32(-1) + B.ascii("WEBP") + B.webpChunk("VP8X", [8, 0, 0, 0, 0, 0, 0, 0, 0, 0]) + B.ascii("EXIF") + B.le32(-2),
+            B.ascii("RIFF") + B.le32(-1) + B.ascii("WEBP") + B.webpChunk("VP8X", [2, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+                + B.ascii("ANMF") + B.le32(-2),
+            B.ascii("RIFF") + B.le32(-1) + B.ascii("WEBP") + B.webpChunk("VP8X", [8, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+                + B.ascii("EXIF") + B.le32(-2),
             [0x49, 0x49, 0x2B, 0x00] + B.le16(8) + B.le16(0) + [0xF0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F],
             [0x4D, 0x4D, 0x00, 0x2A] + B.be32(8) + B.be16(0xFFFF),
             [0, 0, 0, 1] + B.ascii("ftypheic") + [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],
-            [0, 0, 0, 16] + B.ascii("ftypheic") + B.be32(0) + [0, 0, 0, 1] + B.ascii("meta") + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],
+            [0, 0, 0, 16] + B.ascii("ftypheic") + B.be32(0) + [0, 0, 0, 1] + B.ascii("meta") + [
+                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+            ],
             [0, 0, 0, 16] + B.ascii("ftypheic") + B.be32(0) + [0, 0, 0, 0] + B.ascii("meta") + B.be32(0),
         ]
         for head in heads {

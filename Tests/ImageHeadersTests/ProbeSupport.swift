@@ -1,5 +1,6 @@
-import XCTest
 import TestImages
+import XCTest
+
 @testable import ImageHeaders
 
 /// Counts what the probe reads, to prove it stays within its byte budget.
@@ -24,7 +25,9 @@ struct RepeatingSource: ByteSource {
     func read(at offset: Int, count want: Int) throws -> [UInt8] {
         guard offset >= 0, offset < size, want > 0 else { return [] }
         precondition(want <= 16 << 20, "probe asked for \(want) bytes at once")
-        return (offset..<min(size, offset + want)).map { $0 < head.count ? head[$0] : unit[($0 - head.count) % unit.count] }
+        return (offset..<min(size, offset + want)).map {
+            $0 < head.count ? head[$0] : unit[($0 - head.count) % unit.count]
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import SelectionStore
 import TestImages
+import XCTest
+
+@testable import SelectionStore
 
 /// `save` of files larger than one copy piece: the kernel copy on its thread,
 /// the copy verified as read back, and nothing left behind when it is refused.

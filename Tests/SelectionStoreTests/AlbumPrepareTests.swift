@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SelectionStore
 
 /// `prepare` then `place`: the split that lets `save --all` make every copy
@@ -108,8 +109,10 @@ final class AlbumSaveTests: XCTestCase {
         _ = try album.saveOne(entryA, source: a, index: 1)
         try FileManager.default.removeItem(atPath: b)
         assertThrows(.inputMissing(path: b)) { () throws(ImgselError) in
-            try album.save([Album.Request(entry: entryA, source: a, index: 1),
-                            Album.Request(entry: entryB, source: b, index: 2)])
+            try album.save([
+                Album.Request(entry: entryA, source: a, index: 1),
+                Album.Request(entry: entryB, source: b, index: 2),
+            ])
         }
         XCTAssertEqual(folder.list("album"), ["a.png"], "a copy this call did not make stays")
     }

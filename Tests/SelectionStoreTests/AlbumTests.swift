@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SelectionStore
 
 final class AlbumTests: XCTestCase {
@@ -80,7 +81,9 @@ final class AlbumTests: XCTestCase {
         let e = try entryFromDisk(source)
         folder.write("a.png", pngBytes(width: 2, height: 2, seed: "after!"))
         let album = Album(folder: folder.file("album"))
-        assertThrows(.inputChanged(path: source, entry: 4)) { () throws(ImgselError) in try album.saveOne(e, source: source, index: 4) }
+        assertThrows(.inputChanged(path: source, entry: 4)) { () throws(ImgselError) in
+            try album.saveOne(e, source: source, index: 4)
+        }
         XCTAssertEqual(folder.list("album"), [], "no partial or hidden file is left")
     }
 
@@ -96,7 +99,9 @@ final class AlbumTests: XCTestCase {
     func testAnAlbumBelowAFileFailsWithExitFive() throws {
         let source = folder.write("a.png", pngBytes(width: 2, height: 2))
         folder.write("plain", [1])
-        XCTAssertThrowsError(try Album(folder: folder.file("plain/album")).saveOne(try entryFromDisk(source), source: source, index: 1)) {
+        XCTAssertThrowsError(
+            try Album(folder: folder.file("plain/album")).saveOne(try entryFromDisk(source), source: source, index: 1)
+        ) {
             XCTAssertEqual(($0 as? ImgselError)?.exitCode, 5)
         }
     }

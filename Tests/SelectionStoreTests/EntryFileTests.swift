@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SelectionStore
 
 /// One answer to "has this entry's file changed?" at four depths.
@@ -8,8 +9,9 @@ final class EntryFileTests: XCTestCase {
     override func setUp() { folder = TemporaryFolder() }
 
     private func entry(_ bytes: [UInt8]) -> Entry {
-        Entry(path: "x", type: .png, width: 1, height: 1, orientation: 1, frames: 1, bytes: bytes.count,
-              sha256: SHA256.hash(bytes), added: "x")
+        Entry(
+            path: "x", type: .png, width: 1, height: 1, orientation: 1, frames: 1, bytes: bytes.count,
+            sha256: SHA256.hash(bytes), added: "x")
     }
 
     private func file(_ recorded: [UInt8], _ path: String, index: Int = 1) -> EntryFile {

@@ -1,11 +1,13 @@
 import Foundation
+import ImageHeaders
+import TestImages
 import XCTest
+
+@testable import SelectionStore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ImageHeaders
-@testable import SelectionStore
-import TestImages
 
 /// The probe reading an open file: pread at any offset, short at the end, errno's words on failure.
 final class FileByteSourceTests: XCTestCase {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SelectionStore
 
 final class ImgselErrorTests: XCTestCase {
@@ -16,8 +17,9 @@ final class ImgselErrorTests: XCTestCase {
 
     func testReplacingPathRenamesOnlyThatPathEvenInsideSeveral() {
         let error = ImgselError.several([.duplicate(path: "sub/a.png", entry: 2), .inputMissing(path: "other.png")])
-        XCTAssertEqual(error.replacingPath("sub/a.png", with: "a.png"),
-                       .several([.duplicate(path: "a.png", entry: 2), .inputMissing(path: "other.png")]))
+        XCTAssertEqual(
+            error.replacingPath("sub/a.png", with: "a.png"),
+            .several([.duplicate(path: "a.png", entry: 2), .inputMissing(path: "other.png")]))
     }
 
     /// One example of every failure kind: each maps to a status that help explains.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SelectionStore
 
 final class PathNameTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SelectionStore
 
 /// `..` is walked on disk, so a path through a link to a folder means the file the kernel opens.
@@ -10,7 +11,10 @@ final class PhysicalPathTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = TemporaryFolder()
-        base = try XCTUnwrap(realpath(folder.path, nil).map { p in defer { free(p) }; return String(cString: p) })
+        base = try XCTUnwrap(
+            realpath(folder.path, nil).map { p in
+                defer { free(p) }; return String(cString: p)
+            })
         try FileManager.default.createDirectory(atPath: base + "/other/real", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: base + "/dl", withDestinationPath: "other/real")
     }

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import SelectionStore
 import TestImages
+import XCTest
+
+@testable import SelectionStore
 
 /// Whole files through FileHash (the read loop `add`, `info` and `check` use),
 /// at lengths around its buffer and the copy's pieces, against sha256sum and
@@ -21,7 +22,8 @@ final class SHA256FileTests: XCTestCase {
             XCTAssertEqual(hashed.bytes, length)
             XCTAssertEqual(hashed.sha256, try sha256sum(path), "length \(length)")
             for implementation in SHA256.Implementation.allCases where implementation.isAvailable {
-                XCTAssertEqual(SHA256.hash(bytes, implementation: implementation), hashed.sha256, "\(implementation) \(length)")
+                XCTAssertEqual(
+                    SHA256.hash(bytes, implementation: implementation), hashed.sha256, "\(implementation) \(length)")
             }
         }
     }

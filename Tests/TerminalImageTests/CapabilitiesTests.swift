@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TerminalImage
 
 /// Which protocol the environment names, and the one reader of the window's size.
@@ -8,12 +9,16 @@ final class CapabilitiesTests: XCTestCase {
     }
 
     func testEachTerminalFamilyByItsOwnVariables() {
-        for kitty in [["TERM": "xterm-kitty"], ["KITTY_WINDOW_ID": "1"], ["TERM": "xterm-ghostty"],
-                      ["TERM_PROGRAM": "ghostty"], ["GHOSTTY_RESOURCES_DIR": "/usr/share/ghostty"]] {
+        for kitty in [
+            ["TERM": "xterm-kitty"], ["KITTY_WINDOW_ID": "1"], ["TERM": "xterm-ghostty"],
+            ["TERM_PROGRAM": "ghostty"], ["GHOSTTY_RESOURCES_DIR": "/usr/share/ghostty"],
+        ] {
             XCTAssertEqual(detect(kitty).graphicsProtocol, .kitty, "\(kitty)")
         }
-        for iterm in [["TERM_PROGRAM": "iTerm.app"], ["LC_TERMINAL": "iTerm2"], ["TERM_PROGRAM": "WezTerm"],
-                      ["WEZTERM_PANE": "3"], ["TERM": "mintty"], ["KONSOLE_VERSION": "230804"]] {
+        for iterm in [
+            ["TERM_PROGRAM": "iTerm.app"], ["LC_TERMINAL": "iTerm2"], ["TERM_PROGRAM": "WezTerm"],
+            ["WEZTERM_PANE": "3"], ["TERM": "mintty"], ["KONSOLE_VERSION": "230804"],
+        ] {
             XCTAssertEqual(detect(iterm).graphicsProtocol, .iterm2, "\(iterm)")
         }
         XCTAssertNil(detect(["TERM": "xterm-256color"]).graphicsProtocol)
@@ -21,7 +26,9 @@ final class CapabilitiesTests: XCTestCase {
     }
 
     func testKittysOwnVariableSurvivesTmuxAndTmuxMeansPassthrough() {
-        let inside = detect(["TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "KITTY_WINDOW_ID": "2", "TMUX": "/tmp/x,1,0"])
+        let inside = detect([
+            "TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "KITTY_WINDOW_ID": "2", "TMUX": "/tmp/x,1,0",
+        ])
         XCTAssertEqual(inside, TerminalCapabilities(graphicsProtocol: .kitty, insideTmux: true))
         XCTAssertEqual(inside.passthrough, .tmux)
         XCTAssertEqual(detect(["TERM": "xterm-kitty"]).passthrough, .none)

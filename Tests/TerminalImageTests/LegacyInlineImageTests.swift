@@ -1,6 +1,7 @@
 import ByteCoding
 import Foundation
 import XCTest
+
 @testable import TerminalImage
 
 /// Today's `view` image (the Legacy/ pieces): the file's own bytes, fitted to fill the window.
@@ -10,10 +11,12 @@ final class LegacyInlineImageTests: XCTestCase {
 
     func testTheFitFillsTheFreeWindowUpOrDownInPixelsWhenKnown() {
         // 800×440 pixels are free (two rows kept): 40×20 scales up by 20 to 800×400.
-        XCTAssertEqual(LegacyFit(width: 40, height: 20, window: Self.pixels),
-                       LegacyFit.expected(pixels: (800, 400), cells: (80, 20)))
-        XCTAssertEqual(LegacyFit(width: 20, height: 40, window: Self.pixels),
-                       LegacyFit.expected(pixels: (220, 440), cells: (22, 22)))
+        XCTAssertEqual(
+            LegacyFit(width: 40, height: 20, window: Self.pixels),
+            LegacyFit.expected(pixels: (800, 400), cells: (80, 20)))
+        XCTAssertEqual(
+            LegacyFit(width: 20, height: 40, window: Self.pixels),
+            LegacyFit.expected(pixels: (220, 440), cells: (22, 22)))
         XCTAssertEqual(LegacyFit(width: 4000, height: 2000, window: Self.pixels).pixelWidth, 800, "and down")
     }
 
@@ -26,9 +29,11 @@ final class LegacyInlineImageTests: XCTestCase {
 
     func testITerm2GetsTheFilesBytesWithItsNameAndTheFittedSize() {
         let file: [UInt8] = Array("not really a png".utf8)
-        let bytes = LegacyInlineImage.sequence(file: file, name: "wide.png", width: 40, height: 20, using: .iterm2,
-                                               passthrough: .none, window: Self.pixels)
-        let expected = "\u{1B}]1337;File=name=\(Base64.encode(Array("wide.png".utf8)));size=\(file.count);"
+        let bytes = LegacyInlineImage.sequence(
+            file: file, name: "wide.png", width: 40, height: 20, using: .iterm2,
+            passthrough: .none, window: Self.pixels)
+        let expected =
+            "\u{1B}]1337;File=name=\(Base64.encode(Array("wide.png".utf8)));size=\(file.count);"
             + "width=800px;height=400px;preserveAspectRatio=1;inline=1:\(Base64.encode(file))\u{07}"
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected)
     }
@@ -49,10 +54,12 @@ final class LegacyInlineImageTests: XCTestCase {
 
     func testInsideTmuxEachKittyChunkIsWrappedOnItsOwn() {
         let png = [UInt8](repeating: 0x1B, count: 5000)
-        let plain = LegacyInlineImage.sequence(file: png, name: "a.png", width: 4, height: 2, using: .kitty,
-                                               passthrough: .none, window: Self.pixels)
-        let wrapped = LegacyInlineImage.sequence(file: png, name: "a.png", width: 4, height: 2, using: .kitty,
-                                                 passthrough: .tmux, window: Self.pixels)
+        let plain = LegacyInlineImage.sequence(
+            file: png, name: "a.png", width: 4, height: 2, using: .kitty,
+            passthrough: .none, window: Self.pixels)
+        let wrapped = LegacyInlineImage.sequence(
+            file: png, name: "a.png", width: 4, height: 2, using: .kitty,
+            passthrough: .tmux, window: Self.pixels)
         XCTAssertEqual(TestEscapes.unwrapTmux(wrapped), plain)
         XCTAssertEqual(TestEscapes.text(wrapped).components(separatedBy: "\u{1B}Ptmux;").count - 1, 2)
     }

@@ -3,8 +3,10 @@ extension ImageBytes {
 
     /// A GIF with `frames` image descriptors, each with a graphic control extension and a
     /// 255-byte data sub-block full of bytes that look like block introducers.
-    public static func gif(width: Int, height: Int, frames: Int, globalTable: Bool = true, localTables: Bool = false,
-                    frameSize: (Int, Int)? = nil, trailer: Bool = true) -> [UInt8] {
+    public static func gif(
+        width: Int, height: Int, frames: Int, globalTable: Bool = true, localTables: Bool = false,
+        frameSize: (Int, Int)? = nil, trailer: Bool = true
+    ) -> [UInt8] {
         var out = ascii("GIF89a") + le16(width) + le16(height) + [globalTable ? 0xF1 : 0x00, 0, 0]
         if globalTable { out += [UInt8](repeating: 0x2C, count: 12) }
         out += [0x21, 0xFF, 11] + ascii("NETSCAPE2.0") + [3, 1, 0, 0, 0]

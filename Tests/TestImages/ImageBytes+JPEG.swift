@@ -18,19 +18,25 @@ extension ImageBytes {
         tiff += u16(0xB001) + u16(4) + u32(1) + u32(count ?? attributes.count)
         tiff += u16(0xB002) + u16(7) + u32(16 * attributes.count) + u32(entriesAt)
         tiff += u32(0)
-        for (i, a) in attributes.enumerated() { tiff += u32(a) + u32(5000) + u32(i == 0 ? 0 : 9000 * i) + u16(0) + u16(0) }
+        for (i, a) in attributes.enumerated() {
+            tiff += u32(a) + u32(5000) + u32(i == 0 ? 0 : 9000 * i) + u16(0) + u16(0)
+        }
         return segment(0xE2, ascii("MPF") + [0] + tiff)
     }
 
-    public static func xmp(_ packet: String) -> [UInt8] { segment(0xE1, ascii("http://ns.adobe.com/xap/1.0/") + [0] + ascii(packet)) }
+    public static func xmp(_ packet: String) -> [UInt8] {
+        segment(0xE1, ascii("http://ns.adobe.com/xap/1.0/") + [0] + ascii(packet))
+    }
 
     public static func sof(_ marker: UInt8, width: Int, height: Int) -> [UInt8] {
         segment(marker, [8] + be16(height) + be16(width) + [3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1])
     }
 
     /// SOI, optional APP1 EXIF, `before` segments, DQT, SOF, DHT, SOS, a little entropy data, EOI.
-    public static func jpeg(width: Int, height: Int, sofMarker: UInt8 = 0xC0, exif: [UInt8]? = nil,
-                     before: [[UInt8]] = [], afterSOF: [[UInt8]] = []) -> [UInt8] {
+    public static func jpeg(
+        width: Int, height: Int, sofMarker: UInt8 = 0xC0, exif: [UInt8]? = nil,
+        before: [[UInt8]] = [], afterSOF: [[UInt8]] = []
+    ) -> [UInt8] {
         var out: [UInt8] = [0xFF, 0xD8]
         if let exif { out += app1Exif(exif) }
         out += segment(0xE0, ascii("JFIF") + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0])

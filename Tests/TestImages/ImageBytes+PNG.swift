@@ -10,10 +10,14 @@ extension ImageBytes {
 
     public static func acTL(frames: Int) -> [UInt8] { pngChunk("acTL", be32(frames) + be32(0)) }
 
-    public static func png(width: Int, height: Int, beforeIDAT: [[UInt8]] = [], afterIDAT: [[UInt8]] = [], idatCount: Int = 1) -> [UInt8] {
+    public static func png(
+        width: Int, height: Int, beforeIDAT: [[UInt8]] = [], afterIDAT: [[UInt8]] = [], idatCount: Int = 1
+    ) -> [UInt8] {
         var out = pngSignature + pngChunk("IHDR", be32(width) + be32(height) + [8, 6, 0, 0, 0])
         for c in beforeIDAT { out += c }
-        for _ in 0..<idatCount { out += pngChunk("IDAT", [0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01]) }
+        for _ in 0..<idatCount {
+            out += pngChunk("IDAT", [0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01])
+        }
         for c in afterIDAT { out += c }
         return out + pngChunk("IEND", [])
     }

@@ -37,7 +37,9 @@ extension ImageBytes {
         guard let thumb = thumbnail else { return tiff(littleEndian: littleEndian, ifds: [ifd0]) }
         let ifd1 = [Entry(0x0201, 4, 0), Entry(0x0202, 4, thumb.count)]
         let at = tiffTrailerOffset([ifd0, ifd1])
-        return tiff(littleEndian: littleEndian, ifds: [ifd0, [Entry(0x0201, 4, at), Entry(0x0202, 4, thumb.count)]], trailer: thumb)
+        return tiff(
+            littleEndian: littleEndian, ifds: [ifd0, [Entry(0x0201, 4, at), Entry(0x0202, 4, thumb.count)]],
+            trailer: thumb)
     }
 
     public static let exifPrefix: [UInt8] = ascii("Exif") + [0, 0]

@@ -23,7 +23,9 @@ extension ImageBytes {
 
     /// VP8X with canvas size; `frames` ANMF chunks (animated) or one VP8L image; optional EXIF chunk;
     /// `padding` adds a large ICCP chunk before the image data.
-    public static func webpExtended(width: Int, height: Int, frames: Int? = nil, exif: [UInt8]? = nil, padding: Int = 0) -> [UInt8] {
+    public static func webpExtended(
+        width: Int, height: Int, frames: Int? = nil, exif: [UInt8]? = nil, padding: Int = 0
+    ) -> [UInt8] {
         var flags: UInt8 = 0
         if frames != nil { flags |= 0x02 }
         if exif != nil { flags |= 0x08 }
@@ -33,8 +35,11 @@ extension ImageBytes {
         if let frames {
             chunks.append(webpChunk("ANIM", [0, 0, 0, 0, 0, 0]))
             for _ in 0..<frames {
-                chunks.append(webpChunk("ANMF", le24(0) + le24(0) + le24(width - 1) + le24(height - 1) + le24(100) + [0]
-                                         + vp8l(width: width, height: height)))
+                chunks.append(
+                    webpChunk(
+                        "ANMF",
+                        le24(0) + le24(0) + le24(width - 1) + le24(height - 1) + le24(100) + [0]
+                            + vp8l(width: width, height: height)))
             }
         } else {
             chunks.append(vp8l(width: width, height: height))

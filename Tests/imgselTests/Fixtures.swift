@@ -34,7 +34,8 @@ extension ImgselTestCase {
     @discardableResult
     func png(_ name: String, width: Int = 4, height: Int = 3, seed: Int? = nil, orientation: Int? = nil) -> String {
         seedCounter += 1
-        _ = write(Fixtures.png(width: width, height: height, seed: seed ?? seedCounter, orientation: orientation), to: name)
+        _ = write(
+            Fixtures.png(width: width, height: height, seed: seed ?? seedCounter, orientation: orientation), to: name)
         return name
     }
 

@@ -59,7 +59,8 @@ public struct CompletionModel: Sendable {
             if slot.contains("@indices") { slot.removeAll { $0 == "last" } }
             slots.append(slot)
         }
-        return CommandEntry(name: spec.name, summary: spec.summary, options: spec.options, slots: slots, repeats: repeats)
+        return CommandEntry(
+            name: spec.name, summary: spec.summary, options: spec.options, slots: slots, repeats: repeats)
     }
 
     /// What a placeholder's value is made of; nil for values nothing can guess (`N`).

@@ -30,7 +30,9 @@ extension ImageFormat {
         sniff: { sniff in
             guard sniff.has(Array("BM".utf8)) else { return false }
             if sniff.head.count >= 18 { return BMPProbe.infoHeaderSizes.contains(sniff.u32le(at: 14)) }
-            if !ImageProbe.looksLikeText(sniff.head, wholeFile: sniff.wholeFile) { throw ProbeError("truncated BMP header") }
+            if !ImageProbe.looksLikeText(sniff.head, wholeFile: sniff.wholeFile) {
+                throw ProbeError("truncated BMP header")
+            }
             return false
         },
         probe: BMPProbe.probe)

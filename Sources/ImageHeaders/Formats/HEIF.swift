@@ -39,7 +39,9 @@ enum ISOMedia {
         let boxEnd: Int
         switch size32 {
         case 0: boxEnd = head.count
-        case 1: boxEnd = head.count >= 16 ? Int(clamping: UInt64(sniff.u32be(at: 8)) << 32 | UInt64(sniff.u32be(at: 12))) : 0
+        case 1:
+            boxEnd =
+                head.count >= 16 ? Int(clamping: UInt64(sniff.u32be(at: 8)) << 32 | UInt64(sniff.u32be(at: 12))) : 0
         default: boxEnd = size32
         }
         guard head.count >= header + 4 else { throw ProbeError("truncated ISO media header") }

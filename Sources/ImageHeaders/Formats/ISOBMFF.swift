@@ -17,7 +17,8 @@ enum ISOBMFFProbe {
             switch b {
             case fourCC("avif"), fourCC("avis"): return .avif
             case fourCC("heic"), fourCC("heix"), fourCC("hevc"), fourCC("hevx"): return .heic
-            case fourCC("mif1"), fourCC("msf1"), fourCC("heim"), fourCC("heis"), fourCC("hevm"), fourCC("hevs"): return .heif
+            case fourCC("mif1"), fourCC("msf1"), fourCC("heim"), fourCC("heis"), fourCC("hevm"), fourCC("hevs"):
+                return .heif
             default: return nil
             }
         }
@@ -63,9 +64,13 @@ enum ISOBMFFProbe {
     }
 
     /// Major brands that ask for the image sequence rather than the primary item.
-    static let sequenceBrands: Set<UInt32> = [fourCC("avis"), fourCC("msf1"), fourCC("hevc"), fourCC("hevx"), fourCC("hevs")]
+    static let sequenceBrands: Set<UInt32> = [
+        fourCC("avis"), fourCC("msf1"), fourCC("hevc"), fourCC("hevx"), fourCC("hevs"),
+    ]
     /// Major brands that ask for the primary item even when a sequence is present.
-    static let stillBrands: Set<UInt32> = [fourCC("avif"), fourCC("heic"), fourCC("heix"), fourCC("mif1"), fourCC("heim")]
+    static let stillBrands: Set<UInt32> = [
+        fourCC("avif"), fourCC("heic"), fourCC("heix"), fourCC("mif1"), fourCC("heim"),
+    ]
 
     static func probe(_ source: any ByteSource, type: ImageType) throws -> ImageFacts {
         var r = ByteReader(source, format: type.displayName, readAhead: 1024)
@@ -106,7 +111,8 @@ enum ISOBMFFProbe {
         for trak in try children(&r, from: moov.payload, end: moov.end) where trak.type == fourCC("trak") {
             let parts = try children(&r, from: trak.payload, end: trak.end)
             if let tref = parts.first(where: { $0.type == fourCC("tref") }),
-               try children(&r, from: tref.payload, end: tref.end).contains(where: { $0.type == fourCC("auxl") }) {
+                try children(&r, from: tref.payload, end: tref.end).contains(where: { $0.type == fourCC("auxl") })
+            {
                 continue
             }
             guard let mdia = parts.first(where: { $0.type == fourCC("mdia") }) else { continue }
@@ -124,9 +130,12 @@ enum ISOBMFFProbe {
                 track.height = Int(try r.u32be() >> 16)
             }
             guard let minf = media.first(where: { $0.type == fourCC("minf") }),
-                  let stbl = try children(&r, from: minf.payload, end: minf.end).first(where: { $0.type == fourCC("stbl") }),
-                  let sizes = try children(&r, from: stbl.payload, end: stbl.end)
-                      .first(where: { $0.type == fourCC("stsz") || $0.type == fourCC("stz2") }) else { return track }
+                let stbl = try children(&r, from: minf.payload, end: minf.end).first(where: {
+                    $0.type == fourCC("stbl")
+                }),
+                let sizes = try children(&r, from: stbl.payload, end: stbl.end)
+                    .first(where: { $0.type == fourCC("stsz") || $0.type == fourCC("stz2") })
+            else { return track }
             // stsz: version/flags, sample_size, sample_count; stz2: version/flags, reserved+field_size, sample_count.
             try r.seek(to: sizes.payload + 8)
             track.samples = Int(try r.u32be())
@@ -143,9 +152,13 @@ enum ISOBMFFProbe {
         let pitmVersion = try r.u8()
         try r.skip(3)
         let primary = pitmVersion == 0 ? Int(try r.u16be()) : Int(try r.u32be())
-        guard let iprp = items.first(where: { $0.type == fourCC("iprp") }) else { throw r.corrupt("no item properties") }
+        guard let iprp = items.first(where: { $0.type == fourCC("iprp") }) else {
+            throw r.corrupt("no item properties")
+        }
         let iprpChildren = try children(&r, from: iprp.payload, end: iprp.end)
-        guard let ipco = iprpChildren.first(where: { $0.type == fourCC("ipco") }) else { throw r.corrupt("no item properties") }
+        guard let ipco = iprpChildren.first(where: { $0.type == fourCC("ipco") }) else {
+            throw r.corrupt("no item properties")
+        }
         let properties = try children(&r, from: ipco.payload, end: ipco.end)
 
         // Property indices (1-based into ipco) associated with the primary item, in order.
@@ -188,7 +201,9 @@ enum ISOBMFFProbe {
                     let ch = Int((UInt64(hn) + UInt64(hd / 2)) / UInt64(hd))
                     // A clap after a quarter turn crops the turned picture: its width is the stored height.
                     let (storedW, storedH) = transform.swapsAxes ? (ch, cw) : (cw, ch)
-                    if storedW > 0, storedH > 0, storedW <= width, storedH <= height { (width, height) = (storedW, storedH) }
+                    if storedW > 0, storedH > 0, storedW <= width, storedH <= height {
+                        (width, height) = (storedW, storedH)
+                    }
                 }
             case fourCC("irot"):
                 transform.rotate(quarterTurns: Int(try r.u8() & 3))

@@ -61,7 +61,7 @@ enum PNGProbe {
                 if !sawData {
                     sawData = true
                     if sawExif { return }  // acTL and eXIf both settled
-                    r.readAhead = 64       // from here on we only hop between chunk headers
+                    r.readAhead = 64  // from here on we only hop between chunk headers
                     budgetStart = r.bytesRead
                 }
             case fourCC("IEND"):

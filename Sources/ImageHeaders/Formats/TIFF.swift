@@ -53,8 +53,9 @@ enum TIFFProbe {
         }
         guard let chosen = main ?? firstIFD else { throw r.corrupt("no image directory") }
         guard chosen.width > 0, chosen.height > 0 else { throw r.corrupt("missing width or height") }
-        return ImageFacts(type: .tiff, width: chosen.width, height: chosen.height,
-                          orientation: chosen.orientation, frames: max(1, pages))
+        return ImageFacts(
+            type: .tiff, width: chosen.width, height: chosen.height,
+            orientation: chosen.orientation, frames: max(1, pages))
     }
 
     private static func readIFD(_ r: inout ByteReader, at offset: Int, little: Bool, big: Bool) throws -> (IFD, Int) {
@@ -110,8 +111,10 @@ extension ImageFormat {
     static let tiff: ImageFormat = ImageFormat(
         name: "tiff", displayName: "TIFF", extensions: ["tif", "tiff"], mimeType: "image/tiff",
         sniff: { sniff in
-            for magic: [UInt8] in [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], [0x49, 0x49, 0x2B, 0x00],
-                                   [0x4D, 0x4D, 0x00, 0x2B]]
+            for magic: [UInt8] in [
+                [0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], [0x49, 0x49, 0x2B, 0x00],
+                [0x4D, 0x4D, 0x00, 0x2B],
+            ]
             where try sniff.signature(magic, cutShortFrom: 3, format: "TIFF") {
                 return true
             }

@@ -41,7 +41,9 @@ enum WebPProbe {
         }
     }
 
-    private static func walk(_ r: inout ByteReader, from start: Int, end: Int, _ facts: inout ImageFacts, _ frames: inout Int) throws {
+    private static func walk(
+        _ r: inout ByteReader, from start: Int, end: Int, _ facts: inout ImageFacts, _ frames: inout Int
+    ) throws {
         try r.seek(to: start)
         var sawExif = false
         for _ in 0..<maxChunks {

@@ -11,7 +11,8 @@ enum EXIFOrientation {
         let base = blob.starts(with: exifPrefix) ? exifPrefix.count : 0
         guard let tiff = TIFFBlob(blob, base: base) else { return 1 }
         guard let entry = tiff.firstDirectory().first(where: { $0.tag == 0x0112 }),
-              let value = tiff.scalar(entry), (1...8).contains(value) else { return 1 }
+            let value = tiff.scalar(entry), (1...8).contains(value)
+        else { return 1 }
         return value
     }
 }

@@ -14,11 +14,13 @@ enum MultiPictureIndex {
         guard let tiff = TIFFBlob(blob) else { return 1 }
         let entries = tiff.firstDirectory()
         guard let countEntry = entries.first(where: { $0.tag == 0xB001 }),
-              let count = tiff.scalar(countEntry), count > 1 else { return 1 }
+            let count = tiff.scalar(countEntry), count > 1
+        else { return 1 }
         let listed = min(count, maxEntries)
         // MP Entry (0xB002): UNDEFINED, 16 bytes a picture, at an offset from the TIFF header.
         guard let list = entries.first(where: { $0.tag == 0xB002 }), list.count >= 16 * listed,
-              let offset = tiff.u32(list.valueField) else { return listed }
+            let offset = tiff.u32(list.valueField)
+        else { return listed }
         var pictures = 0
         for i in 0..<listed {
             guard let attribute = tiff.u32(tiff.base + offset + 16 * i) else { return listed }

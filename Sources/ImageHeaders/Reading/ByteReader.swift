@@ -104,13 +104,15 @@ struct ByteReader {
     mutating func u32be() throws -> UInt32 {
         let i = try ensure(4)
         offset += 4
-        return UInt32(buffer[i]) << 24 | UInt32(buffer[i + 1]) << 16 | UInt32(buffer[i + 2]) << 8 | UInt32(buffer[i + 3])
+        return UInt32(buffer[i]) << 24 | UInt32(buffer[i + 1]) << 16 | UInt32(buffer[i + 2]) << 8
+            | UInt32(buffer[i + 3])
     }
 
     mutating func u32le() throws -> UInt32 {
         let i = try ensure(4)
         offset += 4
-        return UInt32(buffer[i + 3]) << 24 | UInt32(buffer[i + 2]) << 16 | UInt32(buffer[i + 1]) << 8 | UInt32(buffer[i])
+        return UInt32(buffer[i + 3]) << 24 | UInt32(buffer[i + 2]) << 16 | UInt32(buffer[i + 1]) << 8
+            | UInt32(buffer[i])
     }
 
     mutating func u64be() throws -> UInt64 {

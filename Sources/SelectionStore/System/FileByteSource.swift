@@ -1,7 +1,8 @@
+import ImageHeaders
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ImageHeaders
 
 /// An open file, read with pread so the probe can jump around without moving a shared file offset.
 /// The caller owns (and closes) the descriptor.

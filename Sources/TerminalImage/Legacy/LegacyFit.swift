@@ -36,7 +36,8 @@ public struct LegacyFit: Equatable, Sendable {
 
     /// The same fit as the renderers' box, for `ITerm2.draw(file:…)`: pixels when known, else cells.
     public var box: ImageBox {
-        ImageBox(columns: columns, rows: rows, pixelWidth: pixelWidth ?? columns, pixelHeight: pixelHeight ?? rows,
-                 pixelsKnown: pixelWidth != nil && pixelHeight != nil)
+        ImageBox(
+            columns: columns, rows: rows, pixelWidth: pixelWidth ?? columns, pixelHeight: pixelHeight ?? rows,
+            pixelsKnown: pixelWidth != nil && pixelHeight != nil)
     }
 }

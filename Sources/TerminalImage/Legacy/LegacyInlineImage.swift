@@ -11,17 +11,21 @@ public enum LegacyInlineImage {
     /// Whether a file can be shown this way at all. kitty draws the pixels as stored; nothing
     /// here turns them, so an oriented PNG would show on its side or mirrored in a box meant
     /// for it upright, and kitty reads no other format from a file's bytes.
-    public static func draws(png: Bool, orientation: Int, bytes: Int,
-                             using graphicsProtocol: TerminalCapabilities.GraphicsProtocol) -> Bool {
+    public static func draws(
+        png: Bool, orientation: Int, bytes: Int,
+        using graphicsProtocol: TerminalCapabilities.GraphicsProtocol
+    ) -> Bool {
         if graphicsProtocol == .kitty && (!png || orientation != 1) { return false }
         return bytes <= maximumBytes
     }
 
     /// The bytes that draw `file` (whose shown size, orientation applied, is `width`×`height`)
     /// under the cursor, wrapped for `passthrough`.
-    public static func sequence(file: [UInt8], name: String, width: Int, height: Int,
-                                using graphicsProtocol: TerminalCapabilities.GraphicsProtocol,
-                                passthrough: Passthrough, window: WindowSize) -> [UInt8] {
+    public static func sequence(
+        file: [UInt8], name: String, width: Int, height: Int,
+        using graphicsProtocol: TerminalCapabilities.GraphicsProtocol,
+        passthrough: Passthrough, window: WindowSize
+    ) -> [UInt8] {
         let fit = LegacyFit(width: width, height: height, window: window)
         switch graphicsProtocol {
         case .iterm2: return ITerm2.draw(file: file, name: name, box: fit.box, passthrough: passthrough)

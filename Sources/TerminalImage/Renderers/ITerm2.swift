@@ -32,8 +32,10 @@ public enum ITerm2 {
 
     /// The file's own bytes, sized by the box: pixels when the window reported
     /// them, else cells; the terminal keeps the aspect ratio either way.
-    public static func draw(file bytes: [UInt8], name: String, box: ImageBox,
-                            passthrough: Passthrough = .none) -> [UInt8] {
+    public static func draw(
+        file bytes: [UInt8], name: String, box: ImageBox,
+        passthrough: Passthrough = .none
+    ) -> [UInt8] {
         var sequence: [UInt8] = []
         sequence.reserveCapacity(Base64.encodedCount(bytes.count) + 200)
         sequence.appendASCII("\u{1B}]1337;File=name=")
@@ -52,8 +54,10 @@ public enum ITerm2 {
 
     /// Decoded pixels, sent as the PNG `encodePNG` makes of them (the PNG
     /// writer lives in ImageDecoding; the caller passes it in).
-    public static func draw(_ raster: Raster, name: String, box: ImageBox, passthrough: Passthrough = .none,
-                            encodePNG: (Raster) -> [UInt8]) -> [UInt8] {
+    public static func draw(
+        _ raster: Raster, name: String, box: ImageBox, passthrough: Passthrough = .none,
+        encodePNG: (Raster) -> [UInt8]
+    ) -> [UInt8] {
         draw(file: encodePNG(raster), name: name, box: box, passthrough: passthrough)
     }
 

@@ -8,8 +8,10 @@ struct CompletionCommand: Command {
         name: "completion", usage: "completion bash|zsh|fish",
         summary: "print a shell completion script",
         arguments: [("SHELL", "bash, zsh or fish")],
-        examples: ["source <(imgsel completion bash)", "imgsel completion zsh > ~/.zfunc/_imgsel",
-                   "imgsel completion fish > ~/.config/fish/completions/imgsel.fish"],
+        examples: [
+            "source <(imgsel completion bash)", "imgsel completion zsh > ~/.zfunc/_imgsel",
+            "imgsel completion fish > ~/.config/fish/completions/imgsel.fish",
+        ],
         usesSelection: false)
 
     let shell: String
@@ -18,8 +20,9 @@ struct CompletionCommand: Command {
         try Self.requireCount(arguments, 1...1, ["SHELL (bash, zsh or fish)"])
         let name = arguments.positionals[0]
         guard Self.shells.contains(name) else {
-            throw .usage("completion: unknown shell '\(name)', not one of bash, zsh, fish"
-                + Suggestion.didYouMean(name, among: Self.shells))
+            throw .usage(
+                "completion: unknown shell '\(name)', not one of bash, zsh, fish"
+                    + Suggestion.didYouMean(name, among: Self.shells))
         }
         shell = name
     }

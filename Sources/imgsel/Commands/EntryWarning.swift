@@ -9,9 +9,16 @@ extension Context {
         let problem = Format.problem(found)
         let shown = displayPath(entry)
         if json {
-            console.errText(JSONWriter.compact(.object([("warning", .object(
-                [("index", .int(index))] + pathMembers(entry) + [("problem", .string(problem))]
-            ))])))
+            console.errText(
+                JSONWriter.compact(
+                    .object([
+                        (
+                            "warning",
+                            .object(
+                                [("index", .int(index))] + pathMembers(entry) + [("problem", .string(problem))]
+                            )
+                        )
+                    ])))
         } else {
             console.errText(Format.printable("imgsel: warning: entry \(index) (\(shown)): \(problem)"))
         }

@@ -31,8 +31,9 @@ struct SaveCommand: Command {
             chosen = [current]
         }
         let requests = chosen.map { index in
-            Album.Request(entry: selection.items[index - 1], source: context.absolutePath(selection.items[index - 1]),
-                          index: index)
+            Album.Request(
+                entry: selection.items[index - 1], source: context.absolutePath(selection.items[index - 1]),
+                index: index)
         }
         let copies: [Album.Saved]
         do {
@@ -41,13 +42,26 @@ struct SaveCommand: Command {
             // The library names the files it read by their absolute paths; the user knows them as shown.
             throw requests.reduce(error) { $0.replacingPath($1.source, with: context.displayPath($1.entry)) }
         }
-        let shown = zip(chosen, copies).map { (index: $0, path: PathName.display($1.path, cwd: context.cwd), result: $1) }
+        let shown = zip(chosen, copies).map {
+            (index: $0, path: PathName.display($1.path, cwd: context.cwd), result: $1)
+        }
         if context.json {
             // `path` and `display_path` name the entry, as everywhere; `copy` is the album's file.
-            context.console.json(.object([("saved", .array(shown.map {
-                .object([("index", .int($0.index))] + context.pathMembers(selection.items[$0.index - 1])
-                        + [("copy", .string($0.path)), ("already_there", .bool($0.result.alreadyThere))])
-            }))]))
+            context.console.json(
+                .object([
+                    (
+                        "saved",
+                        .array(
+                            shown.map {
+                                .object(
+                                    [("index", .int($0.index))] + context.pathMembers(selection.items[$0.index - 1])
+                                        + [
+                                            ("copy", .string($0.path)),
+                                            ("already_there", .bool($0.result.alreadyThere)),
+                                        ])
+                            })
+                    )
+                ]))
         }
         for copy in shown { context.console.confirm(copy.path) }
     }

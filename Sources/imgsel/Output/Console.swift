@@ -1,7 +1,8 @@
+import SelectionStore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import SelectionStore
 
 /// The only place that writes to stdout and stderr. stdout is buffered and
 /// written once, so a pipeline reading it gets whole lines.

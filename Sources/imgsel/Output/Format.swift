@@ -50,7 +50,9 @@ enum Format {
 
     /// "nine": a small number in words, as prose gives it; digits past twelve.
     static func spelledOut(_ n: Int) -> String {
-        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+        let words = [
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        ]
         return words.indices.contains(n) ? words[n] : String(n)
     }
 
@@ -82,7 +84,9 @@ enum Format {
 
     /// A failure as `--json` gives it, on stderr and inside `info`'s per-file results.
     static func errorJSON(_ error: ImgselError) -> JSONValue {
-        .object([("code", .string(error.code)), ("exit", .int(Int(error.exitCode))), ("message", .string(error.message))])
+        .object([
+            ("code", .string(error.code)), ("exit", .int(Int(error.exitCode))), ("message", .string(error.message)),
+        ])
     }
 
     /// The entry as JSON for `list --json` and friends: stored fields plus index and printable path.
