@@ -8,7 +8,7 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 # which is most of the cost of a call that does little.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 
-.PHONY: build release test install clean fuzz pillow-check
+.PHONY: build release test lint format install clean fuzz pillow-check
 
 build:
 	flock $(BUILD_LOCK) $(SWIFT) build $(SWIFT_FLAGS)
@@ -20,6 +20,20 @@ release:
 test:
 	flock $(BUILD_LOCK) $(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+# The house style (.swift-format: 4 spaces, 120 columns) and the rules the compiler does not
+# check (.ci/check-sources: libraries never print or exit, no source file over 300 lines).
+# Not a build: no lock. HelpPinTests is left out: it pins every help text byte for byte,
+# and no formatter may touch the pins.
+LINT_FILES = $(shell find Sources Tests Fuzz -name '*.swift' ! -path Tests/imgselTests/HelpPinTests.swift | sort) Package.swift
+lint:
+	@echo "swift format lint --strict (every Swift file but HelpPinTests.swift)"
+	@$(SWIFT) format lint --strict --parallel $(LINT_FILES)
+	.ci/check-sources
+
+# Rewrites the Swift files in place in the house style.
+format:
+	$(SWIFT) format format --in-place --parallel $(LINT_FILES)
 
 # Many processes at once, SIGKILLs, full and read-only disks (mounts a tmpfs: run as root).
 .PHONY: stress
@@ -57,11 +71,16 @@ FUZZ_TIME ?= 60
 # (a HEIF ipma table past its budget was one); raise it for a deeper, slower run.
 FUZZ_MAX_LEN ?= 4096
 FUZZ_DIR = .build/fuzz
+FUZZ_FLAGS = -sanitize=fuzzer,address -parse-as-library -O
+# The probe's own sources, and the leaf module they import, built first as a static library.
+PROBE_SOURCES = $(shell find Sources/ImageHeaders -name "*.swift")
 fuzz:
-	mkdir -p $(FUZZ_DIR)/corpus
-	flock $(BUILD_LOCK) swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
-		-module-name ProbeFuzz Sources/SelectionStore/Probe/*.swift Fuzz/ProbeFuzzer.swift \
-		-o $(FUZZ_DIR)/probe-fuzzer
+	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/modules
+	flock $(BUILD_LOCK) sh -c 'swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ByteCoding.swiftmodule \
+		-o $(FUZZ_DIR)/libByteCoding.a Sources/ByteCoding/*.swift && \
+		swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ProbeFuzz \
+		$(PROBE_SOURCES) Fuzz/ProbeFuzzer.swift $(FUZZ_DIR)/libByteCoding.a -o $(FUZZ_DIR)/probe-fuzzer'
 	$(FUZZ_DIR)/probe-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds -max_total_time=$(FUZZ_TIME) \
 		-max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=1024 -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1
 

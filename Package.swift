@@ -9,30 +9,51 @@ let package = Package(
     ],
     targets: [
         // The thin executable: parses arguments, prints, and maps errors to exit codes.
-        .executableTarget(name: "imgsel", dependencies: ["SelectionStore", "SelectionPage"]),
-        // Everything else: the model, the file format, locking, atomic writes, probing, hashing.
-        .target(name: "SelectionStore", dependencies: ["CSHA256", "CFileCopy"]),
+        .executableTarget(
+            name: "imgsel",
+            dependencies: [
+                "SelectionStore", "SelectionPage", "ImageHeaders", "ByteCoding", "CommandLineModel", "TerminalImage",
+            ]),
+        // The command line's pure parts, so they have unit tests: option and command specs, did-you-mean,
+        // the completion model and the three shells' scripts, text widths in terminal columns. A leaf.
+        .target(name: "CommandLineModel"),
+        // The selection: the model, the file format, locking, atomic writes, the album, inspecting and hashing inputs.
+        // Reads image headers, never pixels, so `add` stays fast.
+        .target(name: "SelectionStore", dependencies: ["ImageHeaders", "CSHA256", "CFileCopy"]),
+        // What a file's header says (type, size, orientation, frames), one file a format and the format registry.
+        // Reads bytes through ByteSource, never files; `make fuzz` builds it alone.
+        .target(name: "ImageHeaders", dependencies: ["ByteCoding"]),
         // SHA-256 in C, so hashing can use the CPU's SHA instructions (chosen at run time).
         .target(name: "CSHA256"),
         // copy_file_range(2), which Swift's Glibc module does not declare, for `save`.
         .target(name: "CFileCopy"),
-        // `imgsel html`: the page's markup, style, script, escaping and base64; builds text, touches no disk.
-        .target(name: "SelectionPage", dependencies: ["SelectionStore"]),
+        // `imgsel html`: the page's markup, style, script and escaping; builds text, touches no disk.
+        .target(name: "SelectionPage", dependencies: ["SelectionStore", "ImageHeaders", "ByteCoding"]),
+        // A leaf: byte codings shared by the page, the terminal renderers and the probe (base64, CRC-32).
+        .target(name: "ByteCoding"),
         // Pixels: one decoder a format, orientation, shrinking, the PNG writer. Reads bytes, never files.
         .target(name: "ImageDecoding"),
-        // Ways of drawing pixels on a terminal (kitty, iTerm2, sixel, half blocks) and reading its replies;
-        // pure: pixels and a cell box in, bytes out.
-        .target(name: "TerminalImage", dependencies: ["ImageDecoding"]),
+        // Pictures on a terminal: which protocol it speaks (from the environment), its window size, the fit,
+        // the ways of drawing (kitty, iTerm2, sixel, half blocks) and its replies. The renderers are pure:
+        // pixels and a cell box in, bytes out; Legacy/ is view's file-as-it-is path until issue 14.
+        .target(name: "TerminalImage", dependencies: ["ImageDecoding", "ByteCoding"]),
         // A developer's tool: decodes one file to raw RGBA, for comparing with Pillow.
         .executableTarget(name: "imgsel-decode", dependencies: ["ImageDecoding"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
-        .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "selection-writer"]),
+        // Test support: minimal image files built byte by byte, shared by every test target that needs them.
+        .target(name: "TestImages", path: "Tests/TestImages"),
+        .testTarget(
+            name: "SelectionStoreTests",
+            dependencies: ["SelectionStore", "ImageHeaders", "selection-writer", "TestImages"]),
+        .testTarget(name: "ImageHeadersTests", dependencies: ["ImageHeaders", "TestImages"]),
         // Spawns the built binary; depends on it so `swift test` builds it first.
-        .testTarget(name: "imgselTests", dependencies: ["imgsel"]),
-        .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage"]),
+        .testTarget(name: "imgselTests", dependencies: ["imgsel", "TestImages"]),
+        .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "ImageHeaders"]),
+        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding"]),
+        .testTarget(name: "CommandLineModelTests", dependencies: ["CommandLineModel"]),
         // Fixtures are read from beside the test files (#filePath), not bundled as resources.
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
-        .testTarget(name: "TerminalImageTests", dependencies: ["TerminalImage"]),
+        .testTarget(name: "TerminalImageTests", dependencies: ["TerminalImage", "ByteCoding"]),
     ]
 )

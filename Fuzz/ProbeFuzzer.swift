@@ -1,4 +1,4 @@
-// libFuzzer entry point for the image probe. Built by `make fuzz` from the Probe sources alone
+// libFuzzer entry point for the image probe. Built by `make fuzz` from the ImageHeaders sources alone
 // (not through SwiftPM), so the fuzzer exercises exactly the code `imgsel` runs on its inputs.
 
 /// Probes the bytes in memory. A crash, a sanitizer report, a hang (libFuzzer's -timeout) or a

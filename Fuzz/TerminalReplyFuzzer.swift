@@ -24,7 +24,8 @@ public func terminalReplyFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     }
     otherInPieces += pieces.finish()
     precondition(otherInPieces == other, "pieces handed back other bytes than the whole")
-    precondition(pieces.kitty == whole.kitty && pieces.deviceAttributes == whole.deviceAttributes,
-                 "pieces read other answers than the whole")
+    precondition(
+        pieces.kitty == whole.kitty && pieces.deviceAttributes == whole.deviceAttributes,
+        "pieces read other answers than the whole")
     return 0
 }

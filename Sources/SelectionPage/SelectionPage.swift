@@ -1,3 +1,5 @@
+import ByteCoding
+import ImageHeaders
 import SelectionStore
 
 /// The selection as one self-contained HTML page: the nine-grid and a full-screen pager.
@@ -22,8 +24,10 @@ public struct SelectionPage: Sendable {
         /// The percent-encoded URL relative to the page (`--link`); nil to embed the bytes.
         public let link: String?
 
-        public init(index: Int, name: String, path: String, type: ImageType, shownSize: String,
-                    byteSize: String, link: String?) {
+        public init(
+            index: Int, name: String, path: String, type: ImageType, shownSize: String,
+            byteSize: String, link: String?
+        ) {
             self.index = index
             self.name = name
             self.path = path
@@ -49,11 +53,16 @@ public struct SelectionPage: Sendable {
     }
 
     /// Emits the page; `embed` is called where an item's base64 goes and must pass it to `emit`.
-    public func write(_ emit: (String) throws(ImgselError) -> Void,
-                      embed: (Item) throws(ImgselError) -> Void) throws(ImgselError) {
+    public func write(
+        _ emit: (String) throws(ImgselError) -> Void,
+        embed: (Item) throws(ImgselError) -> Void
+    ) throws(ImgselError) {
         try emit(head)
         if items.isEmpty {
-            try emit("<p class=\"empty\">The selection is empty: nothing to show. Add images with <code>imgsel add</code>.</p>\n")
+            try emit(
+                "<p class=\"empty\">The selection is empty: nothing to show."
+                    + " Add images with <code>imgsel add</code>.</p>\n"
+            )
         }
         try emit("<ol class=\"grid\" id=\"grid\" aria-label=\"The selection, in order\">\n")
         for item in items {
@@ -125,8 +134,12 @@ public struct SelectionPage: Sendable {
 
     private func cellStart(_ item: Item) -> String {
         let name = HTMLText.escape(item.name)
-        let label = HTMLText.escape("\(item.index) / \(items.count): \(item.name), \(item.type.displayName) \(item.shownSize), \(item.byteSize)")
-        return "<li class=\"cell\"><a class=\"thumb\" id=\"cell-\(item.index)\" href=\"#\(item.index)\" data-name=\"\(name)\" "
+        let label = HTMLText.escape(
+            "\(item.index) / \(items.count): \(item.name), \(item.type.displayName) \(item.shownSize), \(item.byteSize)"
+        )
+        return
+            "<li class=\"cell\"><a class=\"thumb\" id=\"cell-\(item.index)\" href=\"#\(item.index)\""
+            + " data-name=\"\(name)\" "
             + "data-path=\"\(HTMLText.escape(item.path))\" aria-label=\"\(label)\"><img alt=\"\(name)\" src=\""
     }
 
@@ -151,21 +164,4 @@ public struct SelectionPage: Sendable {
         </dialog>
 
         """
-}
-
-extension ImageType {
-    /// The media type a data URI and a browser know it by.
-    public var mimeType: String {
-        switch self {
-        case .jpeg: return "image/jpeg"
-        case .png: return "image/png"
-        case .gif: return "image/gif"
-        case .webp: return "image/webp"
-        case .bmp: return "image/bmp"
-        case .tiff: return "image/tiff"
-        case .heic: return "image/heic"
-        case .heif: return "image/heif"
-        case .avif: return "image/avif"
-        }
-    }
 }

@@ -19,10 +19,54 @@ public struct Album: Sendable {
         public let alreadyThere: Bool
     }
 
-    /// Copies the entry's file into the album under its own name.
-    /// `source` is the absolute path; the copy must match the recorded hash.
-    public func save(_ entry: Entry, source: String, index: Int) throws(ImgselError) -> Saved {
-        let saved = try place(try prepare(entry, source: source, index: index))
+    /// One entry to save: `source` is where its file is (absolute), `index` its place in the
+    /// selection, for messages.
+    public struct Request: Sendable {
+        public let entry: Entry
+        public let source: String
+        public let index: Int
+
+        public init(entry: Entry, source: String, index: Int) {
+            self.entry = entry
+            self.source = source
+            self.index = index
+        }
+    }
+
+    /// Copies every request's file into the album under its own name, all or nothing, and
+    /// returns where each went, in order. First every copy, verified against the recorded
+    /// hash and flushed but unnamed; then the names, all in one short stretch, so a kill
+    /// part-way leaves no part of the set. Every request is tried before a failure is
+    /// reported, so all of them are reported at once; then the copies this call named and
+    /// the folders it made are taken back (copies already there are never removed).
+    public func save(_ requests: [Request]) throws(ImgselError) -> [Saved] {
+        let newFolders = missingFolders()
+        var prepared: [PreparedSave] = []
+        var failures: [ImgselError] = []
+        for request in requests {
+            do {
+                prepared.append(try prepare(request.entry, source: request.source, index: request.index))
+            } catch {
+                failures.append(error)
+            }
+        }
+        var saved: [Saved] = []
+        if failures.isEmpty {
+            for item in prepared {
+                do {
+                    saved.append(try place(item))
+                } catch {
+                    failures.append(error)
+                    break
+                }
+            }
+        }
+        prepared.removeAll()  // unplaced copies vanish here
+        if let failure = ImgselError.combining(failures) {
+            for copy in saved { remove(copy) }
+            removeFolders(newFolders)
+            throw failure
+        }
         flush()
         return saved
     }
@@ -30,14 +74,15 @@ public struct Album: Sendable {
     /// Does the slow part of a save (the verified, flushed copy) without naming
     /// it, so that `save --all` can prepare every copy before naming any: a kill
     /// then leaves the whole set or none of it, but for the moment of linking.
-    public func prepare(_ entry: Entry, source: String, index: Int) throws(ImgselError) -> PreparedSave {
+    func prepare(_ entry: Entry, source: String, index: Int) throws(ImgselError) -> PreparedSave {
         try makeFolder()
         let name = PathName.baseName(source)
         var attempt = 0
         while attempt < Self.maxAttempts {
             let candidate = folder + "/" + Self.candidateName(name, attempt)
             switch Self.occupant(of: candidate, matching: entry) {
-            case .identical: return PreparedSave(entry: entry, name: name, firstFree: attempt, existing: candidate, copy: nil)
+            case .identical:
+                return PreparedSave(entry: entry, name: name, firstFree: attempt, existing: candidate, copy: nil)
             case .other: attempt += 1
             case .none:
                 let copy = try PendingCopy.make(in: folder, from: source, entry: entry, index: index)
@@ -50,7 +95,7 @@ public struct Album: Sendable {
     /// Names a prepared copy: the first free candidate from where `prepare`
     /// stopped looking (another save may have taken it meanwhile).
     /// Call `flush` once after the last one.
-    public func place(_ prepared: PreparedSave) throws(ImgselError) -> Saved {
+    func place(_ prepared: PreparedSave) throws(ImgselError) -> Saved {
         if let existing = prepared.existing { return Saved(path: existing, alreadyThere: true) }
         guard let copy = prepared.copy else { throw .writeFailed(path: folder, reason: "the copy was already placed") }
         var attempt = prepared.firstFree
@@ -82,7 +127,7 @@ public struct Album: Sendable {
     }
 
     /// Makes the names given by `place` durable.
-    public func flush() { Posix.syncDirectory(folder) }
+    func flush() { Posix.syncDirectory(folder) }
 
     private static let maxAttempts = 10_000
 
@@ -92,7 +137,8 @@ public struct Album: Sendable {
     private static func occupant(of candidate: String, matching entry: Entry) -> Occupant {
         guard let st = Posix.fileStatus(candidate, followLinks: false) else { return .none }
         if Posix.isRegular(st), Int(st.st_size) == entry.bytes,
-           (try? FileHash.sha256(path: candidate).sha256) == entry.sha256 {
+            (try? FileHash.sha256(path: candidate).sha256) == entry.sha256
+        {
             return .identical
         }
         return .other
@@ -104,7 +150,7 @@ public struct Album: Sendable {
 
     /// Takes back a copy this process just made, when a later one in the same
     /// command failed; a copy that was already there is never removed.
-    public func remove(_ saved: Saved) {
+    func remove(_ saved: Saved) {
         guard !saved.alreadyThere else { return }
         unlink(saved.path)
         Posix.syncDirectory(folder)
@@ -119,7 +165,8 @@ public struct Album: Sendable {
         let suffix = " (\(attempt))"
         var stem = name[...], ext = name[name.endIndex...]
         if let dot = name.lastIndex(of: "."), dot != name.startIndex,
-           name.utf8.distance(from: dot, to: name.endIndex) <= maxExtensionBytes {
+            name.utf8.distance(from: dot, to: name.endIndex) <= maxExtensionBytes
+        {
             (stem, ext) = (name[..<dot], name[dot...])
         }
         let room = maxNameBytes - suffix.utf8.count - ext.utf8.count
@@ -145,7 +192,7 @@ public struct Album: Sendable {
 
     /// The album folder and its ancestors that do not exist yet, deepest first;
     /// taken before saving so that a failed save can remove what it created.
-    public func missingFolders() -> [String] {
+    func missingFolders() -> [String] {
         var missing: [String] = []
         var path = folder
         while path != "/", !path.isEmpty, !Posix.exists(path) {
@@ -157,7 +204,7 @@ public struct Album: Sendable {
 
     /// Removes folders a failed save created, if they are still empty (another
     /// save may have put a file there meanwhile, and then they stay).
-    public func removeFolders(_ folders: [String]) {
+    func removeFolders(_ folders: [String]) {
         for path in folders where rmdir(path) == 0 { Posix.syncDirectory(PathName.directory(path)) }
     }
 
@@ -173,103 +220,5 @@ public struct Album: Sendable {
         guard let st = Posix.fileStatus(folder), Posix.isDirectory(st) else {
             throw .writeFailed(path: folder, reason: "not a directory")
         }
-    }
-}
-
-/// A save made ready by `Album.prepare`: either identical bytes already in the
-/// album, or a verified copy with no name yet, which vanishes unless placed.
-public final class PreparedSave {
-    fileprivate let entry: Entry
-    fileprivate let name: String
-    fileprivate let firstFree: Int
-    fileprivate let existing: String?
-    fileprivate private(set) var copy: PendingCopy?
-
-    fileprivate init(entry: Entry, name: String, firstFree: Int, existing: String?, copy: PendingCopy?) {
-        self.entry = entry
-        self.name = name
-        self.firstFree = firstFree
-        self.existing = existing
-        self.copy = copy
-    }
-
-    /// Closes the copy's file (and drops its temporary name) once it has a name of its own, or is not needed.
-    fileprivate func release() {
-        copy?.discard()
-        copy = nil
-    }
-
-    deinit { copy?.discard() }
-}
-
-/// A complete, flushed copy in the album folder that has no name yet.
-///
-/// With `O_TMPFILE` it is unnamed until linked, so a killed `save` leaves
-/// nothing behind; where the file system lacks it, a hidden temporary name is used.
-private struct PendingCopy {
-    let fd: Int32
-    let tempPath: String?
-    let folderPath: String
-
-    enum LinkResult { case linked, taken, failed(Int32) }
-
-    static func make(in folder: String, from source: String, entry: Entry, index: Int) throws(ImgselError) -> PendingCopy {
-        let input = try InputFile.open(source)
-        defer { Posix.close(input.fd) }
-        var tempPath: String? = nil
-        // Read-write: the copy is read back to verify it.
-        var fd = Posix.open(folder, Posix.openTemporaryFile | O_RDWR | O_CLOEXEC, 0o644)
-        if fd < 0 {
-            let path = folder + "/.imgsel-save-" + Posix.randomSuffix()
-            fd = Posix.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            guard fd >= 0 else { throw .writeFailed(path: folder, reason: Posix.errorText()) }
-            tempPath = path
-        }
-        let copy = PendingCopy(fd: fd, tempPath: tempPath, folderPath: folder)
-        do throws(ImgselError) {
-            try copy.fill(from: input.fd, source: source, entry: entry, index: index)
-        } catch {
-            copy.discard()
-            throw error
-        }
-        return copy
-    }
-
-    /// Copies in the kernel while hashing the copy as read back; refuses a
-    /// source that no longer matches the entry, and flushes the copy to disk.
-    private func fill(from input: Int32, source: String, entry: Entry, index: Int) throws(ImgselError) {
-        var hasher = SHA256()
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FileHash.chunkSize, alignment: 64)
-        defer { buffer.deallocate() }
-        let total: Int
-        do {
-            total = try FileCopy.copy(from: input, to: fd, limit: entry.bytes, buffer: buffer) { hasher.update($0) }
-        } catch {
-            switch error {
-            case let .read(code): throw .inputUnreadable(path: source, reason: Posix.errorText(code))
-            case let .write(code): throw .writeFailed(path: tempPath ?? folderPath, reason: Posix.errorText(code))
-            }
-        }
-        guard total == entry.bytes, SHA256.hex(hasher.finalize()) == entry.sha256 else {
-            throw .inputChanged(path: source, entry: index)
-        }
-        if fsync(fd) != 0 { throw .writeFailed(path: tempPath ?? folderPath, reason: Posix.errorText()) }
-    }
-
-    /// Gives the copy `name`; never replaces an existing file.
-    func link(as name: String) -> LinkResult {
-        let rc: Int32
-        if let tempPath {
-            rc = Glibc.link(tempPath, name)
-        } else {
-            rc = linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, name, AT_SYMLINK_FOLLOW)
-        }
-        if rc == 0 { return .linked }
-        return errno == EEXIST ? .taken : .failed(errno)
-    }
-
-    func discard() {
-        Posix.close(fd)
-        if let tempPath { unlink(tempPath) }
     }
 }

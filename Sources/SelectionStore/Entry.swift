@@ -1,3 +1,5 @@
+import ImageHeaders
+
 /// One selected image as the selection file records it.
 ///
 /// The facts are taken once, when the image is added, so that `list` and
@@ -18,8 +20,10 @@ public struct Entry: Equatable, Sendable {
     /// object in file order: kept and written back after the known ones, never dropped.
     public var otherFields: JSONValue = .object([])
 
-    public init(path: String, type: ImageType, width: Int, height: Int, orientation: Int,
-                frames: Int, bytes: Int, sha256: String, added: String) {
+    public init(
+        path: String, type: ImageType, width: Int, height: Int, orientation: Int,
+        frames: Int, bytes: Int, sha256: String, added: String
+    ) {
         self.path = path
         self.type = type
         self.width = width
@@ -34,5 +38,21 @@ public struct Entry: Equatable, Sendable {
     /// The size a viewer shows: EXIF orientations 5–8 turn the image a quarter.
     public var orientedSize: (width: Int, height: Int) {
         (5...8).contains(orientation) ? (height, width) : (width, height)
+    }
+}
+
+extension Entry {
+    /// The entry `add` records for an inspected file. `typed` is the path as given on the
+    /// command line, made absolute against `cwd` the way the kernel opened it (through
+    /// `link/..` too), then stored relative to the selection's folder where it can be.
+    public init(
+        recording image: InspectedImage, typed: String, cwd: String, selectionFolder: String,
+        added: String = Clock.nowISO8601()
+    ) {
+        let absolute = PhysicalPath.absoluteOnDisk(typed, base: cwd)
+        self.init(
+            path: PathName.stored(absolute, selectionFolder: selectionFolder), type: image.facts.type,
+            width: image.facts.width, height: image.facts.height, orientation: image.facts.orientation,
+            frames: image.facts.frames, bytes: image.bytes, sha256: image.sha256, added: added)
     }
 }

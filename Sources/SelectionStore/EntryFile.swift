@@ -2,18 +2,155 @@
 import Glibc
 #endif
 
-/// A quick look at the file an entry points to, for commands that show an
-/// entry without reading it whole (`view`): a stat, not a hash, so it stays
-/// instant on large files; `check` and `save` hash and catch every change.
-public enum EntryFile {
-    /// What is wrong with the file at `path` for `entry`, or nil when it looks as recorded.
-    public static func quickProblem(_ entry: Entry, at path: String) -> String? {
+/// The file an entry points to, compared with what `add` recorded: its size and sha256.
+///
+/// The one answer to "has this entry's file changed?", at the depth each command can
+/// afford: a stat for `view`'s warning (instant on any file), a full hash for `check`,
+/// a verified stream for `html`'s embedded images, and the whole file verified in memory
+/// for `view`'s inline image. Problems come back typed; the commands word them.
+public struct EntryFile {
+    public let entry: Entry
+    /// Where the kernel finds the file (absolute).
+    public let path: String
+    /// The entry's place in the selection, for errors that name it.
+    public let index: Int
+
+    public init(_ entry: Entry, path: String, index: Int) {
+        self.entry = entry
+        self.path = path
+        self.index = index
+    }
+
+    /// What is wrong with the file, from the entry's point of view.
+    public enum Problem: Error, Equatable, Sendable {
+        case missing
+        case notRegular(kind: String)
+        case unreadable(reason: String)
+        case sizeChanged(recorded: Int, now: Int)
+        /// The same size, other bytes (only a hash finds this).
+        case contentChanged
+    }
+
+    /// A stat, not a hash, so it stays instant on large files: catches a file that is gone,
+    /// is no longer a regular file, or changed size. Links are followed (a dangling one is missing).
+    public func quickProblem() -> Problem? {
         guard let st = Posix.fileStatus(path) else {
             let code = errno
-            return code == ENOENT || code == ENOTDIR ? "file is missing" : "cannot read: " + Posix.errorText(code)
+            return code == ENOENT || code == ENOTDIR ? .missing : .unreadable(reason: Posix.errorText(code))
         }
-        guard Posix.isRegular(st) else { return "not a regular file (\(Posix.kindName(st)))" }
+        guard Posix.isRegular(st) else { return .notRegular(kind: Posix.kindName(st)) }
         let size = Int(st.st_size)
-        return size == entry.bytes ? nil : "size changed: \(entry.bytes) bytes recorded, \(size) now"
+        return size == entry.bytes ? nil : .sizeChanged(recorded: entry.bytes, now: size)
+    }
+
+    /// Reads the whole file through SHA-256: catches every change.
+    public func problem() -> Problem? {
+        do {
+            let file = try open()
+            defer { Posix.close(file.fd) }
+            return walk(file) { _ in true }
+        } catch {
+            return error
+        }
+    }
+
+    /// Passes the file to `body` in chunks of at most `FileHash.chunkSize`, then checks it.
+    /// `body` has seen the bytes before a mismatch is known, so it must write only to
+    /// something the caller can still throw away. A problem is thrown as the input error
+    /// naming `path` and the entry (`inputChanged` for a size or content that differs).
+    public func stream(_ body: (UnsafeRawBufferPointer) throws(ImgselError) -> Void) throws(ImgselError) {
+        let file: InputFile
+        do {
+            file = try open()
+        } catch {
+            throw error.asInputError(path: path, index: index)
+        }
+        defer { Posix.close(file.fd) }
+        var failure: ImgselError? = nil
+        let problem = walk(file) { chunk in
+            do throws(ImgselError) {
+                try body(chunk)
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+        if let problem { throw problem.asInputError(path: path, index: index) }
+    }
+
+    /// Checks the file without passing it on (a linked page still promises the recorded files).
+    public func verify() throws(ImgselError) {
+        try stream { _ in }
+    }
+
+    /// The whole file, checked: exactly the recorded bytes or a problem. Holds it all in
+    /// memory, so the caller bounds `entry.bytes` first (an inline image).
+    public func contents() throws(Problem) -> [UInt8] {
+        let file = try open()
+        defer { Posix.close(file.fd) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entry.bytes)
+        if let problem = walk(
+            file,
+            {
+                bytes.append(contentsOf: $0); return true
+            })
+        {
+            throw problem
+        }
+        return bytes
+    }
+
+    /// Opens the file as `add` opened it: without blocking, a regular file only.
+    private func open() throws(Problem) -> InputFile {
+        do {
+            return try InputFile.open(path)
+        } catch {
+            switch error {
+            case .inputMissing: throw .missing
+            case let .inputNotRegular(_, kind): throw .notRegular(kind: kind)
+            case let .inputUnreadable(_, reason): throw .unreadable(reason: reason)
+            default: throw .unreadable(reason: error.message)
+            }
+        }
+    }
+
+    /// Reads `file` from its start in chunks, hashing them and handing each to `body` (which
+    /// returns false to stop at once); the problem found, nil when the bytes are the recorded ones.
+    private func walk(_ file: InputFile, _ body: (UnsafeRawBufferPointer) -> Bool) -> Problem? {
+        guard file.size == entry.bytes else { return .sizeChanged(recorded: entry.bytes, now: file.size) }
+        var hasher = SHA256()
+        var total = 0
+        let size = FileHash.chunkSize
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
+        defer { buffer.deallocate() }
+        while true {
+            guard let n = Posix.read(file.fd, into: buffer.baseAddress!, count: size) else {
+                return .unreadable(reason: Posix.errorText())
+            }
+            if n == 0 { break }
+            total += n
+            // Grown since the stat: say so without reading the rest.
+            guard total <= entry.bytes else { return .sizeChanged(recorded: entry.bytes, now: total) }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
+            hasher.update(chunk)
+            guard body(chunk) else { return nil }
+        }
+        guard total == entry.bytes else { return .sizeChanged(recorded: entry.bytes, now: total) }
+        return SHA256.hex(hasher.finalize()) == entry.sha256 ? nil : .contentChanged
+    }
+}
+
+extension EntryFile.Problem {
+    /// The input error (exit 3) a command that needs the file's bytes fails with.
+    func asInputError(path: String, index: Int) -> ImgselError {
+        switch self {
+        case .missing: return .inputMissing(path: path)
+        case let .notRegular(kind): return .inputNotRegular(path: path, kind: kind)
+        case let .unreadable(reason): return .inputUnreadable(path: path, reason: reason)
+        case .sizeChanged, .contentChanged: return .inputChanged(path: path, entry: index)
+        }
     }
 }

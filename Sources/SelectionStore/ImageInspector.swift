@@ -1,3 +1,5 @@
+import ImageHeaders
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,6 +31,24 @@ public enum ImageInspector {
         }
         let (bytes, sha) = try FileHash.sha256(fd: file.fd, path: path)
         return InspectedImage(facts: facts, bytes: bytes, sha256: sha)
+    }
+
+    /// The entries `add`, `replace` and `toggle` record for `paths` (as typed, against `cwd`).
+    /// Every file is inspected before any failure is reported; all of them fail together (exit 3).
+    public static func entries(for paths: [String], cwd: String, selectionFolder: String) throws(ImgselError) -> [Entry]
+    {
+        var entries: [Entry] = []
+        var failures: [ImgselError] = []
+        for path in paths {
+            do {
+                let image = try inspect(path)
+                entries.append(Entry(recording: image, typed: path, cwd: cwd, selectionFolder: selectionFolder))
+            } catch {
+                failures.append(error)
+            }
+        }
+        if let failure = ImgselError.combining(failures) { throw failure }
+        return entries
     }
 }
 

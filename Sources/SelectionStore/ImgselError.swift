@@ -17,7 +17,6 @@ public enum ImgselError: Error, Equatable, Sendable {
     case noPreviousEntry
     case selectionExists(path: String)
     case checkFailed(problems: Int)
-    case notSelected(path: String)
     /// More paths on stdin than the command could ever use (`yes | imgsel add -`).
     case tooManyPaths(limit: Int)
     // 2: usage
@@ -49,18 +48,20 @@ public enum ImgselError: Error, Equatable, Sendable {
     case lockTimeout(path: String, seconds: Double)
 
     /// The process exit status the contract assigns to this failure.
-    public var exitCode: Int32 {
+    public var exitCode: Int32 { exitStatus.rawValue }
+
+    public var exitStatus: ExitStatus {
         switch self {
         case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .pathTaken, .emptySelection,
-             .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .notSelected, .tooManyPaths:
-            return 1
-        case .usage: return 2
+            .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .tooManyPaths:
+            return .refused
+        case .usage: return .usage
         case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .notAPathList:
-            return 3
-        case let .several(errors): return errors.first?.exitCode ?? 1
-        case .invalidSelectionFile, .newerVersion, .noSelection: return 4
-        case .writeFailed, .outputFailed: return 5
-        case .lockTimeout: return 6
+            return .input
+        case let .several(errors): return errors.first?.exitStatus ?? .refused
+        case .invalidSelectionFile, .newerVersion, .noSelection: return .selectionFile
+        case .writeFailed, .outputFailed: return .writing
+        case .lockTimeout: return .lock
         }
     }
 
@@ -76,7 +77,6 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .noPreviousEntry: return "no-previous-entry"
         case .selectionExists: return "selection-exists"
         case .checkFailed: return "check-failed"
-        case .notSelected: return "not-selected"
         case .usage: return "usage"
         case .inputMissing: return "input-missing"
         case .inputNotRegular: return "input-not-regular"
@@ -100,10 +100,12 @@ public enum ImgselError: Error, Equatable, Sendable {
         switch self {
         case let .selectionFull(capacity, count, adding):
             if count >= capacity {
-                return "the selection is full (\(count) of \(capacity)): " + (adding == 1 ? "1 more image does not fit" : "\(adding) more images do not fit")
+                return "the selection is full (\(count) of \(capacity)): "
+                    + (adding == 1 ? "1 more image does not fit" : "\(adding) more images do not fit")
             }
             let what = adding == 1 ? "1 image does not fit" : "\(adding) images do not fit"
-            return count == 0 ? "\(what): the selection takes \(capacity)"
+            return count == 0
+                ? "\(what): the selection takes \(capacity)"
                 : "\(what): the selection holds \(count) of \(capacity), room for \(capacity - count)"
         case let .indexOutOfRange(index, count):
             return count == 0
@@ -114,7 +116,9 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .duplicateInBatch(path, sameAs, _, _):
             return "\(path): same content as \(sameAs), given earlier in this command"
         case let .pathTaken(path, entry):
-            return "\(path): entry \(entry) already has this path, with the content it had when added; 'imgsel replace \(entry) \(path)' records the new content"
+            return
+                "\(path): entry \(entry) already has this path, with the content it had when added"
+                + "; 'imgsel replace \(entry) \(path)' records the new content"
         case .emptySelection:
             return "the selection is empty"
         case let .noNextEntry(current, count):
@@ -125,8 +129,6 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "\(path): a selection already exists (use --force to replace it)"
         case let .checkFailed(problems):
             return "check found \(problems) \(problems == 1 ? "problem" : "problems")"
-        case let .notSelected(path):
-            return "\(path): not in the selection"
         case let .tooManyPaths(limit):
             return "standard input: more than \(limit) paths, more than any selection can take in one command"
         case let .usage(text):
@@ -152,13 +154,16 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .noSelection(path):
             return "no selection file at \(path) ('imgsel init' or 'imgsel add' makes one)"
         case let .newerVersion(path, version):
-            return "\(path): selection file version \(version) is newer than this imgsel understands (1); left untouched"
+            return
+                "\(path): selection file version \(version) is newer than this imgsel understands (1); left untouched"
         case let .writeFailed(path, reason):
             return "\(path): cannot write: \(reason); nothing was changed"
         case let .outputFailed(reason):
             return "standard output: cannot write: \(reason); the output is incomplete (the command itself ran)"
         case let .lockTimeout(path, seconds):
-            return "\(path): another imgsel held the selection for more than \(formatSeconds(seconds)) s (IMGSEL_LOCK_TIMEOUT)"
+            return
+                "\(path): another imgsel held the selection for more than \(formatSeconds(seconds)) s"
+                + " (IMGSEL_LOCK_TIMEOUT)"
         }
     }
 
@@ -171,7 +176,6 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .duplicateInBatch(path, sameAs, position, earlier):
             return .duplicateInBatch(path: swap(path), sameAs: swap(sameAs), position: position, earlier: earlier)
         case let .pathTaken(path, entry): return .pathTaken(path: swap(path), entry: entry)
-        case let .notSelected(path): return .notSelected(path: swap(path))
         case let .inputMissing(path): return .inputMissing(path: swap(path))
         case let .inputNotRegular(path, kind): return .inputNotRegular(path: swap(path), kind: kind)
         case let .inputUnreadable(path, reason): return .inputUnreadable(path: swap(path), reason: reason)
@@ -193,6 +197,38 @@ public enum ImgselError: Error, Equatable, Sendable {
     /// (`add` and `info` over files, `save --all` over entries); nil when none failed.
     public static func combining(_ failures: [ImgselError]) -> ImgselError? {
         failures.count <= 1 ? failures.first : .several(failures)
+    }
+}
+
+/// imgsel's exit statuses, each with what it means: the help's table is made from these.
+public enum ExitStatus: Int32, CaseIterable, Sendable {
+    case done = 0
+    /// Refused by the selection's state.
+    case refused = 1
+    case usage = 2
+    /// An input file.
+    case input = 3
+    case selectionFile = 4
+    /// Writing a file, or standard output.
+    case writing = 5
+    case lock = 6
+
+    /// Its lines in `imgsel --help`'s "Exit status" table.
+    public var meanings: [String] {
+        switch self {
+        case .done: return ["done"]
+        case .refused:
+            return ["refused by the selection's state (full, out of range, duplicate, path taken, empty, no next)"]
+        case .usage: return ["usage error"]
+        case .input: return ["an input file is missing, unreadable or not an image"]
+        case .selectionFile: return ["the selection file is missing, invalid or newer (left untouched)"]
+        case .writing:
+            return [
+                "writing failed (nothing changed)",
+                "the command ran, but its output could not be written to stdout (output-failed)",
+            ]
+        case .lock: return ["timed out waiting for another imgsel's lock"]
+        }
     }
 }
 

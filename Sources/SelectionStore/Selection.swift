@@ -6,6 +6,8 @@
 public struct Selection: Equatable, Sendable {
     public static let defaultCapacity = 9
     public static let capacityRange = 1...99
+    /// "1–99": the range as help and messages give it.
+    public static var capacityRangeText: String { "\(capacityRange.lowerBound)–\(capacityRange.upperBound)" }
 
     public private(set) var capacity: Int
     /// 1-based index of the browser's current entry; nil exactly when empty.
@@ -23,7 +25,7 @@ public struct Selection: Equatable, Sendable {
     /// Builds a selection from stored fields, refusing any that disagree.
     public init(capacity: Int, current: Int?, items: [Entry]) throws(ConsistencyError) {
         guard Self.capacityRange.contains(capacity) else {
-            throw ConsistencyError("capacity \(capacity) is outside 1–99")
+            throw ConsistencyError("capacity \(capacity) is outside \(Self.capacityRangeText)")
         }
         guard items.count <= capacity else {
             throw ConsistencyError("\(items.count) items exceed the capacity of \(capacity)")
@@ -55,7 +57,6 @@ public struct Selection: Equatable, Sendable {
 
     public var count: Int { items.count }
     public var isFull: Bool { items.count >= capacity }
-    public var currentEntry: Entry? { current.map { items[$0 - 1] } }
 
     /// The 1-based index of the entry with this content, if selected.
     public func index(ofSHA256 sha: String) -> Int? {
@@ -74,7 +75,8 @@ public struct Selection: Equatable, Sendable {
             }
             try refuseTakenPath(entry, keeping: items)
             if let earlier = batch[entry.sha256] {
-                throw .duplicateInBatch(path: entry.path, sameAs: entries[earlier].path, position: position, earlier: earlier)
+                throw .duplicateInBatch(
+                    path: entry.path, sameAs: entries[earlier].path, position: position, earlier: earlier)
             }
             batch[entry.sha256] = position
         }
@@ -169,7 +171,7 @@ public struct Selection: Equatable, Sendable {
 
     /// Where `view` may move the cursor.
     public enum CursorTarget: Equatable, Sendable {
-        case stay, first, last, next, previous
+        case first, last, next, previous
         case index(Int)
     }
 
@@ -182,7 +184,6 @@ public struct Selection: Equatable, Sendable {
         }
         var next = self
         switch target {
-        case .stay: break
         case .first: next.current = 1
         case .last: next.current = items.count
         case .next:
@@ -201,7 +202,9 @@ public struct Selection: Equatable, Sendable {
     /// Two entries under one path would be one file recorded twice, the older record stale
     /// (its file was overwritten since): `replace` is the way to record the new content.
     private func refuseTakenPath(_ entry: Entry, keeping kept: [Entry]) throws(ImgselError) {
-        guard let owner = kept.first(where: { $0.path == entry.path }), let index = index(ofSHA256: owner.sha256) else { return }
+        guard let owner = kept.first(where: { $0.path == entry.path }), let index = index(ofSHA256: owner.sha256) else {
+            return
+        }
         throw .pathTaken(path: entry.path, entry: index)
     }
 

@@ -1,3 +1,5 @@
+import ImageHeaders
+
 /// The selection file's format: version 1 of the contract, read strictly.
 ///
 /// Anything this version cannot vouch for (a newer version, a field of the
@@ -46,7 +48,9 @@ public enum SelectionFile {
     }
 
     private static let topLevelKeys: Set<String> = ["format", "version", "capacity", "current", "items"]
-    private static let itemKeys: Set<String> = ["path", "type", "width", "height", "orientation", "frames", "bytes", "sha256", "added"]
+    private static let itemKeys: Set<String> = [
+        "path", "type", "width", "height", "orientation", "frames", "bytes", "sha256", "added",
+    ]
 
     /// An object's members outside `known`, in their order.
     private static func others(of object: JSONValue, known: Set<String>) -> JSONValue {
@@ -59,7 +63,9 @@ public enum SelectionFile {
         return []
     }
 
-    private static func decodeEntry(_ raw: JSONValue, number: Int, invalid: (String) -> ImgselError) throws(ImgselError) -> Entry {
+    private static func decodeEntry(
+        _ raw: JSONValue, number: Int, invalid: (String) -> ImgselError
+    ) throws(ImgselError) -> Entry {
         guard case .object = raw else { throw invalid("item \(number) is not an object") }
         func string(_ key: String) throws(ImgselError) -> String {
             guard let s = raw[key]?.stringValue else { throw invalid("item \(number): \"\(key)\" is not a string") }
@@ -67,7 +73,9 @@ public enum SelectionFile {
         }
         func int(_ key: String, _ range: ClosedRange<Int>) throws(ImgselError) -> Int {
             guard let v = raw[key]?.intValue, range.contains(v) else {
-                let bound = range.upperBound == Int.max ? "≥ \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+                let bound =
+                    range.upperBound == Int.max
+                    ? "≥ \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
                 throw invalid("item \(number): \"\(key)\" is not an integer \(bound)")
             }
             return v
@@ -77,43 +85,49 @@ public enum SelectionFile {
         // No file name holds a NUL: the path would name another file than it says.
         guard !path.utf8.contains(0) else { throw invalid("item \(number): \"path\" holds a NUL byte (\\u0000)") }
         let typeName = try string("type")
-        guard let type = ImageType(rawValue: typeName) else { throw invalid("item \(number): unknown type \"\(typeName)\"") }
+        guard let type = ImageType(rawValue: typeName) else {
+            throw invalid("item \(number): unknown type \"\(typeName)\"")
+        }
         let sha = try string("sha256")
-        guard sha.utf8.count == 64, sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+        guard sha.utf8.count == 64, sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else {
             throw invalid("item \(number): \"sha256\" is not 64 lower-case hex digits")
         }
-        var entry = Entry(path: path, type: type,
-                          width: try int("width", 0...Int(Int32.max)), height: try int("height", 0...Int(Int32.max)),
-                          orientation: try int("orientation", 1...8), frames: try int("frames", 1...Int.max),
-                          bytes: try int("bytes", 0...Int.max), sha256: sha, added: try string("added"))
+        var entry = Entry(
+            path: path, type: type,
+            width: try int("width", 0...Int(Int32.max)), height: try int("height", 0...Int(Int32.max)),
+            orientation: try int("orientation", 1...8), frames: try int("frames", 1...Int.max),
+            bytes: try int("bytes", 0...Int.max), sha256: sha, added: try string("added"))
         entry.otherFields = others(of: raw, known: itemKeys)
         return entry
     }
 
     /// Encodes in the contract's key order, pretty-printed, ending in a newline.
     public static func encode(_ selection: Selection) -> [UInt8] {
-        let root = JSONValue.object([
-            ("format", .string(formatName)),
-            ("version", .int(version)),
-            ("capacity", .int(selection.capacity)),
-            ("current", selection.current.map { .int($0) } ?? .null),
-            ("items", .array(selection.items.map(encodeEntry))),
-        ] + members(selection.otherFields))
+        let root = JSONValue.object(
+            [
+                ("format", .string(formatName)),
+                ("version", .int(version)),
+                ("capacity", .int(selection.capacity)),
+                ("current", selection.current.map { .int($0) } ?? .null),
+                ("items", .array(selection.items.map(encodeEntry))),
+            ] + members(selection.otherFields))
         return Array((JSONWriter.pretty(root) + "\n").utf8)
     }
 
     /// One entry as JSON, shared by the file and `list --json`.
     public static func encodeEntry(_ entry: Entry) -> JSONValue {
-        .object([
-            ("path", .string(entry.path)),
-            ("type", .string(entry.type.rawValue)),
-            ("width", .int(entry.width)),
-            ("height", .int(entry.height)),
-            ("orientation", .int(entry.orientation)),
-            ("frames", .int(entry.frames)),
-            ("bytes", .int(entry.bytes)),
-            ("sha256", .string(entry.sha256)),
-            ("added", .string(entry.added)),
-        ] + members(entry.otherFields))
+        .object(
+            [
+                ("path", .string(entry.path)),
+                ("type", .string(entry.type.rawValue)),
+                ("width", .int(entry.width)),
+                ("height", .int(entry.height)),
+                ("orientation", .int(entry.orientation)),
+                ("frames", .int(entry.frames)),
+                ("bytes", .int(entry.bytes)),
+                ("sha256", .string(entry.sha256)),
+                ("added", .string(entry.added)),
+            ] + members(entry.otherFields))
     }
 }

@@ -10,7 +10,10 @@ public struct Store: Sendable {
     /// Seconds to wait for another imgsel's lock before giving up (exit 6).
     public let lockTimeout: Double
 
-    public init(path: String, lockTimeout: Double = 10) {
+    /// Seconds to wait when IMGSEL_LOCK_TIMEOUT does not say.
+    public static let defaultLockTimeout = 10.0
+
+    public init(path: String, lockTimeout: Double = Store.defaultLockTimeout) {
         self.path = path
         self.lockTimeout = lockTimeout
     }
@@ -82,7 +85,9 @@ public struct Store: Sendable {
     /// that changes nothing (`view 1` with the cursor on 1), ends there and never opens a file
     /// for writing, so it works on a read-only disk. A change runs `body` again under the
     /// exclusive lock, on the selection as it is by then, and writes that.
-    public func update<T>(creating: Bool = false, _ body: (inout Selection) throws(ImgselError) -> T) throws(ImgselError) -> T {
+    public func update<T>(
+        creating: Bool = false, _ body: (inout Selection) throws(ImgselError) -> T
+    ) throws(ImgselError) -> T {
         let seen: Selection?
         do {
             seen = try read()
@@ -114,7 +119,7 @@ public struct Store: Sendable {
     /// and with `force` replaces even a file it cannot read.
     public func create(capacity: Int, force: Bool) throws(ImgselError) {
         guard Selection.capacityRange.contains(capacity) else {
-            throw .usage("capacity \(capacity) is out of range (1–99)")
+            throw .usage("capacity \(capacity) is out of range (\(Selection.capacityRangeText))")
         }
         let lock = try FileLock.exclusive(for: path, timeout: lockTimeout)
         try withExtendedLifetime(lock) { () throws(ImgselError) in

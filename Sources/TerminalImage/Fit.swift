@@ -72,8 +72,9 @@ public enum Fit {
         }
         let cellColumns = ceilDivide(fitted.width * columns, windowWidth)
         let cellRows = ceilDivide(fitted.height * rows, windowHeight)
-        return ImageBox(columns: min(columns, max(1, cellColumns)), rows: min(freeRows, max(1, cellRows)),
-                        pixelWidth: fitted.width, pixelHeight: fitted.height, pixelsKnown: known)
+        return ImageBox(
+            columns: min(columns, max(1, cellColumns)), rows: min(freeRows, max(1, cellRows)),
+            pixelWidth: fitted.width, pixelHeight: fitted.height, pixelsKnown: known)
     }
 
     /// For half blocks: each cell shows two pixels, one above the other, so the
@@ -94,8 +95,9 @@ public enum Fit {
         let shown = scaled(width: max(1, width), height: max(1, height), into: (boxWidth, boxHeight))
         let gridWidth = min(columns, max(1, roundedDivide(shown.width * columns, unitWidth)))
         let gridHeight = min(2 * freeRows, max(1, roundedDivide(shown.height * rows * 2, unitHeight)))
-        return ImageBox(columns: gridWidth, rows: (gridHeight + 1) / 2,
-                        pixelWidth: gridWidth, pixelHeight: gridHeight, pixelsKnown: known)
+        return ImageBox(
+            columns: gridWidth, rows: (gridHeight + 1) / 2,
+            pixelWidth: gridWidth, pixelHeight: gridHeight, pixelsKnown: known)
     }
 
     /// `width × height` scaled (up or down) to touch the box on one side, the

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 // A developer's tool, not a product: decodes one file with ImageDecoding and
 // writes what came out, so scripts can compare our pixels with Pillow's.
 //
@@ -8,7 +10,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ImageDecoding
 
 func fail(_ line: String) -> Never {
     let bytes = Array((line + "\n").utf8)

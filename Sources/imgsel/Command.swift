@@ -1,17 +1,5 @@
+import CommandLineModel
 import SelectionStore
-
-/// What `help` shows for a command, and the options the parser accepts for it.
-struct CommandSpec {
-    let name: String
-    /// After "imgsel ": "add FILE...".
-    let usage: String
-    let summary: String
-    var arguments: [(String, String)] = []
-    var options: [OptionSpec] = []
-    var examples: [String] = []
-    /// False for commands that never read or write the selection (help, info).
-    var usesSelection = true
-}
 
 /// One command: a `validate` step that turns parsed arguments into checked
 /// values (usage errors, exit 2), and a `run` step that does the work.
@@ -24,9 +12,13 @@ protocol Command: Sendable {
 extension Command {
     /// `required` names the required arguments in order, so that a message names only those
     /// not given: `move 1` is missing TO, not FROM and TO.
-    static func requireCount(_ arguments: ParsedArguments, _ range: ClosedRange<Int>, _ required: [String] = []) throws(ImgselError) {
+    static func requireCount(
+        _ arguments: ParsedArguments, _ range: ClosedRange<Int>, _ required: [String] = []
+    ) throws(ImgselError) {
         let n = arguments.positionals.count
-        if n < range.lowerBound { throw .usage("\(spec.name): missing \(required.dropFirst(n).joined(separator: " and "))") }
+        if n < range.lowerBound {
+            throw .usage("\(spec.name): missing \(required.dropFirst(n).joined(separator: " and "))")
+        }
         if n > range.upperBound {
             throw .usage("\(spec.name): unexpected argument '\(arguments.positionals[range.upperBound])'")
         }

@@ -23,49 +23,41 @@ struct Context {
 
     /// The same for a file that is no entry (`info`, a failing input): what `add` would store.
     func pathMembers(forInput typed: String) -> [(String, JSONValue)] {
-        let absolute = PhysicalPath.absolute(typed, base: cwd)
-        return [("path", .string(PathName.stored(absolute, selectionFolder: store.folder))),
-                ("display_path", .string(PathName.display(absolute, cwd: cwd)))]
+        let absolute = PhysicalPath.absoluteOnDisk(typed, base: cwd)
+        return [
+            ("path", .string(PathName.stored(absolute, selectionFolder: store.folder))),
+            ("display_path", .string(PathName.display(absolute, cwd: cwd))),
+        ]
     }
 
     /// Where the kernel finds the entry's file (a `..` in a hand-written path is walked on disk).
     func absolutePath(_ entry: Entry) -> String {
-        PhysicalPath.absolute(entry.path, base: store.folder)
+        PhysicalPath.absoluteOnDisk(entry.path, base: store.folder)
     }
 
-    /// Turns an inspected input file into the entry `add` records.
+    /// The entry `add` would record for an inspected file typed as `path`.
     func entry(for path: String, _ image: InspectedImage) -> Entry {
-        // The file the kernel opened and hashed, even through `link/..`.
-        let absolute = PhysicalPath.absolute(path, base: cwd)
-        return Entry(path: PathName.stored(absolute, selectionFolder: store.folder), type: image.facts.type,
-                     width: image.facts.width, height: image.facts.height, orientation: image.facts.orientation,
-                     frames: image.facts.frames, bytes: image.bytes, sha256: image.sha256, added: Clock.nowISO8601())
+        Entry(recording: image, typed: path, cwd: cwd, selectionFolder: store.folder)
     }
 
     /// Inspects every file before reporting; all of them fail together (exit 3).
     func inspectAll(_ paths: [String]) throws(ImgselError) -> [Entry] {
-        var entries: [Entry] = []
-        var failures: [ImgselError] = []
-        for path in paths {
-            do {
-                entries.append(entry(for: path, try ImageInspector.inspect(path)))
-            } catch {
-                failures.append(error)
-            }
-        }
-        if let failure = ImgselError.combining(failures) { throw failure }
-        return entries
+        try ImageInspector.entries(for: paths, cwd: cwd, selectionFolder: store.folder)
     }
 
     /// Runs `body`; an error naming an entry's stored path names it as the user typed it instead.
-    func namingInputs<T>(_ entries: [Entry], as typed: [String], _ body: () throws(ImgselError) -> T) throws(ImgselError) -> T {
+    func namingInputs<T>(
+        _ entries: [Entry], as typed: [String], _ body: () throws(ImgselError) -> T
+    ) throws(ImgselError) -> T {
         do {
             return try body()
         } catch {
             // `add ./a.png a.png`: two inputs stored under one path are told apart by their places.
             if case let .duplicateInBatch(_, _, position, earlier) = error, typed.indices.contains(position),
-               typed.indices.contains(earlier) {
-                throw .duplicateInBatch(path: typed[position], sameAs: typed[earlier], position: position, earlier: earlier)
+                typed.indices.contains(earlier)
+            {
+                throw .duplicateInBatch(
+                    path: typed[position], sameAs: typed[earlier], position: position, earlier: earlier)
             }
             var renamed = error
             for (entry, path) in zip(entries, typed) { renamed = renamed.replacingPath(entry.path, with: path) }

@@ -10,8 +10,9 @@ enum RawArguments {
     static func notUTF8() -> [String] {
         (0..<Int(CommandLine.argc)).dropFirst().compactMap { (i: Int) -> String? in
             guard let pointer = CommandLine.unsafeArgv[i] else { return nil }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                            count: strlen(pointer))
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                count: strlen(pointer))
             return String(validating: bytes, as: UTF8.self) == nil ? escaped(bytes) : nil
         }
     }
@@ -23,8 +24,14 @@ enum RawArguments {
         var i = 0
         while i < all.count {
             let lead = all[i]
-            let length = lead < 0x80 ? 1 : (0xC2...0xDF).contains(lead) ? 2 : (0xE0...0xEF).contains(lead) ? 3
-                : (0xF0...0xF4).contains(lead) ? 4 : 0
+            let length =
+                lead < 0x80
+                ? 1
+                : (0xC2...0xDF).contains(lead)
+                    ? 2
+                    : (0xE0...0xEF).contains(lead)
+                        ? 3
+                        : (0xF0...0xF4).contains(lead) ? 4 : 0
             if length > 0, i + length <= all.count, let text = String(validating: all[i..<i + length], as: UTF8.self) {
                 out += text
                 i += length

@@ -1,39 +1,45 @@
+import SelectionStore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import SelectionStore
 
 /// parse → validate → run; the one place that maps an error to its exit code.
 func runImgsel(_ argv: [String], console: Console) -> Int32 {
-    console.json = ArgumentParser.wantsJSON(argv)
+    console.json = ArgvParser.wantsJSON(argv)
     do throws(ImgselError) {
-        let parsed = try ArgumentParser.parse(argv)
+        let parsed = try ArgvParser.parse(argv)
         console.json = parsed.globals.json
         console.quiet = parsed.globals.quiet
-        let noColor = parsed.globals.noColor || !(Posix.environment("NO_COLOR") ?? "").isEmpty
+        let noColor =
+            parsed.globals.noColor || !(Posix.environment("NO_COLOR") ?? "").isEmpty
             || Posix.environment("TERM") == "dumb"
         console.colour = !noColor && Console.stdoutIsTerminal
 
         if parsed.globals.version {
-            if console.json { console.json(.object([("version", .string(HelpText.versionNumber))])) } else { console.out(HelpText.version) }
-            return 0
+            if console.json {
+                console.json(.object([("version", .string(HelpText.versionNumber))]))
+            } else {
+                console.out(HelpText.version)
+            }
+            return ExitStatus.done.rawValue
         }
         guard let name = parsed.commandName, let command = CommandRegistry.find(name) else {
-            if parsed.globals.help { HelpText.print(nil, to: console); return 0 }
+            if parsed.globals.help { HelpText.print(nil, to: console); return ExitStatus.done.rawValue }
             // `imgsel` alone asks what there is; anything more was meant as a command line.
-            if argv.isEmpty && !console.json { console.errText(HelpText.main()); return 2 }
+            if argv.isEmpty && !console.json { console.errText(HelpText.main()); return ExitStatus.usage.rawValue }
             throw ImgselError.usage("missing COMMAND" + commandTakenAsValue(parsed.globals))
         }
-        if parsed.globals.help { HelpText.print(command.spec, to: console); return 0 }
+        if parsed.globals.help { HelpText.print(command.spec, to: console); return ExitStatus.done.rawValue }
         let validated = try command.init(validating: parsed.arguments)
         try validated.run(try makeContext(parsed.globals, console: console, locking: command.spec.usesSelection))
-        return 0
+        return ExitStatus.done.rawValue
     } catch {
         if !(console.quiet && !console.json && isEndOfWalk(error)) {
             for part in error.parts { console.error(part) }
         }
         if case .usage = error, !console.json {
-            console.errText(HelpText.usageLine(ArgumentParser.commandSpec(argv)))
+            console.errText(HelpText.usageLine(ArgvParser.commandSpec(argv)))
         }
         return error.exitCode
     }
@@ -51,8 +57,10 @@ func isEndOfWalk(_ error: ImgselError) -> Bool {
 /// ` ('list' was taken as the value of --album)` when an option's value is a command's name:
 /// `imgsel --album list` lacks a folder, not a command, and should say so.
 func commandTakenAsValue(_ globals: GlobalOptions) -> String {
-    for (option, value) in [("--file", globals.file), ("--album", globals.album)] {
-        if let value, CommandRegistry.find(value) != nil { return " ('\(value)' was taken as the value of \(option))" }
+    for (option, value) in globals.valuesGiven {
+        if let value, CommandRegistry.find(value) != nil {
+            return " ('\(value)' was taken as the value of \(option.spec.canonical))"
+        }
     }
     return ""
 }
@@ -62,20 +70,21 @@ func commandTakenAsValue(_ globals: GlobalOptions) -> String {
 /// ignore a malformed IMGSEL_LOCK_TIMEOUT rather than fail on it.
 func makeContext(_ globals: GlobalOptions, console: Console, locking: Bool) throws(ImgselError) -> Context {
     let cwd = Posix.currentDirectory()
-    var timeout = 10.0
+    var timeout = Store.defaultLockTimeout
     if locking, let text = Posix.environment("IMGSEL_LOCK_TIMEOUT"), !text.isEmpty {
         guard let value = Double(text), value.isFinite, value >= 0 else {
             throw .usage("IMGSEL_LOCK_TIMEOUT must be a number of seconds, not '\(text)'")
         }
         timeout = value
     }
-    let fileOption = globals.file ?? Posix.environment("IMGSEL_FILE").flatMap { $0.isEmpty ? nil : $0 } ?? ".imgsel.json"
+    let fileOption =
+        globals.file ?? Posix.environment("IMGSEL_FILE").flatMap { $0.isEmpty ? nil : $0 } ?? ".imgsel.json"
     guard !fileOption.isEmpty else { throw .usage("--file needs a path, not an empty string") }
-    let file = Store.following(PhysicalPath.absolute(fileOption, base: cwd))
+    let file = Store.following(PhysicalPath.absoluteOnDisk(fileOption, base: cwd))
     let store = Store(path: file, lockTimeout: timeout)
     let albumOption = globals.album ?? Posix.environment("IMGSEL_ALBUM").flatMap { $0.isEmpty ? nil : $0 }
     if let albumOption, albumOption.isEmpty { throw .usage("--album needs a folder, not an empty string") }
-    let album = albumOption.map { PhysicalPath.absolute($0, base: cwd) } ?? store.folder + "/saved-album"
+    let album = albumOption.map { PhysicalPath.absoluteOnDisk($0, base: cwd) } ?? store.folder + "/saved-album"
     return Context(store: store, albumFolder: album, cwd: cwd, console: console)
 }
 
@@ -86,7 +95,7 @@ let badNames = RawArguments.notUTF8()
 if badNames.isEmpty {
     status = runImgsel(arguments, console: console)
 } else {
-    console.json = ArgumentParser.wantsJSON(arguments)
+    console.json = ArgvParser.wantsJSON(arguments)
     for name in badNames { console.error(.nameNotUTF8(path: name)) }
     status = ImgselError.nameNotUTF8(path: "").exitCode
 }
@@ -94,6 +103,6 @@ console.flush()
 if let code = console.outputError {
     let failure = ImgselError.outputFailed(reason: Posix.errorText(code))
     console.error(failure)
-    if status == 0 { status = failure.exitCode }
+    if status == ExitStatus.done.rawValue { status = failure.exitCode }
 }
 exit(status)

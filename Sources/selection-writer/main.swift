@@ -1,3 +1,5 @@
+import SelectionStore
+
 // A test helper, not a product: a process that writes to a selection through
 // the library only, so tests can run several writers at once and check that
 // Store's locking loses no update.
@@ -9,7 +11,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SelectionStore
 
 func complain(_ line: String) {
     let bytes = Array((line + "\n").utf8)
@@ -21,12 +22,13 @@ guard args.count == 4, let count = Int(args[3]) else {
     complain("usage: selection-writer FILE WRITER-ID COUNT")
     exit(2)
 }
-let store = Store(path: PathName.absolute(args[1], base: Posix.currentDirectory()), lockTimeout: 60)
+let store = Store(path: PathName.lexicallyAbsolute(args[1], base: Posix.currentDirectory()), lockTimeout: 60)
 let writer = args[2]
 for i in 0..<count {
     let name = "\(writer)-\(i)"
-    let entry = Entry(path: name + ".png", type: .png, width: 1, height: 1, orientation: 1, frames: 1,
-                      bytes: 1, sha256: SHA256.hash(Array(name.utf8)), added: Clock.nowISO8601())
+    let entry = Entry(
+        path: name + ".png", type: .png, width: 1, height: 1, orientation: 1, frames: 1,
+        bytes: 1, sha256: SHA256.hash(Array(name.utf8)), added: Clock.nowISO8601())
     do {
         try store.update(creating: true) { (selection) throws(ImgselError) in
             selection = try selection.adding([entry])

@@ -1,17 +1,20 @@
 import Foundation
+import ImageHeaders
 import SelectionPage
 import SelectionStore
 import XCTest
 
 final class SelectionPageTests: XCTestCase {
     func item(_ index: Int, _ name: String, type: ImageType = .png, link: String? = nil) -> SelectionPage.Item {
-        SelectionPage.Item(index: index, name: name, path: "shots/" + name, type: type, shownSize: "30×40",
-                           byteSize: "1.2 KB", link: link)
+        SelectionPage.Item(
+            index: index, name: name, path: "shots/" + name, type: type, shownSize: "30×40",
+            byteSize: "1.2 KB", link: link)
     }
 
     func page(_ names: [String], linked: Bool = false) -> SelectionPage {
-        SelectionPage(items: names.enumerated().map { item($0 + 1, $1, link: linked ? "shots/" + $1 : nil) },
-                      capacity: 9, source: ".imgsel.json", linked: linked)
+        SelectionPage(
+            items: names.enumerated().map { item($0 + 1, $1, link: linked ? "shots/" + $1 : nil) },
+            capacity: 9, source: ".imgsel.json", linked: linked)
     }
 
     func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
@@ -75,15 +78,18 @@ final class SelectionPageTests: XCTestCase {
     func testNoRemoteURLs() {
         for linked in [false, true] {
             let html = page(["a.png", "b.gif"], linked: linked).render { _ in "QUJD" }
-            XCTAssertNil(html.range(of: "(https?:|ftp:|ws:|wss:)?//[a-z]", options: [.regularExpression, .caseInsensitive]),
-                         "no absolute or protocol-relative URLs")
+            XCTAssertNil(
+                html.range(of: "(https?:|ftp:|ws:|wss:)?//[a-z]", options: [.regularExpression, .caseInsensitive]),
+                "no absolute or protocol-relative URLs")
             XCTAssertFalse(html.contains("@import"))
             XCTAssertFalse(html.contains("url("))
         }
     }
 
     func testLinkedPagesReferenceFilesAndAllowThem() {
-        let html = page(["a b.png"], linked: true).render { _ in XCTFail("a linked page embeds nothing"); return "" }
+        let html = page(["a b.png"], linked: true).render { _ in
+            XCTFail("a linked page embeds nothing"); return ""
+        }
         XCTAssertTrue(html.contains("src=\"shots/a b.png\""), "the link is the caller's, escaped only")
         let policy = SelectionPage.contentSecurityPolicy(linked: true)
         XCTAssertTrue(policy.contains("img-src 'self' file:;"), policy)
@@ -91,10 +97,15 @@ final class SelectionPageTests: XCTestCase {
     }
 
     func testTypesUndisplayableInBrowsersStillCarryTheirBytesAndAFallback() {
-        let pageWithHEIC = SelectionPage(items: [item(1, "p.heic", type: .heic)], capacity: 9, source: "s", linked: false)
+        let pageWithHEIC = SelectionPage(
+            items: [item(1, "p.heic", type: .heic)], capacity: 9, source: "s", linked: false)
         let html = pageWithHEIC.render { _ in "AAAA" }
         XCTAssertTrue(html.contains("src=\"data:image/heic;base64,AAAA\""))
-        XCTAssertTrue(html.contains("<span class=\"fallback\" aria-hidden=\"true\"><strong>HEIC</strong><span>30×40</span><span>1.2 KB</span>"))
+        XCTAssertTrue(
+            html.contains(
+                "<span class=\"fallback\" aria-hidden=\"true\"><strong>HEIC</strong>"
+                    + "<span>30×40</span><span>1.2 KB</span>"
+            ))
     }
 
     func testThePagerHasRealButtonsAndADownloadLink() {
@@ -108,8 +119,12 @@ final class SelectionPageTests: XCTestCase {
     }
 
     func testMimeTypes() {
-        XCTAssertEqual(ImageType.allCases.map(\.mimeType), ["image/jpeg", "image/png", "image/gif", "image/webp", "image/bmp",
-                                                            "image/tiff", "image/heic", "image/heif", "image/avif"])
+        XCTAssertEqual(
+            ImageType.allCases.map(\.mimeType),
+            [
+                "image/jpeg", "image/png", "image/gif", "image/webp", "image/bmp",
+                "image/tiff", "image/heic", "image/heif", "image/avif",
+            ])
     }
 
     func testStreamingWriteEqualsRender() {
@@ -121,7 +136,9 @@ final class SelectionPageTests: XCTestCase {
     }
 
     private func between(_ open: String, _ close: String, in text: String) -> String? {
-        guard let a = text.range(of: open), let b = text.range(of: close, range: a.upperBound..<text.endIndex) else { return nil }
+        guard let a = text.range(of: open), let b = text.range(of: close, range: a.upperBound..<text.endIndex) else {
+            return nil
+        }
         return String(text[a.upperBound..<b.lowerBound])
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import TestImages
 import XCTest
+
 @testable import SelectionStore
 
 /// `save` of files larger than one copy piece: the kernel copy on its thread,
@@ -18,7 +20,7 @@ final class AlbumCopyTests: XCTestCase {
     func testAFileOfManyPiecesIsCopiedExactly() throws {
         let bytes = bigImage(3 * FileCopy.pieceSize + 4321, seed: 1)
         let source = folder.write("big.png", bytes)
-        let saved = try Album(folder: folder.file("album")).save(try entryFromDisk(source), source: source, index: 1)
+        let saved = try Album(folder: folder.file("album")).saveOne(try entryFromDisk(source), source: source, index: 1)
         XCTAssertFalse(saved.alreadyThere)
         XCTAssertEqual(folder.list("album"), ["big.png"])
         XCTAssertEqual(folder.read("album/big.png"), bytes)
@@ -31,7 +33,7 @@ final class AlbumCopyTests: XCTestCase {
         bytes[FileCopy.pieceSize + 17] ^= 0xFF  // same length, one byte differs, past the first piece
         folder.write("big.png", bytes)
         assertThrows(.inputChanged(path: source, entry: 2)) { () throws(ImgselError) in
-            try Album(folder: folder.file("album")).save(e, source: source, index: 2)
+            try Album(folder: folder.file("album")).saveOne(e, source: source, index: 2)
         }
         XCTAssertEqual(folder.list("album"), [], "no partial or hidden file is left")
     }
@@ -42,7 +44,7 @@ final class AlbumCopyTests: XCTestCase {
         let e = try entryFromDisk(source)
         folder.write("big.png", bytes + [UInt8](repeating: 7, count: 5 * FileCopy.pieceSize))
         assertThrows(.inputChanged(path: source, entry: 1)) { () throws(ImgselError) in
-            try Album(folder: folder.file("album")).save(e, source: source, index: 1)
+            try Album(folder: folder.file("album")).saveOne(e, source: source, index: 1)
         }
         XCTAssertEqual(folder.list("album"), [])
     }
@@ -52,8 +54,8 @@ final class AlbumCopyTests: XCTestCase {
         let source = folder.write("big.png", bytes)
         let e = try entryFromDisk(source)
         let album = Album(folder: folder.file("album"))
-        XCTAssertFalse(try album.save(e, source: source, index: 1).alreadyThere)
-        XCTAssertTrue(try album.save(e, source: source, index: 1).alreadyThere)
+        XCTAssertFalse(try album.saveOne(e, source: source, index: 1).alreadyThere)
+        XCTAssertTrue(try album.saveOne(e, source: source, index: 1).alreadyThere)
         XCTAssertEqual(folder.list("album"), ["big.png"])
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SelectionStore
 
 /// `prepare` then `place`: the split that lets `save --all` make every copy
@@ -60,5 +61,59 @@ final class AlbumPrepareTests: XCTestCase {
         _ = try album.place(prepared)
         XCTAssertThrowsError(try album.place(prepared))
         XCTAssertEqual(folder.list("album"), ["a.png"])
+    }
+}
+
+/// `save`: every copy made before any is named, and a failure takes back what the call did.
+final class AlbumSaveTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUp() { folder = TemporaryFolder() }
+
+    func testEveryEntryIsSavedInOrderAndReturnedInOrder() throws {
+        let a = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
+        let b = folder.write("b.png", pngBytes(width: 3, height: 2, seed: "b"))
+        let album = Album(folder: folder.file("album"))
+        let saved = try album.save([
+            Album.Request(entry: try entryFromDisk(b), source: b, index: 2),
+            Album.Request(entry: try entryFromDisk(a), source: a, index: 1),
+        ])
+        XCTAssertEqual(saved.map(\.path), [folder.file("album/b.png"), folder.file("album/a.png")])
+        XCTAssertEqual(folder.list("album"), ["a.png", "b.png"])
+    }
+
+    func testOneChangedSourceSavesNoneAndRemovesTheFoldersItMade() throws {
+        let a = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
+        let b = folder.write("b.png", pngBytes(width: 3, height: 2, seed: "b"))
+        let c = folder.write("c.png", pngBytes(width: 4, height: 2, seed: "c"))
+        let entryA = try entryFromDisk(a), entryB = try entryFromDisk(b), entryC = try entryFromDisk(c)
+        folder.write("b.png", pngBytes(width: 3, height: 2, seed: "B"))
+        folder.write("c.png", pngBytes(width: 4, height: 2, seed: "C"))
+        let album = Album(folder: folder.file("new/album"))
+        assertThrows(.several([.inputChanged(path: b, entry: 2), .inputChanged(path: c, entry: 3)])) {
+            () throws(ImgselError) in
+            try album.save([
+                Album.Request(entry: entryA, source: a, index: 1),
+                Album.Request(entry: entryB, source: b, index: 2),
+                Album.Request(entry: entryC, source: c, index: 3),
+            ])
+        }
+        XCTAssertEqual(folder.list(), ["a.png", "b.png", "c.png"], "every failure reported, no folder left behind")
+    }
+
+    func testACopyAlreadyThereIsKeptWhenTheRestFails() throws {
+        let a = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
+        let b = folder.write("b.png", pngBytes(width: 3, height: 2, seed: "b"))
+        let album = Album(folder: folder.file("album"))
+        let entryA = try entryFromDisk(a), entryB = try entryFromDisk(b)
+        _ = try album.saveOne(entryA, source: a, index: 1)
+        try FileManager.default.removeItem(atPath: b)
+        assertThrows(.inputMissing(path: b)) { () throws(ImgselError) in
+            try album.save([
+                Album.Request(entry: entryA, source: a, index: 1),
+                Album.Request(entry: entryB, source: b, index: 2),
+            ])
+        }
+        XCTAssertEqual(folder.list("album"), ["a.png"], "a copy this call did not make stays")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SelectionStore
 
 final class AlbumTests: XCTestCase {
@@ -53,10 +54,10 @@ final class AlbumTests: XCTestCase {
         let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
         let album = Album(folder: folder.file("album/deep"))
         let e = try entryFromDisk(source)
-        let first = try album.save(e, source: source, index: 1)
+        let first = try album.saveOne(e, source: source, index: 1)
         XCTAssertFalse(first.alreadyThere)
         XCTAssertEqual(first.path, folder.file("album/deep/a.png"))
-        let second = try album.save(e, source: source, index: 1)
+        let second = try album.saveOne(e, source: source, index: 1)
         XCTAssertTrue(second.alreadyThere)
         XCTAssertEqual(folder.list("album/deep"), ["a.png"])
         XCTAssertEqual(folder.read("album/deep/a.png"), folder.read("a.png"))
@@ -69,7 +70,7 @@ final class AlbumTests: XCTestCase {
         _ = try? FileManager.default.createDirectory(atPath: folder.file("album"), withIntermediateDirectories: true)
         let other = pngBytes(width: 2, height: 2, seed: "other")
         folder.write("album/a.png", other)
-        let saved = try album.save(try entryFromDisk(source), source: source, index: 1)
+        let saved = try album.saveOne(try entryFromDisk(source), source: source, index: 1)
         XCTAssertEqual(saved.path, folder.file("album/a (1).png"))
         XCTAssertEqual(folder.read("album/a.png"), other)
         XCTAssertEqual(folder.read("album/a (1).png"), folder.read("a.png"))
@@ -80,7 +81,9 @@ final class AlbumTests: XCTestCase {
         let e = try entryFromDisk(source)
         folder.write("a.png", pngBytes(width: 2, height: 2, seed: "after!"))
         let album = Album(folder: folder.file("album"))
-        assertThrows(.inputChanged(path: source, entry: 4)) { () throws(ImgselError) in try album.save(e, source: source, index: 4) }
+        assertThrows(.inputChanged(path: source, entry: 4)) { () throws(ImgselError) in
+            try album.saveOne(e, source: source, index: 4)
+        }
         XCTAssertEqual(folder.list("album"), [], "no partial or hidden file is left")
     }
 
@@ -89,14 +92,16 @@ final class AlbumTests: XCTestCase {
         let e = try entryFromDisk(source)
         try FileManager.default.removeItem(atPath: source)
         assertThrows(.inputMissing(path: source)) { () throws(ImgselError) in
-            try Album(folder: folder.file("album")).save(e, source: source, index: 1)
+            try Album(folder: folder.file("album")).saveOne(e, source: source, index: 1)
         }
     }
 
     func testAnAlbumBelowAFileFailsWithExitFive() throws {
         let source = folder.write("a.png", pngBytes(width: 2, height: 2))
         folder.write("plain", [1])
-        XCTAssertThrowsError(try Album(folder: folder.file("plain/album")).save(try entryFromDisk(source), source: source, index: 1)) {
+        XCTAssertThrowsError(
+            try Album(folder: folder.file("plain/album")).saveOne(try entryFromDisk(source), source: source, index: 1)
+        ) {
             XCTAssertEqual(($0 as? ImgselError)?.exitCode, 5)
         }
     }

@@ -1,5 +1,7 @@
 import Foundation
+import TestImages
 import XCTest
+
 @testable import SelectionStore
 
 /// The copy `save` makes: in the kernel where it can, through a buffer where it
@@ -14,8 +16,11 @@ final class FileCopyTests: XCTestCase {
         return rng.bytes(count)
     }
 
-    private func copy(from input: Int32, to outputPath: String, limit: Int, bufferSize: Int = 64 * 1024)
-        throws -> (total: Int, checked: [UInt8]) {
+    private func copy(
+        from input: Int32, to outputPath: String, limit: Int, bufferSize: Int = 64 * 1024
+    )
+        throws -> (total: Int, checked: [UInt8])
+    {
         let output = open(outputPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         XCTAssertGreaterThanOrEqual(output, 0)
         defer { close(output) }

@@ -1,5 +1,8 @@
 import Foundation
+import ImageHeaders
+import TestImages
 import XCTest
+
 @testable import SelectionStore
 
 final class ImageInspectorTests: XCTestCase {
@@ -14,6 +17,32 @@ final class ImageInspectorTests: XCTestCase {
         XCTAssertEqual(image.facts, ImageFacts(type: .png, width: 640, height: 480))
         XCTAssertEqual(image.bytes, bytes.count)
         XCTAssertEqual(image.sha256, try sha256sum(path))
+    }
+
+    func testTheEntryAddRecordsStoresThePathRelativeToTheSelectionsFolder() throws {
+        let path = folder.write("a.png", pngBytes(width: 640, height: 480, seed: "x"))
+        try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: true)
+        let image = try ImageInspector.inspect(path)
+        let entry = Entry(
+            recording: image, typed: "../a.png", cwd: folder.file("sub"), selectionFolder: folder.path,
+            added: "2026-11-29T15:00:00Z")
+        XCTAssertEqual(
+            entry,
+            Entry(
+                path: "a.png", type: .png, width: 640, height: 480, orientation: 1, frames: 1,
+                bytes: image.bytes, sha256: image.sha256, added: "2026-11-29T15:00:00Z"))
+        let outside = Entry(recording: image, typed: path, cwd: "/", selectionFolder: folder.file("sub"))
+        XCTAssertEqual(outside.path, path, "absolute when not below the selection's folder")
+    }
+
+    func testEveryInputIsInspectedBeforeTheFailuresAreReportedTogether() {
+        let good = folder.write("a.png", pngBytes(width: 2, height: 2))
+        let text = folder.write("b.txt", Array("text".utf8))
+        let gone = folder.file("gone.png")
+        assertThrows(.several([.inputMissing(path: gone), .notAnImage(path: text, reason: "text")])) {
+            () throws(ImgselError) in
+            try ImageInspector.entries(for: [gone, good, text], cwd: folder.path, selectionFolder: folder.path)
+        }
     }
 
     func testStreamsFilesLargerThanOneChunk() throws {
@@ -34,11 +63,17 @@ final class ImageInspectorTests: XCTestCase {
         }
         let fifo = folder.file("fifo.png")
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
-        assertThrows(.inputNotRegular(path: fifo, kind: "a FIFO")) { () throws(ImgselError) in try ImageInspector.inspect(fifo) }
+        assertThrows(.inputNotRegular(path: fifo, kind: "a FIFO")) { () throws(ImgselError) in
+            try ImageInspector.inspect(fifo)
+        }
         let empty = folder.write("empty.png", [])
-        assertThrows(.notAnImage(path: empty, reason: "empty file")) { () throws(ImgselError) in try ImageInspector.inspect(empty) }
+        assertThrows(.notAnImage(path: empty, reason: "empty file")) { () throws(ImgselError) in
+            try ImageInspector.inspect(empty)
+        }
         let pdf = folder.write("doc.png", Array("%PDF-1.7\n%...".utf8))
-        assertThrows(.notAnImage(path: pdf, reason: "PDF document")) { () throws(ImgselError) in try ImageInspector.inspect(pdf) }
+        assertThrows(.notAnImage(path: pdf, reason: "PDF document")) { () throws(ImgselError) in
+            try ImageInspector.inspect(pdf)
+        }
         let link = folder.file("dangling.png")
         XCTAssertEqual(symlink(folder.file("gone"), link), 0)
         assertThrows(.inputUnreadable(path: link, reason: "dangling symbolic link")) { () throws(ImgselError) in

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SelectionStore
 
 final class ImgselErrorTests: XCTestCase {
@@ -16,7 +17,27 @@ final class ImgselErrorTests: XCTestCase {
 
     func testReplacingPathRenamesOnlyThatPathEvenInsideSeveral() {
         let error = ImgselError.several([.duplicate(path: "sub/a.png", entry: 2), .inputMissing(path: "other.png")])
-        XCTAssertEqual(error.replacingPath("sub/a.png", with: "a.png"),
-                       .several([.duplicate(path: "a.png", entry: 2), .inputMissing(path: "other.png")]))
+        XCTAssertEqual(
+            error.replacingPath("sub/a.png", with: "a.png"),
+            .several([.duplicate(path: "a.png", entry: 2), .inputMissing(path: "other.png")]))
+    }
+
+    /// One example of every failure kind: each maps to a status that help explains.
+    func testEveryStatusAFailureCanHaveIsOneHelpExplains() {
+        let examples: [ImgselError] = [
+            .selectionFull(capacity: 9, count: 9, adding: 1), .usage("x"), .inputMissing(path: "a"),
+            .noSelection(path: "s"), .writeFailed(path: "w", reason: "r"), .outputFailed(reason: "r"),
+            .lockTimeout(path: "l", seconds: 1),
+        ]
+        XCTAssertEqual(Set(examples.map(\.exitStatus)), Set(ExitStatus.allCases).subtracting([.done]))
+        XCTAssertEqual(examples.map(\.exitCode), [1, 2, 3, 4, 5, 5, 6])
+        XCTAssertTrue(ExitStatus.allCases.allSatisfy { !$0.meanings.isEmpty })
+    }
+
+    func testTheCapacityRangeIsSpeltFromTheRange() {
+        XCTAssertEqual(Selection.capacityRangeText, "1–99")
+        XCTAssertThrowsError(try Selection(capacity: 100, current: nil, items: [])) {
+            XCTAssertEqual(($0 as? Selection.ConsistencyError)?.reason, "capacity 100 is outside 1–99")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SelectionStore
 
 final class JSONTests: XCTestCase {
@@ -15,8 +16,10 @@ final class JSONTests: XCTestCase {
     }
 
     func testRejectsWhatRFC8259Rejects() {
-        for bad in ["", "{", "[1,]", "{\"a\":1,}", "01", "1.", "\"\u{01}\"", "{\"a\" 1}", "tru", "[1] x",
-                    #""\ud800""#, "{\"a\":1,\"a\":2}", String(repeating: "[", count: 100) + String(repeating: "]", count: 100)] {
+        for bad in [
+            "", "{", "[1,]", "{\"a\":1,}", "01", "1.", "\"\u{01}\"", "{\"a\" 1}", "tru", "[1] x",
+            #""\ud800""#, "{\"a\":1,\"a\":2}", String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
+        ] {
             XCTAssertThrowsError(try parse(bad), "accepted \(bad.debugDescription)")
         }
     }
@@ -28,8 +31,10 @@ final class JSONTests: XCTestCase {
     }
 
     func testWriterEscapesAndRoundTrips() throws {
-        let value = JSONValue.object([("name", .string("a\"b\\\n\u{1}é")), ("n", .int(42)), ("x", .number(0.5)),
-                                      ("list", .array([])), ("o", .object([]))])
+        let value = JSONValue.object([
+            ("name", .string("a\"b\\\n\u{1}é")), ("n", .int(42)), ("x", .number(0.5)),
+            ("list", .array([])), ("o", .object([])),
+        ])
         let compact = JSONWriter.compact(value)
         XCTAssertEqual(compact, #"{"name":"a\"b\\\n\u0001é","n":42,"x":0.5,"list":[],"o":{}}"#)
         XCTAssertEqual(try parse(compact), value)

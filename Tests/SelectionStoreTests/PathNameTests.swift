@@ -1,11 +1,12 @@
 import XCTest
+
 @testable import SelectionStore
 
 final class PathNameTests: XCTestCase {
     func testAbsoluteCleansDotsAndSlashes() {
-        XCTAssertEqual(PathName.absolute("a/./b//c/../d.png", base: "/w"), "/w/a/b/d.png")
-        XCTAssertEqual(PathName.absolute("/x/../../y", base: "/w"), "/y")
-        XCTAssertEqual(PathName.absolute(".", base: "/w/"), "/w")
+        XCTAssertEqual(PathName.lexicallyAbsolute("a/./b//c/../d.png", base: "/w"), "/w/a/b/d.png")
+        XCTAssertEqual(PathName.lexicallyAbsolute("/x/../../y", base: "/w"), "/y")
+        XCTAssertEqual(PathName.lexicallyAbsolute(".", base: "/w/"), "/w")
     }
 
     func testStoredPathIsRelativeOnlyBelowTheSelectionFolder() {

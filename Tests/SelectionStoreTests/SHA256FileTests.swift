@@ -1,5 +1,7 @@
 import Foundation
+import TestImages
 import XCTest
+
 @testable import SelectionStore
 
 /// Whole files through FileHash (the read loop `add`, `info` and `check` use),
@@ -20,7 +22,8 @@ final class SHA256FileTests: XCTestCase {
             XCTAssertEqual(hashed.bytes, length)
             XCTAssertEqual(hashed.sha256, try sha256sum(path), "length \(length)")
             for implementation in SHA256.Implementation.allCases where implementation.isAvailable {
-                XCTAssertEqual(SHA256.hash(bytes, implementation: implementation), hashed.sha256, "\(implementation) \(length)")
+                XCTAssertEqual(
+                    SHA256.hash(bytes, implementation: implementation), hashed.sha256, "\(implementation) \(length)")
             }
         }
     }

@@ -1,5 +1,7 @@
 import Foundation
+import TestImages
 import XCTest
+
 @testable import SelectionStore
 
 /// Every compression function this CPU can run is checked against the same
@@ -17,16 +19,18 @@ final class SHA256Tests: XCTestCase {
     func testTheSHAInstructionsAreUsedWhenTheCPUHasThem() throws {
         // /proc/cpuinfo's flags are the kernel's word, independent of our cpuid code.
         let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
-        let flags = Set(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?
-            .split(separator: " ").map(String.init) ?? [])
+        let flags = Set(
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?
+                .split(separator: " ").map(String.init) ?? [])
         #if arch(x86_64)
         let expected = flags.contains("sha_ni") && flags.contains("sse4_1") && flags.contains("ssse3")
         XCTAssertEqual(SHA256.Implementation.x86SHA.isAvailable, expected)
         XCTAssertEqual(SHA256.Implementation.best, expected ? .x86SHA : .portable)
         XCTAssertFalse(SHA256.Implementation.armv8SHA2.isAvailable)
         #elseif arch(arm64)
-        let features = Set(cpuinfo.split(separator: "\n").first { $0.hasPrefix("Features") }?
-            .split(separator: " ").map(String.init) ?? [])
+        let features = Set(
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("Features") }?
+                .split(separator: " ").map(String.init) ?? [])
         XCTAssertEqual(SHA256.Implementation.armv8SHA2.isAvailable, features.contains("sha2"))
         XCTAssertFalse(SHA256.Implementation.x86SHA.isAvailable)
         #endif
@@ -43,10 +47,15 @@ final class SHA256Tests: XCTestCase {
         let vectors: [(String, String)] = [
             ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
             ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-            ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-            ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
-             "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"),
+            (
+                "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+            ),
+            (
+                "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnop"
+                    + "jklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+                "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
+            ),
         ]
         for path in paths {
             for (message, digest) in vectors {
@@ -60,8 +69,9 @@ final class SHA256Tests: XCTestCase {
             var h = SHA256(implementation: path)
             let chunk = [UInt8](repeating: 0x61, count: 1000)
             for _ in 0..<1000 { h.update(chunk) }
-            XCTAssertEqual(SHA256.hex(h.finalize()), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
-                           "\(path)")
+            XCTAssertEqual(
+                SHA256.hex(h.finalize()), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
+                "\(path)")
         }
     }
 
@@ -128,7 +138,9 @@ final class SHA256Tests: XCTestCase {
         for _ in 0..<300 {
             let data = rng.bytes(rng.below(700))
             let reference = SHA256.hash(data, implementation: .portable)
-            for path in paths { XCTAssertEqual(SHA256.hash(data, implementation: path), reference, "\(path) \(data.count)") }
+            for path in paths {
+                XCTAssertEqual(SHA256.hash(data, implementation: path), reference, "\(path) \(data.count)")
+            }
         }
     }
 

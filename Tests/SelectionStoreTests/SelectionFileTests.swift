@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SelectionStore
 
 final class SelectionFileTests: XCTestCase {
@@ -27,11 +28,13 @@ final class SelectionFileTests: XCTestCase {
         let sha = s.items[1].sha256
         let text = String(decoding: SelectionFile.encode(s), as: UTF8.self)
             .replacingOccurrences(of: "{\n  \"format\"", with: "{\n  \"note\": \"keep me\",\n  \"format\"")
-            .replacingOccurrences(of: "\"sha256\": \"\(sha)\"", with: "\"caption\": {\"en\": [1, true]},\n \"sha256\": \"\(sha)\"")
+            .replacingOccurrences(
+                of: "\"sha256\": \"\(sha)\"", with: "\"caption\": {\"en\": [1, true]},\n \"sha256\": \"\(sha)\"")
         let read = try decode(text)
         XCTAssertEqual(read.otherFields, .object([("note", .string("keep me"))]))
         XCTAssertEqual(read.items[0].otherFields, .object([]))
-        XCTAssertEqual(read.items[1].otherFields, .object([("caption", .object([("en", .array([.int(1), .bool(true)]))]))]))
+        XCTAssertEqual(
+            read.items[1].otherFields, .object([("caption", .object([("en", .array([.int(1), .bool(true)]))]))]))
         s = read
         let written = String(decoding: SelectionFile.encode(s), as: UTF8.self)
         XCTAssertTrue(written.hasPrefix("{\n  \"format\": \"imgsel\",\n"), "known members keep the stable order first")
@@ -44,20 +47,25 @@ final class SelectionFileTests: XCTestCase {
 
     func testKeptMembersKeepTheirNumbersDigitForDigit() throws {
         let s = try makeSelection(["a.png"])
-        let numbers = #"{"u64": 18446744073709551615, "one": 1.0, "e": 1E2, "neg": -0.0, "long": 123456789012345678901234567890}"#
+        let numbers =
+            #"{"u64": 18446744073709551615, "one": 1.0, "e": 1E2, "neg": -0.0, "long": 123456789012345678901234567890}"#
         let text = String(decoding: SelectionFile.encode(s), as: UTF8.self)
             .replacingOccurrences(of: "{\n  \"format\"", with: "{\n  \"ids\": \(numbers),\n  \"format\"")
         let written = String(decoding: SelectionFile.encode(try decode(text)), as: UTF8.self)
         for literal in ["18446744073709551615", "1.0", "1E2", "-0.0", "123456789012345678901234567890"] {
-            XCTAssertTrue(written.contains(": " + literal + ",") || written.contains(": " + literal + "\n"), "\(literal) in\n\(written)")
+            XCTAssertTrue(
+                written.contains(": " + literal + ",") || written.contains(": " + literal + "\n"),
+                "\(literal) in\n\(written)")
         }
     }
 
     func testEncodingUsesTheContractsKeyOrderAndEndsInANewline() throws {
         let s = try makeSelection(["a.png"])
         let text = String(decoding: SelectionFile.encode(s), as: UTF8.self)
-        let keys = ["\"format\"", "\"version\"", "\"capacity\"", "\"current\"", "\"items\"", "\"path\"", "\"type\"",
-                    "\"width\"", "\"height\"", "\"orientation\"", "\"frames\"", "\"bytes\"", "\"sha256\"", "\"added\""]
+        let keys = [
+            "\"format\"", "\"version\"", "\"capacity\"", "\"current\"", "\"items\"", "\"path\"", "\"type\"",
+            "\"width\"", "\"height\"", "\"orientation\"", "\"frames\"", "\"bytes\"", "\"sha256\"", "\"added\"",
+        ]
         let positions = keys.map { text.range(of: $0)!.lowerBound }
         XCTAssertEqual(positions, positions.sorted())
         XCTAssertTrue(text.hasPrefix("{\n  \"format\": \"imgsel\",\n  \"version\": 1,\n"))
@@ -82,27 +90,38 @@ final class SelectionFileTests: XCTestCase {
         XCTAssertEqual(reason(#"{"format":"other","version":1}"#), "\"format\" is not \"imgsel\"")
         XCTAssertEqual(reason(#"{"format":"imgsel","version":"1"}"#), "\"version\" is not an integer")
         XCTAssertEqual(reason(#"{"format":"imgsel","version":1,"capacity":9,"items":[]}"#), "\"current\" is missing")
-        XCTAssertEqual(reason(#"{"format":"imgsel","version":1,"capacity":9,"current":null,"items":{}}"#), "\"items\" is not an array")
-        XCTAssertEqual(reason(#"{"format":"imgsel","version":1,"capacity":9,"current":null,"items":[1]}"#), "item 1 is not an object")
+        XCTAssertEqual(
+            reason(#"{"format":"imgsel","version":1,"capacity":9,"current":null,"items":{}}"#),
+            "\"items\" is not an array")
+        XCTAssertEqual(
+            reason(#"{"format":"imgsel","version":1,"capacity":9,"current":null,"items":[1]}"#),
+            "item 1 is not an object")
     }
 
     func testInconsistentFieldsAreRefused() throws {
         let one = String(decoding: SelectionFile.encode(try makeSelection(["a"])), as: UTF8.self)
-        XCTAssertEqual(reason(one.replacingOccurrences(of: "\"current\": 1", with: "\"current\": 2")),
-                       "\"current\" must be an index from 1 to 1")
-        XCTAssertEqual(reason(one.replacingOccurrences(of: "\"capacity\": 9", with: "\"capacity\": 0")),
-                       "capacity 0 is outside 1–99")
+        XCTAssertEqual(
+            reason(one.replacingOccurrences(of: "\"current\": 1", with: "\"current\": 2")),
+            "\"current\" must be an index from 1 to 1")
+        XCTAssertEqual(
+            reason(one.replacingOccurrences(of: "\"capacity\": 9", with: "\"capacity\": 0")),
+            "capacity 0 is outside 1–99")
         let two = String(decoding: SelectionFile.encode(try makeSelection(["a", "b"])), as: UTF8.self)
         let sha = makeEntry("b").sha256
-        XCTAssertEqual(reason(two.replacingOccurrences(of: sha, with: makeEntry("a").sha256)),
-                       "items 1 and 2 have the same sha256")
-        XCTAssertEqual(reason(two.replacingOccurrences(of: "\"capacity\": 9", with: "\"capacity\": 1")),
-                       "2 items exceed the capacity of 1")
-        XCTAssertEqual(reason(one.replacingOccurrences(of: "\"type\": \"png\"", with: "\"type\": \"svg\"")),
-                       "item 1: unknown type \"svg\"")
-        XCTAssertEqual(reason(one.replacingOccurrences(of: "\"orientation\": 1", with: "\"orientation\": 9")),
-                       "item 1: \"orientation\" is not an integer from 1 to 8")
-        XCTAssertEqual(reason(one.replacingOccurrences(of: "\"width\": 4", with: "\"width\": 4.5")),
-                       "item 1: \"width\" is not an integer from 0 to 2147483647")
+        XCTAssertEqual(
+            reason(two.replacingOccurrences(of: sha, with: makeEntry("a").sha256)),
+            "items 1 and 2 have the same sha256")
+        XCTAssertEqual(
+            reason(two.replacingOccurrences(of: "\"capacity\": 9", with: "\"capacity\": 1")),
+            "2 items exceed the capacity of 1")
+        XCTAssertEqual(
+            reason(one.replacingOccurrences(of: "\"type\": \"png\"", with: "\"type\": \"svg\"")),
+            "item 1: unknown type \"svg\"")
+        XCTAssertEqual(
+            reason(one.replacingOccurrences(of: "\"orientation\": 1", with: "\"orientation\": 9")),
+            "item 1: \"orientation\" is not an integer from 1 to 8")
+        XCTAssertEqual(
+            reason(one.replacingOccurrences(of: "\"width\": 4", with: "\"width\": 4.5")),
+            "item 1: \"width\" is not an integer from 0 to 2147483647")
     }
 }

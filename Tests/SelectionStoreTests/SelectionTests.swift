@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SelectionStore
 
 final class SelectionTests: XCTestCase {
@@ -23,7 +24,9 @@ final class SelectionTests: XCTestCase {
         let s = try makeSelection(["a", "b"])
         var copy = makeEntry("b")
         copy.path = "elsewhere/b-copy.png"
-        assertThrows(.duplicate(path: "elsewhere/b-copy.png", entry: 2)) { () throws(ImgselError) in try s.adding([copy]) }
+        assertThrows(.duplicate(path: "elsewhere/b-copy.png", entry: 2)) { () throws(ImgselError) in
+            try s.adding([copy])
+        }
     }
 
     func testADuplicateWithinOneBatchIsRefused() throws {
@@ -41,9 +44,11 @@ final class SelectionTests: XCTestCase {
         changedB.path = "b"
         assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(ImgselError) in try s.adding([changedB]) }
         assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(ImgselError) in try s.toggling([changedB]) }
-        assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(ImgselError) in try s.replacing(at: 3, with: changedB) }
+        assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(ImgselError) in try s.replacing(at: 3, with: changedB)
+        }
         XCTAssertEqual(try s.replacing(at: 2, with: changedB).names, ["a", "b", "c"], "the re-pick of that very entry")
-        XCTAssertEqual(try s.toggling([makeEntry("b"), changedB]).names, ["a", "c", "b"], "the old content removed first")
+        XCTAssertEqual(
+            try s.toggling([makeEntry("b"), changedB]).names, ["a", "c", "b"], "the old content removed first")
     }
 
     func testReplacingKeepsPositionAndCursor() throws {
@@ -51,8 +56,12 @@ final class SelectionTests: XCTestCase {
         let t = try s.replacing(at: 2, with: makeEntry("z"))
         XCTAssertEqual(t.names, ["a", "z", "c"])
         XCTAssertEqual(t.current, 2)
-        assertThrows(.duplicate(path: "c", entry: 3)) { () throws(ImgselError) in try s.replacing(at: 1, with: makeEntry("c")) }
-        assertThrows(.indexOutOfRange(index: "4", count: 3)) { () throws(ImgselError) in try s.replacing(at: 4, with: makeEntry("q")) }
+        assertThrows(.duplicate(path: "c", entry: 3)) { () throws(ImgselError) in
+            try s.replacing(at: 1, with: makeEntry("c"))
+        }
+        assertThrows(.indexOutOfRange(index: "4", count: 3)) { () throws(ImgselError) in
+            try s.replacing(at: 4, with: makeEntry("q"))
+        }
     }
 
     func testReplacingWithTheSameContentAtTheSameIndexIsAllowed() throws {
@@ -71,13 +80,13 @@ final class SelectionTests: XCTestCase {
         let s = try makeSelection(["a", "b", "c", "d"], current: 4)
         let t = try s.deleting([1, 2])
         XCTAssertEqual(t.current, 2)
-        XCTAssertEqual(t.currentEntry?.path, "d")
+        XCTAssertEqual(t.currentPath, "d")
     }
 
     func testDeletedCursorLandsOnTheEntryTakingItsPlace() throws {
         let s = try makeSelection(["a", "b", "c", "d"], current: 2)
         let t = try s.deleting([2])
-        XCTAssertEqual(t.currentEntry?.path, "c")
+        XCTAssertEqual(t.currentPath, "c")
         XCTAssertEqual(t.current, 2)
     }
 
@@ -97,13 +106,13 @@ final class SelectionTests: XCTestCase {
         let s = try makeSelection(["a", "b", "c", "d"], current: 2)
         let t = try s.moving(from: 4, to: 1)
         XCTAssertEqual(t.names, ["d", "a", "b", "c"])
-        XCTAssertEqual(t.currentEntry?.path, "b")
+        XCTAssertEqual(t.currentPath, "b")
         let u = try s.moving(from: 2, to: 4)
         XCTAssertEqual(u.names, ["a", "c", "d", "b"])
-        XCTAssertEqual(u.currentEntry?.path, "b")
+        XCTAssertEqual(u.currentPath, "b")
         let v = try s.moving(from: 1, to: 3)
         XCTAssertEqual(v.names, ["b", "c", "a", "d"])
-        XCTAssertEqual(v.currentEntry?.path, "b")
+        XCTAssertEqual(v.currentPath, "b")
     }
 
     func testTogglingAddsUnselectedAndRemovesSelectedByContent() throws {
@@ -112,7 +121,7 @@ final class SelectionTests: XCTestCase {
         renamedB.path = "other-name.png"
         let t = try s.toggling([renamedB, makeEntry("d")])
         XCTAssertEqual(t.names, ["a", "c", "d"])
-        XCTAssertEqual(t.currentEntry?.path, "c")
+        XCTAssertEqual(t.currentPath, "c")
     }
 
     func testTogglingJudgesTheCapacityOnTheResult() throws {
@@ -125,10 +134,10 @@ final class SelectionTests: XCTestCase {
 
     func testViewWalksForwardAndStopsAtTheEnds() throws {
         var s = try makeSelection(["a", "b", "c"])
-        var visited = [s.currentEntry!.path]
+        var visited = [s.currentPath!]
         while let next = try? s.movingCursor(.next) {
             s = next
-            visited.append(s.currentEntry!.path)
+            visited.append(s.currentPath!)
         }
         XCTAssertEqual(visited, ["a", "b", "c"])
         assertThrows(.noNextEntry(current: 3, count: 3)) { () throws(ImgselError) in try s.movingCursor(.next) }
@@ -140,7 +149,9 @@ final class SelectionTests: XCTestCase {
 
     func testCursorOnAnEmptySelectionIsRefused() {
         assertThrows(.emptySelection) { () throws(ImgselError) in try Selection().movingCursor(.next) }
-        assertThrows(.indexOutOfRange(index: "1", count: 0)) { () throws(ImgselError) in try Selection().movingCursor(.index(1)) }
+        assertThrows(.indexOutOfRange(index: "1", count: 0)) { () throws(ImgselError) in
+            try Selection().movingCursor(.index(1))
+        }
     }
 
     func testStoredFieldsThatDisagreeAreRefused() {

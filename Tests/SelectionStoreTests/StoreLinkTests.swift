@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SelectionStore
 
 /// A selection file named through a link, and one named on something that is no file.
@@ -9,7 +10,10 @@ final class StoreLinkTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = TemporaryFolder()
-        base = try XCTUnwrap(realpath(folder.path, nil).map { p in defer { free(p) }; return String(cString: p) })
+        base = try XCTUnwrap(
+            realpath(folder.path, nil).map { p in
+                defer { free(p) }; return String(cString: p)
+            })
         try FileManager.default.createDirectory(atPath: base + "/shared", withIntermediateDirectories: true)
     }
 
@@ -42,7 +46,8 @@ final class StoreLinkTests: XCTestCase {
     func testCreateOnAFolderSaysNotARegularFileEvenWithoutForce() {
         let store = Store(path: base + "/shared", lockTimeout: 1)
         for force in [false, true] {
-            assertThrows(.invalidSelectionFile(path: store.path, reason: "not a regular file (a directory)")) { () throws(ImgselError) in
+            assertThrows(.invalidSelectionFile(path: store.path, reason: "not a regular file (a directory)")) {
+                () throws(ImgselError) in
                 try store.create(capacity: 9, force: force)
             }
         }

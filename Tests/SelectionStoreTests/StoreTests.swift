@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SelectionStore
 
 final class StoreTests: XCTestCase {
@@ -54,7 +55,9 @@ final class StoreTests: XCTestCase {
     func testCreateRefusesToReplaceUnlessForced() throws {
         try store.create(capacity: 4, force: false)
         XCTAssertEqual(try store.read().capacity, 4)
-        assertThrows(.selectionExists(path: store.path)) { () throws(ImgselError) in try store.create(capacity: 9, force: false) }
+        assertThrows(.selectionExists(path: store.path)) { () throws(ImgselError) in
+            try store.create(capacity: 9, force: false)
+        }
         folder.write("sel.json", Array("garbage".utf8))
         try store.create(capacity: 9, force: true)
         XCTAssertEqual(try store.read().capacity, 9)
@@ -96,7 +99,9 @@ final class StoreTests: XCTestCase {
 
     func testAWriteIntoAMissingFolderFailsWithExitFive() {
         let nowhere = Store(path: folder.file("no/such/dir/sel.json"))
-        XCTAssertThrowsError(try nowhere.update(creating: true) { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }) { error in
+        XCTAssertThrowsError(
+            try nowhere.update(creating: true) { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
+        ) { error in
             XCTAssertEqual((error as? ImgselError)?.exitCode, 5)
         }
     }

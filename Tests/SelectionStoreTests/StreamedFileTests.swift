@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SelectionStore
 
 final class StreamedFileTests: XCTestCase {
@@ -15,7 +16,8 @@ final class StreamedFileTests: XCTestCase {
         XCTAssertEqual(folder.read("page.html"), Array("old".utf8), "the old file stays until commit")
         XCTAssertEqual(folder.list(), ["page.html"], "the pieces have no name yet, so a killed writer leaves nothing")
         try file.commit()
-        XCTAssertEqual(folder.read("page.html"), Array("<p>".utf8) + [UInt8](repeating: 0x41, count: 300_000) + Array("</p>".utf8))
+        XCTAssertEqual(
+            folder.read("page.html"), Array("<p>".utf8) + [UInt8](repeating: 0x41, count: 300_000) + Array("</p>".utf8))
         XCTAssertEqual(file.count, 300_007)
         XCTAssertEqual(folder.list(), ["page.html"])
     }

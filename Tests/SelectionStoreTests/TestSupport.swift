@@ -1,11 +1,14 @@
 import Foundation
+import TestImages
 import XCTest
+
 @testable import SelectionStore
 
 /// A synthetic entry whose content hash comes from `name`, for pure model tests.
 func makeEntry(_ name: String, width: Int = 4, height: Int = 3, orientation: Int = 1) -> Entry {
-    Entry(path: name, type: .png, width: width, height: height, orientation: orientation, frames: 1,
-          bytes: name.utf8.count, sha256: SHA256.hash(Array(name.utf8)), added: "2026-11-29T15:00:00Z")
+    Entry(
+        path: name, type: .png, width: width, height: height, orientation: orientation, frames: 1,
+        bytes: name.utf8.count, sha256: SHA256.hash(Array(name.utf8)), added: "2026-11-29T15:00:00Z")
 }
 
 func makeSelection(_ names: [String], capacity: Int = 9, current: Int? = nil) throws -> Selection {
@@ -15,11 +18,15 @@ func makeSelection(_ names: [String], capacity: Int = 9, current: Int? = nil) th
 
 extension Selection {
     var names: [String] { items.map(\.path) }
+    /// The path of the entry under the cursor.
+    var currentPath: String? { current.map { items[$0 - 1].path } }
 }
 
 /// Asserts that `body` throws exactly `expected`.
-func assertThrows<T>(_ expected: ImgselError, _ body: () throws(ImgselError) -> T,
-                     file: StaticString = #filePath, line: UInt = #line) {
+func assertThrows<T>(
+    _ expected: ImgselError, _ body: () throws(ImgselError) -> T,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     do {
         _ = try body()
         XCTFail("expected \(expected), got a result", file: file, line: line)
@@ -72,6 +79,14 @@ func pngBytes(width: Int, height: Int, seed: String = "") -> [UInt8] {
 /// The entry `add` would record for a file on disk (orientation and frames fixed at 1), for album tests.
 func entryFromDisk(_ path: String) throws -> Entry {
     let image = try ImageInspector.inspect(path)
-    return Entry(path: path, type: image.facts.type, width: image.facts.width, height: image.facts.height,
-                 orientation: 1, frames: 1, bytes: image.bytes, sha256: image.sha256, added: "x")
+    return Entry(
+        path: path, type: image.facts.type, width: image.facts.width, height: image.facts.height,
+        orientation: 1, frames: 1, bytes: image.bytes, sha256: image.sha256, added: "x")
+}
+
+extension Album {
+    /// Saves one entry through `save`, which owns the all-or-nothing rule.
+    func saveOne(_ entry: Entry, source: String, index: Int) throws(ImgselError) -> Saved {
+        try save([Request(entry: entry, source: source, index: index)])[0]
+    }
 }

@@ -1,6 +1,7 @@
 import ImageDecoding
-@testable import TerminalImage
 import XCTest
+
+@testable import TerminalImage
 
 final class BlocksTests: XCTestCase {
     private let red = (UInt8(200), UInt8(16), UInt8(32)), blue = (UInt8(10), UInt8(40), UInt8(250))
@@ -19,8 +20,12 @@ final class BlocksTests: XCTestCase {
         let r = TestANSI.Colour.rgb(red.0, red.1, red.2), b = TestANSI.Colour.rgb(blue.0, blue.1, blue.2)
         XCTAssertEqual(screen.cells.count, 2)
         for row in screen.cells {
-            XCTAssertEqual(row, [.init(top: r, bottom: b), .init(top: r, bottom: b), .init(top: r, bottom: b),
-                                 .init(top: b, bottom: r), .init(top: b, bottom: r), .init(top: b, bottom: r)])
+            XCTAssertEqual(
+                row,
+                [
+                    .init(top: r, bottom: b), .init(top: r, bottom: b), .init(top: r, bottom: b),
+                    .init(top: b, bottom: r), .init(top: b, bottom: r), .init(top: b, bottom: r),
+                ])
         }
         XCTAssertTrue(screen.everyRowReset)
         XCTAssertTrue(screen.clean)

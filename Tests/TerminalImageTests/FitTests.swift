@@ -1,5 +1,6 @@
-@testable import TerminalImage
 import XCTest
+
+@testable import TerminalImage
 
 final class FitTests: XCTestCase {
     /// 80×24 cells of 10×20 pixels.
@@ -26,8 +27,9 @@ final class FitTests: XCTestCase {
         let box = Fit.graphics(width: 4000, height: 3000, window: WindowSize(columns: 80, rows: 24), reservedRows: 2)
         XCTAssertEqual(box, ImageBox(columns: 59, rows: 22, pixelWidth: 586, pixelHeight: 440, pixelsKnown: false))
         // One side reported alone is no size.
-        let half = Fit.graphics(width: 4000, height: 3000, window: WindowSize(columns: 80, rows: 24, pixelWidth: 1600),
-                                reservedRows: 2)
+        let half = Fit.graphics(
+            width: 4000, height: 3000, window: WindowSize(columns: 80, rows: 24, pixelWidth: 1600),
+            reservedRows: 2)
         XCTAssertFalse(half.pixelsKnown)
     }
 
@@ -39,8 +41,11 @@ final class FitTests: XCTestCase {
     }
 
     func testNoRowsLeftStillGivesOneRow() {
-        let box = Fit.graphics(width: 400, height: 300, window: WindowSize(columns: 10, rows: 2, pixelWidth: 100,
-                                                                          pixelHeight: 40), reservedRows: 5)
+        let box = Fit.graphics(
+            width: 400, height: 300,
+            window: WindowSize(
+                columns: 10, rows: 2, pixelWidth: 100,
+                pixelHeight: 40), reservedRows: 5)
         XCTAssertEqual(box.rows, 1)
         XCTAssertEqual(box.pixelHeight, 20)
         XCTAssertEqual(box.pixelWidth, 26)

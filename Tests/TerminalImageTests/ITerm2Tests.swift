@@ -1,7 +1,8 @@
 import Foundation
 import ImageDecoding
-@testable import TerminalImage
 import XCTest
+
+@testable import TerminalImage
 
 final class ITerm2Tests: XCTestCase {
     private let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x42, count: 300)
@@ -24,8 +25,12 @@ final class ITerm2Tests: XCTestCase {
     func testFileBytesWithPixelSizeWhenKnown() throws {
         let box = ImageBox(columns: 59, rows: 22, pixelWidth: 586, pixelHeight: 440, pixelsKnown: true)
         let (fields, payload) = try read(ITerm2.draw(file: jpeg, name: "ferry é.jpg", box: box))
-        XCTAssertEqual(fields, ["name": Data("ferry é.jpg".utf8).base64EncodedString(), "size": "304",
-                                "width": "586px", "height": "440px", "preserveAspectRatio": "1", "inline": "1"])
+        XCTAssertEqual(
+            fields,
+            [
+                "name": Data("ferry é.jpg".utf8).base64EncodedString(), "size": "304",
+                "width": "586px", "height": "440px", "preserveAspectRatio": "1", "inline": "1",
+            ])
         XCTAssertEqual(payload, jpeg)
     }
 
@@ -54,7 +59,9 @@ final class ITerm2Tests: XCTestCase {
         var seen: [Raster] = []
         let fakePNG: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
         let box = ImageBox(columns: 1, rows: 1, pixelWidth: 3, pixelHeight: 2, pixelsKnown: true)
-        let out = ITerm2.draw(raster, name: "x.webp", box: box) { seen.append($0); return fakePNG }
+        let out = ITerm2.draw(raster, name: "x.webp", box: box) {
+            seen.append($0); return fakePNG
+        }
         XCTAssertEqual(seen, [raster])
         let (fields, payload) = try read(out)
         XCTAssertEqual(payload, fakePNG)

@@ -1,7 +1,8 @@
 import Foundation
 import ImageDecoding
-@testable import TerminalImage
 import XCTest
+
+@testable import TerminalImage
 
 final class KittyTests: XCTestCase {
     /// One transmission read back: its control keys and payload per escape sequence.
@@ -35,12 +36,17 @@ final class KittyTests: XCTestCase {
         let raster = pattern(width: 64, height: 50, hasAlpha: true)  // 12 800 bytes: 5 chunks
         let out = Kitty.draw(raster, placement: .init(imageID: 4242, columns: 8, rows: 5))
         let all = chunks(out)
-        XCTAssertEqual(all.first?.keys, ["a": "d", "d": "I", "i": "4242", "q": "2"],
-                       "the old image of the id goes first")
+        XCTAssertEqual(
+            all.first?.keys, ["a": "d", "d": "I", "i": "4242", "q": "2"],
+            "the old image of the id goes first")
         let data = Array(all.dropFirst())
         XCTAssertEqual(data.count, 5)
-        XCTAssertEqual(data[0].keys, ["a": "T", "f": "32", "s": "64", "v": "50", "i": "4242", "p": "1",
-                                      "c": "8", "r": "5", "q": "2", "m": "1"])
+        XCTAssertEqual(
+            data[0].keys,
+            [
+                "a": "T", "f": "32", "s": "64", "v": "50", "i": "4242", "p": "1",
+                "c": "8", "r": "5", "q": "2", "m": "1",
+            ])
         for (n, chunk) in data.enumerated() {
             XCTAssertLessThanOrEqual(chunk.payload.count, Kitty.chunkSize)
             XCTAssertEqual(chunk.payload.count % 4, 0, "every chunk is whole base64")
@@ -78,10 +84,12 @@ final class KittyTests: XCTestCase {
         let known = ImageBox(columns: 10, rows: 5, pixelWidth: 100, pixelHeight: 90, pixelsKnown: true)
         let assumed = ImageBox(columns: 10, rows: 5, pixelWidth: 100, pixelHeight: 90, pixelsKnown: false)
         XCTAssertEqual(Kitty.Placement(imageID: 3, box: known), .init(imageID: 3))
-        XCTAssertEqual(Kitty.Placement(imageID: 3, box: assumed, movesCursor: false),
-                       .init(imageID: 3, columns: 10, rows: 5, movesCursor: false))
-        let out = Kitty.draw(pattern(width: 2, height: 2, hasAlpha: false),
-                             placement: .init(imageID: 3, box: assumed, movesCursor: false))
+        XCTAssertEqual(
+            Kitty.Placement(imageID: 3, box: assumed, movesCursor: false),
+            .init(imageID: 3, columns: 10, rows: 5, movesCursor: false))
+        let out = Kitty.draw(
+            pattern(width: 2, height: 2, hasAlpha: false),
+            placement: .init(imageID: 3, box: assumed, movesCursor: false))
         XCTAssertEqual(chunks(out)[1].keys["C"], "1")
     }
 
@@ -104,8 +112,9 @@ final class KittyTests: XCTestCase {
     func testDeleteSequences() {
         XCTAssertEqual(TestEscapes.text(Kitty.delete(imageID: 12)), "\u{1B}_Ga=d,d=I,i=12,q=2\u{1B}\\")
         XCTAssertEqual(TestEscapes.text(Kitty.deleteAll()), "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
-        XCTAssertEqual(TestEscapes.text(Kitty.deleteAll(passthrough: .tmux)),
-                       "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=A,q=2\u{1B}\u{1B}\\\u{1B}\\")
+        XCTAssertEqual(
+            TestEscapes.text(Kitty.deleteAll(passthrough: .tmux)),
+            "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=A,q=2\u{1B}\u{1B}\\\u{1B}\\")
     }
 
     func testImageIDsAreNonZeroAndKeepProcessAndSlotApart() {
@@ -122,12 +131,5 @@ final class KittyTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(TestEscapes.unwrapTmux(wrapped)), plain)
         let introducers = TestEscapes.text(wrapped).components(separatedBy: "\u{1B}Ptmux;").count - 1
         XCTAssertEqual(introducers, chunks(plain).count, "one passthrough a sequence, each under tmux's buffer")
-    }
-
-    func testBase64MatchesFoundationForEveryTailLength() {
-        for length in 0..<10 {
-            let bytes = (0..<length).map { UInt8(($0 * 97 + 13) % 256) }
-            XCTAssertEqual(TestEscapes.text(PayloadBase64.encode(bytes)), Data(bytes).base64EncodedString())
-        }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import ImageDecoding
-@testable import TerminalImage
 import XCTest
+
+@testable import TerminalImage
 
 /// The real check of the sixel writer: ImageMagick, a decoder we did not
 /// write, reads our output back, and its pixels are compared with ours.
@@ -83,7 +84,8 @@ final class SixelImageMagickTests: XCTestCase {
     func testFlatColoursComeBackExactly() throws {
         // Whole-percent colours, so that nothing is lost on the way.
         for (n, (r, g, b)) in [(UInt8(0), UInt8(0), UInt8(0)), (255, 255, 255), (51, 102, 204), (128, 13, 242)]
-            .enumerated() {
+            .enumerated()
+        {
             let raster = TestRasters.flat(width: 31, height: 17, r, g, b)
             let back = try decodedByImageMagick(Sixel.draw(raster), name: "flat\(n)")
             XCTAssertNil(firstDifference(opaqueRGB(back), raster.pixels, width: 31), "flat \(r) \(g) \(b)")
@@ -91,15 +93,18 @@ final class SixelImageMagickTests: XCTestCase {
     }
 
     func testAFewColoursComeBackExactly() throws {
-        let colours: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 128, 0), (0, 0, 255), (255, 255, 0), (51, 51, 51),
-                                                (255, 255, 255), (204, 102, 0)]
+        let colours: [(UInt8, UInt8, UInt8)] = [
+            (255, 0, 0), (0, 128, 0), (0, 0, 255), (255, 255, 0), (51, 51, 51),
+            (255, 255, 255), (204, 102, 0),
+        ]
         let raster = TestRasters.make(width: 97, height: 53) { x, y in
             let c = colours[(x / 7 + y / 5 + (x * y) % 3) % colours.count]
             return (c.0, c.1, c.2, 255)
         }
         for dithering in [Sixel.Dithering.none, .floydSteinberg] {
-            let back = try decodedByImageMagick(Sixel.draw(raster, options: .init(dithering: dithering)),
-                                                name: "few-\(dithering)")
+            let back = try decodedByImageMagick(
+                Sixel.draw(raster, options: .init(dithering: dithering)),
+                name: "few-\(dithering)")
             XCTAssertNil(firstDifference(opaqueRGB(back), raster.pixels, width: 97), "\(dithering)")
         }
     }
@@ -107,8 +112,9 @@ final class SixelImageMagickTests: XCTestCase {
     func testAPhotoLikeImageIsCloseEnough() throws {
         let raster = TestRasters.photoLike(width: 400, height: 300)
         for (dithering, floor) in [(Sixel.Dithering.none, 30.0), (.floydSteinberg, 30.0)] {
-            let back = try decodedByImageMagick(Sixel.draw(raster, options: .init(dithering: dithering)),
-                                                name: "photo-\(dithering)")
+            let back = try decodedByImageMagick(
+                Sixel.draw(raster, options: .init(dithering: dithering)),
+                name: "photo-\(dithering)")
             XCTAssertEqual(back.count, raster.pixels.count)
             let quality = psnr(back, raster.pixels)
             print("sixel through ImageMagick, photo-like 400×300, dithering \(dithering): PSNR \(quality) dB")
@@ -120,8 +126,9 @@ final class SixelImageMagickTests: XCTestCase {
     func testASmoothGradientIsCloseEnough() throws {
         let raster = TestRasters.photoLike(width: 320, height: 240, noise: 0)
         for dithering in [Sixel.Dithering.none, .floydSteinberg] {
-            let back = try decodedByImageMagick(Sixel.draw(raster, options: .init(dithering: dithering)),
-                                                name: "smooth-\(dithering)")
+            let back = try decodedByImageMagick(
+                Sixel.draw(raster, options: .init(dithering: dithering)),
+                name: "smooth-\(dithering)")
             let quality = psnr(back, raster.pixels)
             print("sixel through ImageMagick, smooth gradient 320×240, dithering \(dithering): PSNR \(quality) dB")
             XCTAssertGreaterThanOrEqual(quality, 30)

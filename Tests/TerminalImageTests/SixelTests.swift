@@ -1,6 +1,7 @@
 import ImageDecoding
-@testable import TerminalImage
 import XCTest
+
+@testable import TerminalImage
 
 final class SixelTests: XCTestCase {
     func testAFlatImageIsOneColourInRuns() throws {
@@ -13,8 +14,9 @@ final class SixelTests: XCTestCase {
 
     func testTheLastBandMayBeShort() throws {
         let raster = TestRasters.flat(width: 5, height: 8, 255, 255, 255)
-        XCTAssertEqual(TestEscapes.text(Sixel.draw(raster)),
-                       "\u{1B}P0;1;0q\"1;1;5;8#0;2;100;100;100#0!5~-#0!5B\u{1B}\\")
+        XCTAssertEqual(
+            TestEscapes.text(Sixel.draw(raster)),
+            "\u{1B}P0;1;0q\"1;1;5;8#0;2;100;100;100#0!5~-#0!5B\u{1B}\\")
     }
 
     func testColumnsBeforeAColourStartAreSkippedAsARun() throws {
@@ -83,8 +85,13 @@ final class SixelTests: XCTestCase {
             // White at alpha 128 over blue is (128, 128, 255); 50 % is 128 back.
             XCTAssertEqual(sixel.colour(x: 7, y: y), RGB(128, 128, 255))
         }
-        let painted = try XCTUnwrap(TestSixel(Sixel.draw(raster, options: .init(background: background,
-                                                                               keepTransparent: false))))
+        let painted = try XCTUnwrap(
+            TestSixel(
+                Sixel.draw(
+                    raster,
+                    options: .init(
+                        background: background,
+                        keepTransparent: false))))
         XCTAssertEqual(painted.colour(x: 1, y: 3), background)
     }
 
@@ -129,8 +136,13 @@ final class SixelTests: XCTestCase {
         }
         for (width, height) in [(1, 1), (1, 7), (7, 1), (13, 11), (40, 25)] {
             let raster = TestRasters.make(width: width, height: height) { _, _ in (random(), random(), random(), 255) }
-            let sixel = try XCTUnwrap(TestSixel(Sixel.draw(raster, options: .init(dithering: .none,
-                                                                                  maximumColours: 64))))
+            let sixel = try XCTUnwrap(
+                TestSixel(
+                    Sixel.draw(
+                        raster,
+                        options: .init(
+                            dithering: .none,
+                            maximumColours: 64))))
             XCTAssertEqual(sixel.width, width)
             XCTAssertEqual(sixel.height, height)
             let shown = sixel.palette.values.map { p in
@@ -145,8 +157,9 @@ final class SixelTests: XCTestCase {
                         (0..<3).map { (c[$0] - want[$0]) * (c[$0] - want[$0]) }.reduce(0, +)
                     }
                     let best = shown.map(distance).min()!
-                    XCTAssertEqual(distance([Int(got.red), Int(got.green), Int(got.blue)]), best,
-                                   "\(width)×\(height) at \(x), \(y)")
+                    XCTAssertEqual(
+                        distance([Int(got.red), Int(got.green), Int(got.blue)]), best,
+                        "\(width)×\(height) at \(x), \(y)")
                 }
             }
         }

@@ -1,5 +1,6 @@
-@testable import TerminalImage
 import XCTest
+
+@testable import TerminalImage
 
 final class TerminalReplyTests: XCTestCase {
     private let kittyOK = Array("\u{1B}_Gi=31;OK\u{1B}\\".utf8)
@@ -9,8 +10,9 @@ final class TerminalReplyTests: XCTestCase {
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     func testTheQueryIsTheKittyQueryThenDA1() {
-        XCTAssertEqual(TestEscapes.text(TerminalReply.query),
-                       "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c")
+        XCTAssertEqual(
+            TestEscapes.text(TerminalReply.query),
+            "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c")
     }
 
     func testKittyAndSixelInOnePiece() {
@@ -115,9 +117,11 @@ final class TerminalReplyTests: XCTestCase {
                 seed = seed &* 1_103_515_245 &+ 12345
                 // Lean towards the bytes that steer the parser.
                 let pick = Int(seed >> 16) % 12
-                let choice: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "_"), UInt8(ascii: "G"),
-                                       UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: "4"), UInt8(ascii: "c"),
-                                       UInt8(ascii: "\\"), 0x07, UInt8(ascii: "i"), UInt8(seed >> 8 & 0xFF)]
+                let choice: [UInt8] = [
+                    0x1B, UInt8(ascii: "["), UInt8(ascii: "_"), UInt8(ascii: "G"),
+                    UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: "4"), UInt8(ascii: "c"),
+                    UInt8(ascii: "\\"), 0x07, UInt8(ascii: "i"), UInt8(seed >> 8 & 0xFF),
+                ]
                 stream.append(choice[pick])
             }
             var reply = TerminalReply()

@@ -1,5 +1,6 @@
-@testable import TerminalImage
 import XCTest
+
+@testable import TerminalImage
 
 /// A tiny terminal for the half-block tests: reads SGR colours (38/48 with ;2
 /// or ;5, 49, 0), CUP, `▀`, space and newline, and records what each cell shows.

@@ -3,8 +3,10 @@ import ImageDecoding
 /// Rasters made in code for the renderer tests.
 enum TestRasters {
     /// A raster whose pixel at (x, y) is `colour(x, y)` as (r, g, b, a).
-    static func make(width: Int, height: Int, hasAlpha: Bool = false,
-                     _ colour: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> Raster {
+    static func make(
+        width: Int, height: Int, hasAlpha: Bool = false,
+        _ colour: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)
+    ) -> Raster {
         var pixels: [UInt8] = []
         pixels.reserveCapacity(width * height * 4)
         for y in 0..<height {

@@ -1,5 +1,6 @@
-@testable import TerminalImage
 import XCTest
+
+@testable import TerminalImage
 
 /// A strict little sixel reader for the tests: it accepts only what imgsel
 /// writes (one DCS with P2=1, raster attributes, RGB percent colours, data

@@ -1,5 +1,6 @@
-@testable import TerminalImage
 import XCTest
+
+@testable import TerminalImage
 
 final class XtermPaletteTests: XCTestCase {
     func testEveryPaletteColourMapsToItself() throws {

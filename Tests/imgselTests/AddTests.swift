@@ -57,8 +57,9 @@ final class AddTests: ImgselTestCase {
         XCTAssertEqual(list[1]["sha256"] as? String, sha256sum(url("anim.gif")))
         for item in list {
             let added = item["added"] as? String ?? ""
-            XCTAssertNotNil(added.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"#, options: .regularExpression),
-                            "added is ISO 8601 UTC to the second: \(added)")
+            XCTAssertNotNil(
+                added.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"#, options: .regularExpression),
+                "added is ISO 8601 UTC to the second: \(added)")
         }
     }
 
@@ -76,11 +77,14 @@ final class AddTests: ImgselTestCase {
         png("sel/pics/inside.png")
         png("elsewhere/outside.png")
         png("sel/direct.png")
-        let r = run(["-f", "sel/s.json", "add", "sel/pics/inside.png", "elsewhere/outside.png",
-                     "sel/../sel/./direct.png"])
+        let r = run([
+            "-f", "sel/s.json", "add", "sel/pics/inside.png", "elsewhere/outside.png",
+            "sel/../sel/./direct.png",
+        ])
         assertSuccess(r)
-        XCTAssertEqual(storedPaths(url("sel/s.json")),
-                       ["pics/inside.png", url("elsewhere/outside.png").path, "direct.png"])
+        XCTAssertEqual(
+            storedPaths(url("sel/s.json")),
+            ["pics/inside.png", url("elsewhere/outside.png").path, "direct.png"])
         XCTAssertFalse(exists(".imgsel.json"))
     }
 
@@ -166,8 +170,9 @@ final class AddTests: ImgselTestCase {
         let line = r.stderrLines.first ?? ""
         let named = line.dropFirst("imgsel: ".count).components(separatedBy: ": ").first ?? ""
         let resolved = named.hasPrefix("/") ? named : url("sub").appendingPathComponent(named).path
-        XCTAssertTrue(FileManager.default.fileExists(atPath: resolved),
-                      "the message names '\(named)', which does not exist from sub/ (the user typed 'copy.png')\n\(r.transcript)")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: resolved),
+            "the message names '\(named)', which does not exist from sub/ (the user typed 'copy.png')\n\(r.transcript)")
     }
 
     func testADuplicateInsideOneBatchIsRefused() {
@@ -213,8 +218,12 @@ final class AddTests: ImgselTestCase {
         for command in ["add", "toggle"] {
             let r = run([command, "b.png"])
             assertFailure(r, 1)
-            XCTAssertEqual(r.stderrLines, ["imgsel: b.png: entry 2 already has this path, with the content it had when added;"
-                                           + " 'imgsel replace 2 b.png' records the new content"], r.transcript)
+            XCTAssertEqual(
+                r.stderrLines,
+                [
+                    "imgsel: b.png: entry 2 already has this path, with the content it had when added;"
+                        + " 'imgsel replace 2 b.png' records the new content"
+                ], r.transcript)
             assertUnchanged(before)
         }
         let json = run(["--json", "add", "./b.png"])

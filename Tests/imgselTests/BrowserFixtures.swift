@@ -26,7 +26,9 @@ enum BrowserFixtures {
         return data
     }
 
-    static func solid(_ width: Int, _ height: Int, _ p: Pixel) -> Data { png(width: width, height: height) { _, _ in p } }
+    static func solid(_ width: Int, _ height: Int, _ p: Pixel) -> Data {
+        png(width: width, height: height) { _, _ in p }
+    }
 
     /// A small uncompressed RGB TIFF, which imgsel accepts and Chromium cannot show.
     static func tiff(width: Int, height: Int) -> Data {
@@ -41,7 +43,9 @@ enum BrowserFixtures {
         d.append(contentsOf: le16(entries.count))
         for e in entries {
             // SHORT values sit in the first two bytes of the four-byte value field.
-            d.append(contentsOf: le16(e.tag) + le16(e.type) + le32(1) + (e.type == 3 ? le16(e.value) + [0, 0] : le32(e.value)))
+            d.append(
+                contentsOf: le16(e.tag) + le16(e.type) + le32(1)
+                    + (e.type == 3 ? le16(e.value) + [0, 0] : le32(e.value)))
         }
         d.append(contentsOf: le32(0))
         d.append(Data((0..<pixels).map { UInt8(truncatingIfNeeded: $0 * 7) }))

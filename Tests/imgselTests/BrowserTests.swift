@@ -22,7 +22,8 @@ final class BrowserTests: ImgselTestCase {
     static let browser: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for name in ["chromium", "chromium-browser", "google-chrome"] {
-            for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+            for folder in path.split(separator: ":")
+            where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
                 return "\(folder)/\(name)"
             }
         }
@@ -30,10 +31,15 @@ final class BrowserTests: ImgselTestCase {
     }()
 
     /// Names in the page's order; the third is the issue's `<b>x</b>.png` (a folder and a file).
-    let names = ["red.png", "tall.png", "<b>x</b>.png", "turned.png", "<img src=x onerror=alert(1)>.png", "scan.tif", "my shot #1.png"]
+    let names = [
+        "red.png", "tall.png", "<b>x</b>.png", "turned.png", "<img src=x onerror=alert(1)>.png", "scan.tif",
+        "my shot #1.png",
+    ]
     private var profile: URL!
     /// HOME for the browser; downloads land in its Downloads folder.
-    private var browserHome: URL { dir.deletingLastPathComponent().appendingPathComponent("browser-home", isDirectory: true) }
+    private var browserHome: URL {
+        dir.deletingLastPathComponent().appendingPathComponent("browser-home", isDirectory: true)
+    }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -44,14 +50,19 @@ final class BrowserTests: ImgselTestCase {
         }
         profile = dir.deletingLastPathComponent().appendingPathComponent("chromium-profile", isDirectory: true)
         _ = write(BrowserFixtures.solid(60, 40, (220, 40, 40)), to: names[0])
-        _ = write(BrowserFixtures.png(width: 30, height: 90) { _, y in y < 45 ? (40, 160, 60) : (240, 220, 40) }, to: names[1])
+        _ = write(
+            BrowserFixtures.png(width: 30, height: 90) { _, y in y < 45 ? (40, 160, 60) : (240, 220, 40) }, to: names[1]
+        )
         _ = write(BrowserFixtures.solid(50, 50, (40, 80, 220)), to: names[2])
         // Stored 80×40, left orange and right purple; EXIF 6 turns it to a 40×80 portrait, orange on top.
-        _ = write(BrowserFixtures.png(width: 80, height: 40, orientation: 6) { x, _ in x < 40 ? (250, 130, 0) : (120, 0, 160) },
-                  to: names[3])
+        _ = write(
+            BrowserFixtures.png(width: 80, height: 40, orientation: 6) { x, _ in x < 40 ? (250, 130, 0) : (120, 0, 160)
+            },
+            to: names[3])
         _ = write(BrowserFixtures.solid(40, 40, (0, 200, 200)), to: names[4])
         _ = write(BrowserFixtures.tiff(width: 6, height: 4), to: names[5])
-        _ = write(BrowserFixtures.png(width: 40, height: 40) { x, y in (UInt8(x * 6), UInt8(y * 6), 128) }, to: names[6])
+        _ = write(
+            BrowserFixtures.png(width: 40, height: 40) { x, y in (UInt8(x * 6), UInt8(y * 6), 128) }, to: names[6])
         let added = run(["add"] + names)
         assertSuccess(added)
     }
@@ -81,22 +92,26 @@ final class BrowserTests: ImgselTestCase {
         XCTAssertTrue(dom.contains("<p id=\"pager-label\" aria-live=\"polite\">3 / 7</p>"), dom)
         XCTAssertTrue(dom.contains("<p id=\"pager-name\">&lt;b&gt;x&lt;/b&gt;.png</p>"), "the path as text")
         let cell3 = try XCTUnwrap(firstMatch("id=\"cell-3\"[^>]*><img alt=\"[^\"]*\" src=\"([^\"]+)\"", in: dom))
-        let pagerImage = try XCTUnwrap(firstMatch("<img id=\"pager-image\" alt=\"b&gt;.png\" src=\"([^\"]+)\"", in: dom))
+        let pagerImage = try XCTUnwrap(
+            firstMatch("<img id=\"pager-image\" alt=\"b&gt;.png\" src=\"([^\"]+)\"", in: dom))
         XCTAssertEqual(pagerImage, cell3)
-        XCTAssertTrue(dom.contains("<a id=\"pager-save\" download=\"b&gt;.png\" href=\"data:image/png;base64,"),
-                      "the download keeps the file's own name")
+        XCTAssertTrue(
+            dom.contains("<a id=\"pager-save\" download=\"b&gt;.png\" href=\"data:image/png;base64,"),
+            "the download keeps the file's own name")
         XCTAssertEqual(Data(base64Encoded: String(cell3.dropFirst("data:image/png;base64,".count))), bytes(names[2]))
         assertNoRemoteURLs(dom)
 
         let last = try dumpDOM("imgsel.html#7")
         XCTAssertTrue(last.contains(">7 / 7</p>"))
-        XCTAssertTrue(last.contains("id=\"pager-next\" aria-label=\"Next image\" disabled=\"\""), "no next after the last")
+        XCTAssertTrue(
+            last.contains("id=\"pager-next\" aria-label=\"Next image\" disabled=\"\""), "no next after the last")
         let tiff = try dumpDOM("imgsel.html#6")
         XCTAssertTrue(tiff.contains(">6 / 7</p>"))
         XCTAssertTrue(tiff.contains("<img id=\"pager-image\" alt=\"\" hidden=\"\">"), "no broken image in the pager")
         XCTAssertTrue(tiff.contains("<p id=\"pager-placeholder\">TIFF\n6×4\n"), "its type and size instead")
-        XCTAssertTrue(tiff.contains("<a id=\"pager-save\" download=\"scan.tif\" href=\"data:image/tiff;base64,"),
-                      "the file can still be saved")
+        XCTAssertTrue(
+            tiff.contains("<a id=\"pager-save\" download=\"scan.tif\" href=\"data:image/tiff;base64,"),
+            "the file can still be saved")
         let outside = try dumpDOM("imgsel.html#12")
         XCTAssertFalse(outside.contains("open=\"\""), "an index past the end leaves the grid")
     }
@@ -105,36 +120,40 @@ final class BrowserTests: ImgselTestCase {
 
     func testKeysClicksSwipesAndTheFragmentDriveThePager() throws {
         assertSuccess(run(["html"]))
-        let report = try probe("imgsel.html", fragment: "#3", steps: """
-            step('start');
-            key('ArrowRight'); step('right');
-            key('ArrowLeft'); key('ArrowLeft'); step('left twice');
-            key('End'); step('end');
-            key('ArrowRight'); step('right at the end');
-            key('Escape'); step('escape');
-            document.getElementById('cell-5').click(); step('click cell 5');
-            document.getElementById('pager-next').click(); step('next button');
-            swipe(300, 100); step('swipe left');
-            swipe(100, 300); swipe(100, 300); step('swipe right twice');
-            later(function () { location.hash = '#2'; }, function () { step('hash #2');
-              later(function () { location.hash = '#4'; }, function () { step('hash #4');
-                var img = document.getElementById('pager-image');
-                report.orientedSize = img.naturalWidth + 'x' + img.naturalHeight;
-                report.imageOrientation = getComputedStyle(img).imageOrientation;
-                var save = document.getElementById('pager-save');
-                save.addEventListener('click', function (e) { e.preventDefault(); });
-                save.click();
-                report.saveHref = save.getAttribute('href').slice(0, 5);
-                report.saveName = save.getAttribute('download');
-                backgroundClick(4, 300); step('background click');
-                finish();
-              });
-            });
-            """)
+        let report = try probe(
+            "imgsel.html", fragment: "#3",
+            steps: """
+                step('start');
+                key('ArrowRight'); step('right');
+                key('ArrowLeft'); key('ArrowLeft'); step('left twice');
+                key('End'); step('end');
+                key('ArrowRight'); step('right at the end');
+                key('Escape'); step('escape');
+                document.getElementById('cell-5').click(); step('click cell 5');
+                document.getElementById('pager-next').click(); step('next button');
+                swipe(300, 100); step('swipe left');
+                swipe(100, 300); swipe(100, 300); step('swipe right twice');
+                later(function () { location.hash = '#2'; }, function () { step('hash #2');
+                  later(function () { location.hash = '#4'; }, function () { step('hash #4');
+                    var img = document.getElementById('pager-image');
+                    report.orientedSize = img.naturalWidth + 'x' + img.naturalHeight;
+                    report.imageOrientation = getComputedStyle(img).imageOrientation;
+                    var save = document.getElementById('pager-save');
+                    save.addEventListener('click', function (e) { e.preventDefault(); });
+                    save.click();
+                    report.saveHref = save.getAttribute('href').slice(0, 5);
+                    report.saveName = save.getAttribute('download');
+                    backgroundClick(4, 300); step('background click');
+                    finish();
+                  });
+                });
+                """)
         let steps = report["steps"] as? [[String: Any]] ?? []
         func state(_ name: String) -> String {
             guard let s = steps.first(where: { $0["name"] as? String == name }) else { return "missing step \(name)" }
-            return "\(s["open"] as? Bool ?? false ? "open" : "closed") \(s["label"] ?? "") \(s["hash"] ?? "") focus=\(s["focus"] ?? "")"
+            return
+                "\(s["open"] as? Bool ?? false ? "open" : "closed") \(s["label"] ?? "") \(s["hash"] ?? "")"
+                + " focus=\(s["focus"] ?? "")"
         }
         XCTAssertEqual(state("start"), "open 3 / 7 #3 focus=pager-next")
         XCTAssertEqual(state("right"), "open 4 / 7 #4 focus=pager-next")
@@ -151,7 +170,8 @@ final class BrowserTests: ImgselTestCase {
         XCTAssertEqual(state("background click"), "closed 4 / 7  focus=cell-4")
         XCTAssertEqual(report["orientedSize"] as? String, "40x80", "EXIF orientation 6 applied: a portrait")
         XCTAssertEqual(report["imageOrientation"] as? String, "from-image")
-        XCTAssertEqual(report["saveHref"] as? String, "blob:", "Save hands over the bytes as a blob, not a long data: URI")
+        XCTAssertEqual(
+            report["saveHref"] as? String, "blob:", "Save hands over the bytes as a blob, not a long data: URI")
         XCTAssertEqual(report["saveName"] as? String, "turned.png")
         XCTAssertEqual(report["violations"] as? [String], [], "no Content-Security-Policy violations")
     }
@@ -168,8 +188,12 @@ final class BrowserTests: ImgselTestCase {
             XCTAssertEqual(report["loaded"] as? [Bool], [true, true, true, true, true, false, true], "window \(size)")
             XCTAssertEqual(report["fallbackShown"] as? [Bool], [false, false, false, false, false, true, false])
             XCTAssertEqual(report["cover"] as? String, "cover", "images fill their cell, cropped")
-            XCTAssertEqual(report["captions"] as? [String], ["1 red.png", "2 tall.png", "3 b>.png", "4 turned.png",
-                                                             "5 <img src=x onerror=alert(1)>.png", "6 scan.tif", "7 my shot #1.png"])
+            XCTAssertEqual(
+                report["captions"] as? [String],
+                [
+                    "1 red.png", "2 tall.png", "3 b>.png", "4 turned.png",
+                    "5 <img src=x onerror=alert(1)>.png", "6 scan.tif", "7 my shot #1.png",
+                ])
         }
     }
 
@@ -177,8 +201,10 @@ final class BrowserTests: ImgselTestCase {
         try FileManager.default.createDirectory(at: url("report"), withIntermediateDirectories: true)
         assertSuccess(run(["html", "--link", "report/page.html"]))
         let report = try probe("report/page.html", fragment: "#7", steps: "finish();")
-        XCTAssertEqual(report["loaded"] as? [Bool], [true, true, true, true, true, false, true], "under img-src 'self' file:")
-        XCTAssertEqual(report["pagerLoaded"] as? Bool, true, "the pager shows 'my shot #1.png' through its percent-encoded link")
+        XCTAssertEqual(
+            report["loaded"] as? [Bool], [true, true, true, true, true, false, true], "under img-src 'self' file:")
+        XCTAssertEqual(
+            report["pagerLoaded"] as? Bool, true, "the pager shows 'my shot #1.png' through its percent-encoded link")
         XCTAssertEqual(report["violations"] as? [String], [])
         let dom = try dumpDOM("report/page.html#7")
         XCTAssertTrue(dom.contains("href=\"../my%20shot%20%231.png\""), "the download link is the relative file")
@@ -190,7 +216,8 @@ final class BrowserTests: ImgselTestCase {
         assertSuccess(run(["html"]))
         _ = try probe("imgsel.html", fragment: "#7", steps: "document.getElementById('pager-save').click(); finish();")
         let downloaded = browserHome.appendingPathComponent("Downloads").appendingPathComponent(names[6])
-        XCTAssertEqual(try? Data(contentsOf: downloaded), bytes(names[6]), "\(downloaded.path) holds the original bytes")
+        XCTAssertEqual(
+            try? Data(contentsOf: downloaded), bytes(names[6]), "\(downloaded.path) holds the original bytes")
     }
 
     // MARK: - Screenshots
@@ -200,10 +227,13 @@ final class BrowserTests: ImgselTestCase {
     func testScreenshots() throws {
         assertSuccess(run(["html"]))
         let keep = ProcessInfo.processInfo.environment["IMGSEL_SCREENSHOTS"].map { URL(fileURLWithPath: $0) }
-        for (name, fragment, width, height) in [("grid", "", 1000, 700), ("pager", "#4", 1000, 700),
-                                                ("narrow-grid", "", 390, 844), ("narrow-pager", "#3", 390, 844)] {
+        for (name, fragment, width, height) in [
+            ("grid", "", 1000, 700), ("pager", "#4", 1000, 700),
+            ("narrow-grid", "", 390, 844), ("narrow-pager", "#3", 390, 844),
+        ] {
             let shot = dir.deletingLastPathComponent().appendingPathComponent("\(name).png")
-            let result = try browse(["--window-size=\(width),\(height)", "--screenshot=\(shot.path)"], page: "imgsel.html" + fragment)
+            let result = try browse(
+                ["--window-size=\(width),\(height)", "--screenshot=\(shot.path)"], page: "imgsel.html" + fragment)
             let png = try XCTUnwrap(try? Data(contentsOf: shot), "no screenshot \(name): \(result)")
             XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], name)
             XCTAssertEqual(be32(png, 16), width, "\(name) width")
@@ -230,10 +260,12 @@ final class BrowserTests: ImgselTestCase {
         let process = Process()
         // timeout(1) signals the browser's whole process group, so no renderer outlives a hang.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        var flags = ["-k", "5", String(seconds), Self.browser!, "--headless", "--disable-gpu", "--no-first-run",
-                     "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--mute-audio",
-                     "--user-data-dir=\(profile.path)", "--virtual-time-budget=5000"]
+        var flags = [
+            "-k", "5", String(seconds), Self.browser!, "--headless", "--disable-gpu", "--no-first-run",
+            "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--mute-audio",
+            "--user-data-dir=\(profile.path)", "--virtual-time-budget=5000",
+        ]
         if geteuid() == 0 { flags.append("--no-sandbox") }
         process.arguments = flags + arguments + [pageURL]
         // Its own HOME: the browser's files and downloads stay in the test's folder.
@@ -270,13 +302,19 @@ final class BrowserTests: ImgselTestCase {
     /// not make its window narrower than 500 px for `--dump-dom` (screenshots do get the
     /// asked size), so a narrow window is measured as a frame, which the CSS media
     /// queries see as the viewport. The frame posts its report to the outer page.
-    private func probe(_ page: String, fragment: String = "", frame: (width: Int, height: Int)? = nil,
-                       steps: String) throws -> [String: Any] {
+    private func probe(
+        _ page: String, fragment: String = "", frame: (width: Int, height: Int)? = nil,
+        steps: String
+    ) throws -> [String: Any] {
         let html = String(decoding: bytes(page) ?? Data(), as: UTF8.self)
         XCTAssertTrue(html.contains("script-src 'sha256-"), "the page's CSP allows its script by hash")
-        let script = "<script nonce=\"imgseltest\">\(Self.probeLibrary)\nwindow.addEventListener('load', function () {\n\(steps)\n});\n</script>\n</body>"
-        let probed = html.replacingOccurrences(of: "script-src 'sha256-", with: "script-src 'nonce-imgseltest' 'sha256-")
-            .replacingOccurrences(of: "</body>", with: script)
+        let script =
+            "<script nonce=\"imgseltest\">\(Self.probeLibrary)"
+            + "\nwindow.addEventListener('load', function () {\n\(steps)\n});\n</script>\n</body>"
+        let probed = html.replacingOccurrences(
+            of: "script-src 'sha256-", with: "script-src 'nonce-imgseltest' 'sha256-"
+        )
+        .replacingOccurrences(of: "</body>", with: script)
         let folder = (page as NSString).deletingLastPathComponent
         let copyName = "probe-" + (page as NSString).lastPathComponent
         let copyPath = folder.isEmpty ? copyName : folder + "/" + copyName
@@ -285,9 +323,11 @@ final class BrowserTests: ImgselTestCase {
         if let frame {
             let outer = """
                 <!DOCTYPE html><html><body style="margin:0">
-                <iframe src="\(copyName + fragment)" width="\(frame.width)" height="\(frame.height)" style="border:0;display:block"></iframe>
+                <iframe src="\(copyName + fragment)" width="\(frame.width)" height="\(frame.height)" style="border:0;\
+                display:block"></iframe>
                 <script>window.addEventListener('message', function (e) {
-                  var pre = document.createElement('pre'); pre.id = 'probe-report'; pre.textContent = e.data; document.body.appendChild(pre);
+                  var pre = document.createElement('pre'); pre.id = 'probe-report'; pre.textContent = e.data; \
+                document.body.appendChild(pre);
                 });</script></body></html>
                 """
             let outerPath = folder.isEmpty ? "frame.html" : folder + "/frame.html"
@@ -307,46 +347,52 @@ final class BrowserTests: ImgselTestCase {
     /// Helpers for the probe's steps: synthetic keys, pointer swipes and clicks, a record
     /// of the pager's state after each step, and the grid's layout at the end.
     static let probeLibrary = #"""
-    var report = { steps: [], violations: [] };
-    document.addEventListener('securitypolicyviolation', function (e) { report.violations.push(e.violatedDirective + ' ' + e.blockedURI); });
-    function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })); }
-    function pointer(type, x, y) {
-      document.getElementById('stage').dispatchEvent(new PointerEvent(type, { clientX: x, clientY: y, bubbles: true, isPrimary: true }));
-    }
-    function swipe(fromX, toX) {
-      pointer('pointerdown', fromX, 300); pointer('pointerup', toX, 310);
-      document.getElementById('stage').dispatchEvent(new MouseEvent('click', { clientX: toX, clientY: 310, bubbles: true }));
-    }
-    function backgroundClick(x, y) {
-      document.getElementById('stage').dispatchEvent(new MouseEvent('click', { clientX: x, clientY: y, bubbles: true }));
-    }
-    function later(action, then) { action(); setTimeout(then, 50); }
-    function step(name) {
-      var a = document.activeElement;
-      report.steps.push({ name: name, open: document.getElementById('pager').open,
-        label: document.getElementById('pager-label').textContent, hash: location.hash, focus: a ? a.id : '' });
-    }
-    function finish() {
-      var grid = document.getElementById('grid');
-      var thumbs = [].slice.call(grid.querySelectorAll('.thumb'));
-      report.columns = getComputedStyle(grid).gridTemplateColumns.split(' ').length;
-      report.overflow = document.documentElement.scrollWidth > window.innerWidth;
-      report.square = thumbs.every(function (t) { return Math.abs(t.offsetWidth - t.offsetHeight) <= 1 && t.offsetWidth > 20; });
-      report.loaded = thumbs.map(function (t) { return t.querySelector('img').naturalWidth > 0; });
-      report.fallbackShown = thumbs.map(function (t) { return getComputedStyle(t.querySelector('.fallback')).display !== 'none'; });
-      report.cover = getComputedStyle(thumbs[0].querySelector('img')).objectFit;
-      report.captions = [].slice.call(grid.querySelectorAll('.caption')).map(function (c) {
-        return c.querySelector('.index').textContent + ' ' + c.querySelector('.name').textContent; });
-      var pagerImage = document.getElementById('pager-image');
-      report.pagerLoaded = pagerImage.complete && pagerImage.naturalWidth > 0;
-      report.viewport = window.innerWidth;
-      if (window.parent !== window) { window.parent.postMessage(JSON.stringify(report), '*'); return; }
-      var pre = document.createElement('pre');
-      pre.id = 'probe-report';
-      pre.textContent = JSON.stringify(report);
-      document.body.appendChild(pre);
-    }
-    """#
+        var report = { steps: [], violations: [] };
+        document.addEventListener('securitypolicyviolation', function (e) { \#
+        report.violations.push(e.violatedDirective + ' ' + e.blockedURI); });
+        function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })); }
+        function pointer(type, x, y) {
+          document.getElementById('stage').dispatchEvent(new PointerEvent(type, { clientX: x, clientY: y, bubbles: \#
+        true, isPrimary: true }));
+        }
+        function swipe(fromX, toX) {
+          pointer('pointerdown', fromX, 300); pointer('pointerup', toX, 310);
+          document.getElementById('stage').dispatchEvent(new MouseEvent('click', { clientX: toX, clientY: 310, \#
+        bubbles: true }));
+        }
+        function backgroundClick(x, y) {
+          document.getElementById('stage').dispatchEvent(new MouseEvent('click', { clientX: x, clientY: y, bubbles: \#
+        true }));
+        }
+        function later(action, then) { action(); setTimeout(then, 50); }
+        function step(name) {
+          var a = document.activeElement;
+          report.steps.push({ name: name, open: document.getElementById('pager').open,
+            label: document.getElementById('pager-label').textContent, hash: location.hash, focus: a ? a.id : '' });
+        }
+        function finish() {
+          var grid = document.getElementById('grid');
+          var thumbs = [].slice.call(grid.querySelectorAll('.thumb'));
+          report.columns = getComputedStyle(grid).gridTemplateColumns.split(' ').length;
+          report.overflow = document.documentElement.scrollWidth > window.innerWidth;
+          report.square = thumbs.every(function (t) { return Math.abs(t.offsetWidth - t.offsetHeight) <= 1 && \#
+        t.offsetWidth > 20; });
+          report.loaded = thumbs.map(function (t) { return t.querySelector('img').naturalWidth > 0; });
+          report.fallbackShown = thumbs.map(function (t) { return \#
+        getComputedStyle(t.querySelector('.fallback')).display !== 'none'; });
+          report.cover = getComputedStyle(thumbs[0].querySelector('img')).objectFit;
+          report.captions = [].slice.call(grid.querySelectorAll('.caption')).map(function (c) {
+            return c.querySelector('.index').textContent + ' ' + c.querySelector('.name').textContent; });
+          var pagerImage = document.getElementById('pager-image');
+          report.pagerLoaded = pagerImage.complete && pagerImage.naturalWidth > 0;
+          report.viewport = window.innerWidth;
+          if (window.parent !== window) { window.parent.postMessage(JSON.stringify(report), '*'); return; }
+          var pre = document.createElement('pre');
+          pre.id = 'probe-report';
+          pre.textContent = JSON.stringify(report);
+          document.body.appendChild(pre);
+        }
+        """#
 
     // MARK: - Small helpers
 
@@ -354,17 +400,22 @@ final class BrowserTests: ImgselTestCase {
 
     private func firstMatch(_ pattern: String, in text: String) -> String? {
         guard let regex = try? NSRegularExpression(pattern: pattern),
-              let m = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-              let r = Range(m.range(at: 1), in: text) else { return nil }
+            let m = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            let r = Range(m.range(at: 1), in: text)
+        else { return nil }
         return String(text[r])
     }
 
     private func assertNoRemoteURLs(_ dom: String, file: StaticString = #filePath, line: UInt = #line) {
         let pattern = "(src|href|action|srcset|poster|data)=\"(?![#]|data:|\\.\\./|[^\":/]+(/|\"))"
-        XCTAssertNil(dom.range(of: pattern, options: .regularExpression).map { String(dom[$0]) },
-                     "a URL that is not a fragment, a data URI or a relative path", file: file, line: line)
-        let scheme = dom.range(of: "(?<![A-Za-z0-9+.-])(https?|ftp|wss?|blob|javascript):", options: [.regularExpression, .caseInsensitive])
-        XCTAssertNil(scheme.map { String(dom[$0]) }, "no network (or script) URL anywhere in the page", file: file, line: line)
+        XCTAssertNil(
+            dom.range(of: pattern, options: .regularExpression).map { String(dom[$0]) },
+            "a URL that is not a fragment, a data URI or a relative path", file: file, line: line)
+        let scheme = dom.range(
+            of: "(?<![A-Za-z0-9+.-])(https?|ftp|wss?|blob|javascript):",
+            options: [.regularExpression, .caseInsensitive])
+        XCTAssertNil(
+            scheme.map { String(dom[$0]) }, "no network (or script) URL anywhere in the page", file: file, line: line)
         XCTAssertNil(dom.range(of: "=\"//", options: .literal), "no protocol-relative URL", file: file, line: line)
     }
 

@@ -17,10 +17,12 @@ final class ChangedEntryTests: ImgselTestCase {
     }
 
     /// view shows the entry, warns on stderr naming it, and keeps the move; save and check refuse.
-    private func assertReported(_ problem: String, saveSays: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertReported(_ problem: String, saveSays: String, file: StaticString = #filePath, line: UInt = #line)
+    {
         let view = run(["view", "2"], timeout: 10)
         assertExit(view, 0, file: file, line: line)
-        XCTAssertEqual(view.stdoutLines.first?.hasPrefix("2 / 3  img2.png"), true, view.transcript, file: file, line: line)
+        XCTAssertEqual(
+            view.stdoutLines.first?.hasPrefix("2 / 3  img2.png"), true, view.transcript, file: file, line: line)
         XCTAssertEqual(view.stderr, "imgsel: warning: entry 2 (img2.png): \(problem)\n", file: file, line: line)
         XCTAssertEqual(current(file: file, line: line), 2, "the cursor moved all the same", file: file, line: line)
 
@@ -70,7 +72,9 @@ final class ChangedEntryTests: ImgselTestCase {
     }
 
     func testAFolderInItsPlace() throws {
-        try spoilSecond { try FileManager.default.createDirectory(at: url("img2.png"), withIntermediateDirectories: true) }
+        try spoilSecond {
+            try FileManager.default.createDirectory(at: url("img2.png"), withIntermediateDirectories: true)
+        }
         assertReported("not a regular file (a directory)", saveSays: "a directory")
     }
 

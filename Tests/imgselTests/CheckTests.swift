@@ -57,7 +57,9 @@ final class CheckTests: ImgselTestCase {
         try FileManager.default.removeItem(at: url("img1.png"))
         let r = run(["--json", "check"])
         assertExit(r, 1)
-        guard let object = parseJSON(r.stdout) as? [String: Any] else { return XCTFail("not an object\n\(r.transcript)") }
+        guard let object = parseJSON(r.stdout) as? [String: Any] else {
+            return XCTFail("not an object\n\(r.transcript)")
+        }
         XCTAssertEqual(object["ok"] as? Bool, false)
         XCTAssertEqual(object["checked"] as? Int, 2)
         let problems = object["problems"] as? [[String: Any]] ?? []

@@ -9,7 +9,9 @@ final class CompletionTests: ImgselTestCase {
 
     /// A shell command run in the test's folder with the built imgsel first on PATH.
     func shell(_ program: String, _ arguments: [String]) -> (Int32, String, String) {
-        let path = Binary.url!.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let path =
+            Binary.url!.deletingLastPathComponent().path + ":"
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let r = run(arguments, env: ["PATH": path, "HOME": dir.path], program: URL(fileURLWithPath: program))
         return (r.status, r.stdout, r.stderr)
     }
@@ -23,17 +25,19 @@ final class CompletionTests: ImgselTestCase {
     /// What bash offers for `words`, the last being the word under the cursor.
     /// `commandLine` is COMP_LINE when it is not the words joined by spaces:
     /// bash splits `--file=x` into `--file`, `=`, `x` though they touch in the line.
-    func bashOffers(_ words: [String], commandLine: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+    func bashOffers(
+        _ words: [String], commandLine: String? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) -> [String] {
         if scriptURL == nil { scriptURL = script("bash", file: file, line: line) }
         let driver = """
-        source "$1" || exit 9
-        COMP_LINE=$2
-        shift 2
-        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_POINT=${#COMP_LINE}
-        _imgsel
-        ((${#COMPREPLY[@]})) && printf '%s\\n' "${COMPREPLY[@]}"
-        exit 0
-        """
+            source "$1" || exit 9
+            COMP_LINE=$2
+            shift 2
+            COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_POINT=${#COMP_LINE}
+            _imgsel
+            ((${#COMPREPLY[@]})) && printf '%s\\n' "${COMPREPLY[@]}"
+            exit 0
+            """
         let arguments = ["-c", driver, "bash", scriptURL.path, commandLine ?? words.joined(separator: " ")] + words
         let (status, out, err) = shell("/bin/bash", arguments)
         XCTAssertEqual(status, 0, "bash: \(err)", file: file, line: line)
@@ -78,7 +82,9 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(bashOffers(["imgsel", "view", ""]), ["1", "2", "3", "last", "next", "prev", "first"])
         XCTAssertEqual(bashOffers(["imgsel", "view", "n"]), ["next"])
         XCTAssertEqual(bashOffers(["imgsel", "init", "--capacity", ""]), [])
-        XCTAssertEqual(listing(".").filter { !$0.hasPrefix("img") }, [".imgsel.json", ".imgsel.json.lock"], "asking created nothing")
+        XCTAssertEqual(
+            listing(".").filter { !$0.hasPrefix("img") }, [".imgsel.json", ".imgsel.json.lock"],
+            "asking created nothing")
     }
 
     func testBashAsksTheSelectionTheCommandLineNames() {
@@ -87,7 +93,8 @@ final class CompletionTests: ImgselTestCase {
         assertSuccess(run(["-f", "other.json", "add", "other.png"]))
         XCTAssertEqual(bashOffers(["imgsel", "-f", "other.json", "delete", ""]), ["1", "last"])
         XCTAssertEqual(bashOffers(["imgsel", "--file=other.json", "view", "1"]), ["1"])
-        XCTAssertEqual(bashOffers(["imgsel", "-f", "missing.json", "delete", ""]), [], "an empty selection has no entries")
+        XCTAssertEqual(
+            bashOffers(["imgsel", "-f", "missing.json", "delete", ""]), [], "an empty selection has no entries")
         XCTAssertFalse(exists("missing.json"))
     }
 
@@ -97,17 +104,27 @@ final class CompletionTests: ImgselTestCase {
         png("shot.png")
         assertSuccess(run(["-f", "other.json", "add", "other.png"]))
         // What bash really hands over for `imgsel --file=other.json view <Tab>`.
-        XCTAssertEqual(bashOffers(["imgsel", "--file", "=", "other.json", "view", ""], commandLine: "imgsel --file=other.json view "),
-                       ["1", "last", "next", "prev", "first"])
-        XCTAssertEqual(bashOffers(["imgsel", "--file", "=", ".imgsel.json", "delete", ""], commandLine: "imgsel --file=.imgsel.json delete "),
-                       ["1", "2", "3", "last"])
+        XCTAssertEqual(
+            bashOffers(
+                ["imgsel", "--file", "=", "other.json", "view", ""], commandLine: "imgsel --file=other.json view "),
+            ["1", "last", "next", "prev", "first"])
+        XCTAssertEqual(
+            bashOffers(
+                ["imgsel", "--file", "=", ".imgsel.json", "delete", ""],
+                commandLine: "imgsel --file=.imgsel.json delete "),
+            ["1", "2", "3", "last"])
         // Spaces around the `=` are three words to the shell too.
-        XCTAssertEqual(bashOffers(["imgsel", "--file", "=", "other.json", "view", ""]), [],
-                       "`--file = x` makes `=` the file and `other.json` the command")
+        XCTAssertEqual(
+            bashOffers(["imgsel", "--file", "=", "other.json", "view", ""]), [],
+            "`--file = x` makes `=` the file and `other.json` the command")
         // The value itself: after `--file=` bash completes the word after the `=`.
         XCTAssertEqual(bashOffers(["imgsel", "--file", "=", "sh"], commandLine: "imgsel --file=sh"), ["shot.png"])
-        XCTAssertEqual(bashOffers(["imgsel", "--album", "=", ""], commandLine: "imgsel --album="), [], "no folders here")
-        XCTAssertEqual(bashOffers(["imgsel", "-q", "--file", "=", "other.json", "li"], commandLine: "imgsel -q --file=other.json li"), ["list"])
+        XCTAssertEqual(
+            bashOffers(["imgsel", "--album", "=", ""], commandLine: "imgsel --album="), [], "no folders here")
+        XCTAssertEqual(
+            bashOffers(
+                ["imgsel", "-q", "--file", "=", "other.json", "li"], commandLine: "imgsel -q --file=other.json li"),
+            ["list"])
     }
 
     func testBashUnquotesTheFileOptionAsTheShellWill() {
@@ -117,11 +134,16 @@ final class CompletionTests: ImgselTestCase {
         assertSuccess(run(["-f", "my sel.json", "add", "a.png"]))
         assertSuccess(run(["-f", "x.json", "add", "a.png", "b.png"]))
         let one = ["1", "last"], two = ["1", "2", "last"]
-        for (fileWord, expected) in [("'my sel.json'", one), ("\"my sel.json\"", one), ("my\\ sel.json", one), ("my' 'sel.json", one),
-                                     ("~/x.json", two), ("'x'.json", two), ("\"x.json\"", two)] {
+        for (fileWord, expected) in [
+            ("'my sel.json'", one), ("\"my sel.json\"", one), ("my\\ sel.json", one), ("my' 'sel.json", one),
+            ("~/x.json", two), ("'x'.json", two), ("\"x.json\"", two),
+        ] {
             XCTAssertEqual(bashOffers(["imgsel", "-f", fileWord, "delete", ""]), expected, fileWord)
-            XCTAssertEqual(bashOffers(["imgsel", "--file", "=", fileWord, "delete", ""], commandLine: "imgsel --file=\(fileWord) delete "),
-                           expected, "--file=\(fileWord)")
+            XCTAssertEqual(
+                bashOffers(
+                    ["imgsel", "--file", "=", fileWord, "delete", ""],
+                    commandLine: "imgsel --file=\(fileWord) delete "),
+                expected, "--file=\(fileWord)")
         }
         // A quoted ~ stays a file named ~; the default selection is not asked instead.
         XCTAssertEqual(bashOffers(["imgsel", "-f", "'~/x.json'", "delete", ""]), [])
@@ -130,7 +152,8 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(bashOffers(["imgsel", "-qfx.json", "delete", ""]), two)
         XCTAssertEqual(bashOffers(["imgsel", "-fx.json", "delete", ""]), two, "-fPATH with no other flag")
         XCTAssertEqual(bashOffers(["imgsel", "-qf", "x.json", "delete", ""]), two)
-        XCTAssertEqual(bashOffers(["imgsel", "-qf", "my"]), ["my sel.json", "my sel.json.lock"], "after -qf a file name")
+        XCTAssertEqual(
+            bashOffers(["imgsel", "-qf", "my"]), ["my sel.json", "my sel.json.lock"], "after -qf a file name")
         XCTAssertEqual(bashOffers(["imgsel", "-qfx.json", "de"]), ["delete"], "after -qfx.json a command")
         // Nothing in the word is run.
         for word in ["$(touch pwned)", "`touch pwned`", "\"$(touch pwned)\"", "x;touch pwned"] {
@@ -145,7 +168,9 @@ final class CompletionTests: ImgselTestCase {
         _ = write(Data(), to: "shots/inner.png")
         for command in ["add", "toggle", "info"] {
             XCTAssertEqual(bashOffers(["imgsel", command, "s"]).sorted(), ["shot one.png", "shots"], command)
-            XCTAssertEqual(bashOffers(["imgsel", command, "img1.png", "img"]).sorted(), ["img1.png", "img2.png"], "\(command) takes several")
+            XCTAssertEqual(
+                bashOffers(["imgsel", command, "img1.png", "img"]).sorted(), ["img1.png", "img2.png"],
+                "\(command) takes several")
         }
         XCTAssertEqual(bashOffers(["imgsel", "replace", "2", "s"]).sorted(), ["shot one.png", "shots"])
         XCTAssertEqual(bashOffers(["imgsel", "replace", "2", "x.png", ""]), [])
@@ -167,7 +192,8 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertTrue(text.contains("compdef _imgsel imgsel"))
         XCTAssertTrue(text.contains("_imgsel \"$@\""))
         for command in registeredCommands() {
-            let entry = "'\(command["name"] as? String ?? ""):\((command["summary"] as? String ?? "").replacingOccurrences(of: "'", with: "'\\''"))'"
+            let summary = (command["summary"] as? String ?? "").replacingOccurrences(of: "'", with: "'\\''")
+            let entry = "'\(command["name"] as? String ?? ""):\(summary)'"
             XCTAssertTrue(text.contains(entry), "zsh describes \(entry)")
         }
         guard let zsh = ["/usr/bin/zsh", "/bin/zsh"].first(where: FileManager.default.isExecutableFile) else { return }
@@ -182,17 +208,19 @@ final class CompletionTests: ImgselTestCase {
 
     /// What the zsh function offers for `words` (as zsh keeps them: quoted as typed).
     /// Outside a completion widget the completion system's functions are stubs that print what they get.
-    func zshOffers(_ zsh: String, _ url: URL, _ words: [String], file: StaticString = #filePath, line: UInt = #line) -> String {
+    func zshOffers(
+        _ zsh: String, _ url: URL, _ words: [String], file: StaticString = #filePath, line: UInt = #line
+    ) -> String {
         let driver = """
-        compdef() { :; }
-        _describe() { while [[ $1 == -* ]]; do [[ $1 == -t ]] && shift; shift; done; shift
-          local a; for a in "$@"; do [[ $a == -- ]] || print -l -- "${(P@)a}"; done; }
-        compadd() { [[ $1 == -a ]] && print -l -- "${(P@)2}"; }
-        _files() { print -- "(files $*)"; }
-        source "$1"; shift
-        words=("$@"); CURRENT=$#
-        _imgsel
-        """
+            compdef() { :; }
+            _describe() { while [[ $1 == -* ]]; do [[ $1 == -t ]] && shift; shift; done; shift
+              local a; for a in "$@"; do [[ $a == -- ]] || print -l -- "${(P@)a}"; done; }
+            compadd() { [[ $1 == -a ]] && print -l -- "${(P@)2}"; }
+            _files() { print -- "(files $*)"; }
+            source "$1"; shift
+            words=("$@"); CURRENT=$#
+            _imgsel
+            """
         let (_, out, err) = shell(zsh, ["-c", driver, "zsh", url.path] + words)
         XCTAssertEqual(err, "", "zsh printed errors", file: file, line: line)
         return out
@@ -207,10 +235,13 @@ final class CompletionTests: ImgselTestCase {
         assertSuccess(run(["-f", "my sel.json", "add", "a.png"]))
         assertSuccess(run(["-f", "x.json", "add", "a.png", "b.png"]))
         let one = "1:a.png\nlast:the last entry\n", two = "1:a.png\n2:b.png\nlast:the last entry\n"
-        for (fileWord, expected) in [("'my sel.json'", one), ("\"my sel.json\"", one), ("my\\ sel.json", one), ("my' 'sel.json", one),
-                                     ("~/x.json", two), ("'x'.json", two), ("\"x.json\"", two)] {
+        for (fileWord, expected) in [
+            ("'my sel.json'", one), ("\"my sel.json\"", one), ("my\\ sel.json", one), ("my' 'sel.json", one),
+            ("~/x.json", two), ("'x'.json", two), ("\"x.json\"", two),
+        ] {
             XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-f", fileWord, "delete", ""]), expected, fileWord)
-            XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "--file=" + fileWord, "delete", ""]), expected, "--file=\(fileWord)")
+            XCTAssertEqual(
+                zshOffers(zsh, url, ["imgsel", "--file=" + fileWord, "delete", ""]), expected, "--file=\(fileWord)")
         }
         XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-f", "'~/x.json'", "delete", ""]), "", "a quoted ~ is a name")
         XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-qf", "'my sel.json'", "delete", ""]), one)
@@ -226,9 +257,12 @@ final class CompletionTests: ImgselTestCase {
         let text = run(["completion", "fish"]).stdout
         XCTAssertTrue(text.contains("complete -c imgsel -f -a '(__imgsel_complete)'"), text)
         for command in registeredCommands() {
-            XCTAssertTrue(text.contains("'\(command["name"] as? String ?? "")\t"), "fish lists \(command["name"] ?? "")")
+            XCTAssertTrue(
+                text.contains("'\(command["name"] as? String ?? "")\t"), "fish lists \(command["name"] ?? "")")
         }
-        guard let fish = ["/usr/bin/fish", "/bin/fish"].first(where: FileManager.default.isExecutableFile) else { return }
+        guard let fish = ["/usr/bin/fish", "/bin/fish"].first(where: FileManager.default.isExecutableFile) else {
+            return
+        }
         let url = script("fish")
         XCTAssertEqual(shell(fish, ["-n", url.path]).0, 0, "fish -n accepts it")
         seed(2)
@@ -242,7 +276,9 @@ final class CompletionTests: ImgselTestCase {
     }
 
     func testFishReadsTheFileOptionAsTheShellWill() {
-        guard let fish = ["/usr/bin/fish", "/bin/fish"].first(where: FileManager.default.isExecutableFile) else { return }
+        guard let fish = ["/usr/bin/fish", "/bin/fish"].first(where: FileManager.default.isExecutableFile) else {
+            return
+        }
         let url = script("fish")
         seed(3)
         png("a.png")
@@ -273,7 +309,8 @@ final class CompletionTests: ImgselTestCase {
         let object = parseJSON(json.stdout) as? [String: Any]
         XCTAssertEqual(object?["shell"] as? String, "bash")
         XCTAssertEqual(object?["script"] as? String, run(["completion", "bash"]).stdout)
-        XCTAssertEqual(run(["-q", "completion", "fish"]).stdout, run(["completion", "fish"]).stdout, "-q still prints it")
+        XCTAssertEqual(
+            run(["-q", "completion", "fish"]).stdout, run(["completion", "fish"]).stdout, "-q still prints it")
         XCTAssertEqual(listing("."), [])
     }
 }

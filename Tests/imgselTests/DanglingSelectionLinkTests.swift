@@ -11,7 +11,8 @@ final class DanglingSelectionLinkTests: ImgselTestCase {
     func testInitCreatesTheTargetRelativeToTheLinksFolder() throws {
         try FileManager.default.createDirectory(at: url("shared"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: url("sub"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: url("sub/link.json").path, withDestinationPath: "../shared/sel.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: url("sub/link.json").path, withDestinationPath: "../shared/sel.json")
         assertSuccess(run(["-f", "sub/link.json", "init", "--capacity", "3"]))
         XCTAssertTrue(isLink("sub/link.json"), "the link is not replaced by a file")
         XCTAssertEqual(capacity(url("shared/sel.json")), 3)
@@ -25,7 +26,8 @@ final class DanglingSelectionLinkTests: ImgselTestCase {
 
     func testAddCreatesTheTargetWithTheAlbumBesideIt() throws {
         try FileManager.default.createDirectory(at: url("shared"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: url("link.json").path, withDestinationPath: "shared/sel.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: url("link.json").path, withDestinationPath: "shared/sel.json")
         png("shared/a.png")
         assertSuccess(run(["-f", "link.json", "add", "shared/a.png"]))
         XCTAssertTrue(isLink("link.json"))
@@ -35,7 +37,8 @@ final class DanglingSelectionLinkTests: ImgselTestCase {
     }
 
     func testATargetInAFolderThatDoesNotExistIsRefusedNamingTheTarget() throws {
-        try FileManager.default.createSymbolicLink(atPath: url("link.json").path, withDestinationPath: "nowhere/sel.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: url("link.json").path, withDestinationPath: "nowhere/sel.json")
         for args in [["init"], ["init", "--force"]] {
             assertFailure(run(["-f", "link.json"] + args), 5, stderrContains: [url("nowhere/sel.json").path])
             XCTAssertTrue(isLink("link.json"))

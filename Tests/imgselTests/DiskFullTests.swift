@@ -49,7 +49,8 @@ final class DiskFullTests: ImgselTestCase {
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = (getuid() == 0 ? ["--mount"] : ["--user", "--map-root-user", "--mount"])
+        process.arguments =
+            (getuid() == 0 ? ["--mount"] : ["--user", "--map-root-user", "--mount"])
             + ["sh", "-c", script, "sh"] + args
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") }
         env["SMALL"] = small.path
@@ -69,10 +70,12 @@ final class DiskFullTests: ImgselTestCase {
             String(decoding: (try? Data(contentsOf: out.appendingPathComponent(name))) ?? Data(), as: UTF8.self)
         }
         let status = Int32(text("status").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-        let transcript = "imgsel \(args.joined(separator: " ")) on a \(readOnly ? "read-only" : "full") tmpfs\n"
+        let transcript =
+            "imgsel \(args.joined(separator: " ")) on a \(readOnly ? "read-only" : "full") tmpfs\n"
             + "--- exit \(status)\n--- stderr:\n\(text("stderr"))--- setup:\n\(text("setup-stderr"))---"
-        return Outcome(status: status, stderr: text("stderr"), files: snapshot(out.appendingPathComponent("after")),
-                       transcript: transcript)
+        return Outcome(
+            status: status, stderr: text("stderr"), files: snapshot(out.appendingPathComponent("after")),
+            transcript: transcript)
     }
 
     /// Every file below `folder` (relative path → bytes), folders as empty data with a trailing slash.
@@ -83,13 +86,16 @@ final class DiskFullTests: ImgselTestCase {
         for case let relative as String in walker {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: base + relative, isDirectory: &isDirectory)
-            files[isDirectory.boolValue ? relative + "/" : relative] = isDirectory.boolValue
+            files[isDirectory.boolValue ? relative + "/" : relative] =
+                isDirectory.boolValue
                 ? Data() : (try? Data(contentsOf: URL(fileURLWithPath: base + relative))) ?? Data()
         }
         return files
     }
 
-    private func assertEveryWriteRefused(readOnly: Bool, cause: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertEveryWriteRefused(
+        readOnly: Bool, cause: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let before = snapshot(dir)
         XCTAssertNotNil(before[".imgsel.json"], file: file, line: line)
         for args in writes {
@@ -98,12 +104,14 @@ final class DiskFullTests: ImgselTestCase {
             let lines = RunResult.lines(outcome.stderr)
             XCTAssertFalse(lines.isEmpty, outcome.transcript, file: file, line: line)
             for message in lines {
-                XCTAssertTrue(message.contains(cause) && message.contains("/") && message.contains("nothing was changed"),
-                              "each line names a path and the cause\n\(outcome.transcript)", file: file, line: line)
+                XCTAssertTrue(
+                    message.contains(cause) && message.contains("/") && message.contains("nothing was changed"),
+                    "each line names a path and the cause\n\(outcome.transcript)", file: file, line: line)
             }
             if args.last != "--all" { XCTAssertEqual(lines.count, 1, outcome.transcript, file: file, line: line) }
-            XCTAssertEqual(outcome.files, before, "every file as it was, no temporary or folder left\n\(outcome.transcript)",
-                           file: file, line: line)
+            XCTAssertEqual(
+                outcome.files, before, "every file as it was, no temporary or folder left\n\(outcome.transcript)",
+                file: file, line: line)
         }
     }
 

@@ -27,7 +27,8 @@ struct RunResult {
 
     /// For failure messages: everything a reader needs to see what happened.
     var transcript: String {
-        "imgsel \(arguments.joined(separator: " "))\n--- exit \(status)\n--- stdout:\n\(stdout)--- stderr:\n\(stderr)---"
+        "imgsel \(arguments.joined(separator: " "))\n--- exit \(status)\n"
+            + "--- stdout:\n\(stdout)--- stderr:\n\(stderr)---"
     }
 }
 
@@ -68,7 +69,9 @@ enum Binary {
 class ImgselTestCase: XCTestCase {
     /// The test's own folder, the default working directory; removed in tearDown.
     struct MissingBinary: Error, CustomStringConvertible {
-        var description: String { "the imgsel binary was not found: set IMGSEL_BIN or build it (swift build --build-tests)" }
+        var description: String {
+            "the imgsel binary was not found: set IMGSEL_BIN or build it (swift build --build-tests)"
+        }
     }
 
     private(set) var dir: URL!
@@ -124,9 +127,11 @@ class ImgselTestCase: XCTestCase {
     /// COLUMNS and LINES, plus `env`. `stdinFile` and `stdoutFile` open those paths instead
     /// (a folder as stdin, /dev/full as stdout); stdout then reads back empty.
     @discardableResult
-    func run(_ args: [String], stdin: Data? = nil, env: [String: String] = [:], cwd: URL? = nil,
-             program: URL? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
-             timeout: TimeInterval = 20) -> RunResult {
+    func run(
+        _ args: [String], stdin: Data? = nil, env: [String: String] = [:], cwd: URL? = nil,
+        program: URL? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
+        timeout: TimeInterval = 20
+    ) -> RunResult {
         let executable = program ?? Binary.url!
         runCounter += 1
         let n = runCounter
@@ -164,7 +169,8 @@ class ImgselTestCase: XCTestCase {
             }
         } catch {
             XCTFail("cannot set up the run's files: \(error)")
-            return RunResult(status: -1, stdout: "", stderr: "", stdoutData: Data(), stderrData: Data(), arguments: args)
+            return RunResult(
+                status: -1, stdout: "", stderr: "", stdoutData: Data(), stderrData: Data(), arguments: args)
         }
         process.standardOutput = outHandle
         process.standardError = errHandle
@@ -174,7 +180,8 @@ class ImgselTestCase: XCTestCase {
             try process.run()
         } catch {
             XCTFail("cannot start \(executable.path): \(error)")
-            return RunResult(status: -1, stdout: "", stderr: "", stdoutData: Data(), stderrData: Data(), arguments: args)
+            return RunResult(
+                status: -1, stdout: "", stderr: "", stdoutData: Data(), stderrData: Data(), arguments: args)
         }
         // A watchdog so that a hanging command fails its test instead of the whole suite.
         let pid = process.processIdentifier
@@ -195,11 +202,14 @@ class ImgselTestCase: XCTestCase {
 
         let outData = (try? Data(contentsOf: outURL)) ?? Data()
         let errData = (try? Data(contentsOf: errURL)) ?? Data()
-        let result = RunResult(status: process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus,
-                               stdout: String(decoding: outData, as: UTF8.self),
-                               stderr: String(decoding: errData, as: UTF8.self),
-                               stdoutData: outData, stderrData: errData, arguments: args)
-        if timedOut { XCTFail("\(executable.lastPathComponent) did not finish within \(timeout) s:\n\(result.transcript)") }
+        let result = RunResult(
+            status: process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            stdoutData: outData, stderrData: errData, arguments: args)
+        if timedOut {
+            XCTFail("\(executable.lastPathComponent) did not finish within \(timeout) s:\n\(result.transcript)")
+        }
         return result
     }
 
@@ -217,26 +227,33 @@ class ImgselTestCase: XCTestCase {
     }
 
     /// A failure: the status, nothing on stdout, and stderr containing every fragment.
-    func assertFailure(_ result: RunResult, _ expected: Int32, stderrContains fragments: [String] = [],
-                       stdoutEmpty: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
+    func assertFailure(
+        _ result: RunResult, _ expected: Int32, stderrContains fragments: [String] = [],
+        stdoutEmpty: Bool = true, file: StaticString = #filePath, line: UInt = #line
+    ) {
         assertExit(result, expected, file: file, line: line)
         if stdoutEmpty {
             XCTAssertEqual(result.stdout, "", "stdout should be empty\n\(result.transcript)", file: file, line: line)
         }
-        XCTAssertFalse(result.stderr.isEmpty, "stderr should say what is wrong\n\(result.transcript)", file: file, line: line)
+        XCTAssertFalse(
+            result.stderr.isEmpty, "stderr should say what is wrong\n\(result.transcript)", file: file, line: line)
         for fragment in fragments {
-            XCTAssertTrue(result.stderr.contains(fragment), "stderr should contain \"\(fragment)\"\n\(result.transcript)",
-                          file: file, line: line)
+            XCTAssertTrue(
+                result.stderr.contains(fragment), "stderr should contain \"\(fragment)\"\n\(result.transcript)",
+                file: file, line: line)
         }
     }
 
     /// A usage error: exit 2, a message, and the command's usage line.
-    func assertUsage(_ result: RunResult, usageLine: String? = nil, stderrContains fragments: [String] = [],
-                     file: StaticString = #filePath, line: UInt = #line) {
+    func assertUsage(
+        _ result: RunResult, usageLine: String? = nil, stderrContains fragments: [String] = [],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         assertFailure(result, 2, stderrContains: fragments, file: file, line: line)
         if let usageLine {
-            XCTAssertTrue(result.stderrLines.contains(usageLine),
-                          "stderr should hold the usage line \"\(usageLine)\"\n\(result.transcript)", file: file, line: line)
+            XCTAssertTrue(
+                result.stderrLines.contains(usageLine),
+                "stderr should hold the usage line \"\(usageLine)\"\n\(result.transcript)", file: file, line: line)
         }
     }
 
@@ -252,7 +269,9 @@ class ImgselTestCase: XCTestCase {
             return [:]
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            XCTFail("the selection file is not a JSON object:\n\(String(decoding: data, as: UTF8.self))", file: file, line: line)
+            XCTFail(
+                "the selection file is not a JSON object:\n\(String(decoding: data, as: UTF8.self))", file: file,
+                line: line)
             return [:]
         }
         return object
@@ -277,8 +296,10 @@ class ImgselTestCase: XCTestCase {
     }
 
     /// The stored paths and the cursor, checked together.
-    func assertSelection(_ paths: [String], current expected: Int?, _ url: URL? = nil,
-                         file: StaticString = #filePath, line: UInt = #line) {
+    func assertSelection(
+        _ paths: [String], current expected: Int?, _ url: URL? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(storedPaths(url, file: file, line: line), paths, "stored paths", file: file, line: line)
         XCTAssertEqual(current(url, file: file, line: line), expected, "current", file: file, line: line)
     }
@@ -295,7 +316,8 @@ class ImgselTestCase: XCTestCase {
 
     func write(_ data: Data, to relative: String) -> URL {
         let target = url(relative)
-        try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: target.path, contents: data)
         return target
     }

@@ -11,8 +11,10 @@ import Glibc
 /// ViewTests the bad indices of `view`.)
 final class HostileInputTests: ImgselTestCase {
     /// Runs each command and checks exit `code`, one stderr line containing `culprit`, the selection unchanged.
-    private func assertRefused(_ commands: [[String]], _ code: Int32, culprit: String,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRefused(
+        _ commands: [[String]], _ code: Int32, culprit: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let before = selectionData()
         for args in commands {
             let r = run(args, timeout: 10)
@@ -63,7 +65,8 @@ final class HostileInputTests: ImgselTestCase {
         png.append(contentsOf: [0xFF, 0xFF, 0xFF, 0xF0] + Array("IHDR".utf8) + [UInt8](repeating: 0, count: 13))
         _ = write(png, to: "length.png")
         // An ISOBMFF box claiming four gigabytes in a 20-byte file.
-        _ = write(Data([0xFF, 0xFF, 0xFF, 0xF0] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 8)), to: "box.heic")
+        _ = write(
+            Data([0xFF, 0xFF, 0xFF, 0xF0] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 8)), to: "box.heic")
         // A BMP of minus two billion by two billion pixels.
         var bmp = Data("BM".utf8) + le32(70) + le32(0) + le32(54) + le32(40)
         bmp += le32(0x8000_0000) + le32(0x7FFF_FFFF) + Data([1, 0, 24, 0]) + Data(count: 24)

@@ -15,8 +15,10 @@ final class HostileSelectionFileTests: ImgselTestCase {
     ]
 
     /// Every command on `selection` exits 4 with one line naming it and `reason`; the file keeps its bytes.
-    private func assertRefused(_ selection: String = ".imgsel.json", reason: String,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRefused(
+        _ selection: String = ".imgsel.json", reason: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         png("new.png")
         let target = url(selection)
         let before = try? Data(contentsOf: target)
@@ -24,7 +26,9 @@ final class HostileSelectionFileTests: ImgselTestCase {
             let r = run(["-f", selection] + args, timeout: 10)
             assertFailure(r, 4, stderrContains: [target.path, reason], file: file, line: line)
             XCTAssertEqual(r.stderrLines.count, 1, r.transcript, file: file, line: line)
-            if before != nil { XCTAssertEqual(try? Data(contentsOf: target), before, "untouched", file: file, line: line) }
+            if before != nil {
+                XCTAssertEqual(try? Data(contentsOf: target), before, "untouched", file: file, line: line)
+            }
         }
         XCTAssertFalse(exists("saved-album"), file: file, line: line)
     }
@@ -135,10 +139,13 @@ final class LinkedSelectionFileTests: ImgselTestCase {
         png("shared/a.png")
         png("shared/b.png")
         assertSuccess(run(["-f", "shared/sel.json", "add", "shared/a.png"]))
-        try FileManager.default.createSymbolicLink(atPath: url("link.json").path, withDestinationPath: "shared/sel.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: url("link.json").path, withDestinationPath: "shared/sel.json")
         assertSuccess(run(["-f", "link.json", "add", "shared/b.png"]))
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: url("link.json").path), "shared/sel.json")
-        XCTAssertEqual(storedPaths(url("shared/sel.json")), ["a.png", "b.png"], "paths relative to the real file's folder")
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: url("link.json").path), "shared/sel.json")
+        XCTAssertEqual(
+            storedPaths(url("shared/sel.json")), ["a.png", "b.png"], "paths relative to the real file's folder")
         XCTAssertFalse(exists("link.json.lock"), "one lock, beside the real file")
         let listed = run(["-f", "link.json", "list", "--paths"])
         assertSuccess(listed)

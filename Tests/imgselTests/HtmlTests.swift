@@ -34,7 +34,8 @@ final class HtmlTests: ImgselTestCase {
         XCTAssertEqual(sources.count, 3)
         for (source, name) in zip(sources, [names[2], names[0], names[1]]) {
             XCTAssertTrue(source.hasPrefix("data:image/png;base64,"), source)
-            XCTAssertEqual(Data(base64Encoded: String(source.dropFirst("data:image/png;base64,".count))), bytes(name), name)
+            XCTAssertEqual(
+                Data(base64Encoded: String(source.dropFirst("data:image/png;base64,".count))), bytes(name), name)
         }
     }
 
@@ -79,8 +80,9 @@ final class HtmlTests: ImgselTestCase {
         let before = selectionData()
         assertSuccess(run(["html"]))
         assertUnchanged(before)
-        assertUsage(run(["html", ".imgsel.json"]), usageLine: "usage: imgsel html [OUT] [--link]",
-                    stderrContains: ["selection file"])
+        assertUsage(
+            run(["html", ".imgsel.json"]), usageLine: "usage: imgsel html [OUT] [--link]",
+            stderrContains: ["selection file"])
         assertUnchanged(before)
     }
 
@@ -93,7 +95,8 @@ final class HtmlTests: ImgselTestCase {
 
     func testAnImageOrTheSelectionReachedThroughASymlinkedFolderIsNeverOverwritten() throws {
         let names = seed(2)
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("here").path, withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("here").path, withDestinationPath: ".")
         let image = bytes(names[0])
         let before = selectionData()
         assertUsage(run(["html", "here/" + names[0]]), stderrContains: ["entry 1"])
@@ -106,15 +109,19 @@ final class HtmlTests: ImgselTestCase {
 
     func testOUTWithDotDotThroughASymlinkGoesWhereTheShellWouldPutIt() throws {
         seed(1)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub/deep"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("linkdir").path, withDestinationPath: "sub/deep")
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("sub/deep"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("linkdir").path, withDestinationPath: "sub/deep")
         assertSuccess(run(["-q", "html", "linkdir/../p.html"]))
         XCTAssertTrue(exists("sub/p.html"), "linkdir/.. is sub, as the kernel resolves it")
         XCTAssertFalse(exists("p.html"))
     }
 
     func testUsageErrors() {
-        assertUsage(run(["html", "a.html", "b.html"]), usageLine: "usage: imgsel html [OUT] [--link]", stderrContains: ["b.html"])
+        assertUsage(
+            run(["html", "a.html", "b.html"]), usageLine: "usage: imgsel html [OUT] [--link]",
+            stderrContains: ["b.html"])
         assertUsage(run(["html", "-"]), stderrContains: ["stdout"])
         assertUsage(run(["html", ""]), stderrContains: ["empty"])
         assertUsage(run(["html", "--lnik"]), stderrContains: ["--link"])
@@ -139,10 +146,12 @@ final class HtmlTests: ImgselTestCase {
         _ = write(changed, to: names[2])
         for args in [["html"], ["html", "--link"]] {
             let r = run(args)
-            assertFailure(r, 3, stderrContains: ["\(names[0]): no such file", "\(names[2]): entry 3 changed since it was added"])
+            assertFailure(
+                r, 3, stderrContains: ["\(names[0]): no such file", "\(names[2]): entry 3 changed since it was added"])
             XCTAssertEqual(r.stderrLines.count, 2, r.transcript)
             XCTAssertEqual(page(), "an older page\n", "the old page is left as it was")
-            XCTAssertEqual(listing("."), [".imgsel.json", ".imgsel.json.lock", "imgsel.html", names[1], names[2]].sorted())
+            XCTAssertEqual(
+                listing("."), [".imgsel.json", ".imgsel.json.lock", "imgsel.html", names[1], names[2]].sorted())
         }
         let json = run(["--json", "html"])
         XCTAssertTrue(json.stderr.contains("\"code\":\"input-missing\""), json.transcript)

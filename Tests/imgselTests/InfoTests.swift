@@ -9,10 +9,14 @@ final class InfoTests: ImgselTestCase {
         assertSuccess(r)
         let aBytes = bytes("a.png")?.count ?? 0
         let bBytes = bytes("b.gif")?.count ?? 0
-        XCTAssertEqual(r.stdoutLines, [
-            "a.png: png 12×5, orientation 1 (shown 12×5), 1 frame, \(aBytes) bytes, sha256 \(sha256sum(url("a.png")))",
-            "b.gif: gif 7×9, orientation 1 (shown 7×9), 1 frame, \(bBytes) bytes, sha256 \(sha256sum(url("b.gif")))",
-        ])
+        XCTAssertEqual(
+            r.stdoutLines,
+            [
+                "a.png: png 12×5, orientation 1 (shown 12×5),"
+                    + " 1 frame, \(aBytes) bytes, sha256 \(sha256sum(url("a.png")))",
+                "b.gif: gif 7×9, orientation 1 (shown 7×9),"
+                    + " 1 frame, \(bBytes) bytes, sha256 \(sha256sum(url("b.gif")))",
+            ])
         XCTAssertEqual(listing("."), ["a.png", "b.gif"], "no selection file, no lock")
     }
 

@@ -17,7 +17,9 @@ final class InitTests: ImgselTestCase {
     func testInitWritesThePrettyPrintedFormatInTheContractsKeyOrder() {
         assertSuccess(run(["init"]))
         let text = String(decoding: selectionData() ?? Data(), as: UTF8.self)
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             {
               "format": "imgsel",
               "version": 1,
@@ -89,8 +91,9 @@ final class InitTests: ImgselTestCase {
     }
 
     func testInitRejectsExtraArguments() {
-        assertUsage(run(["init", "extra"]), usageLine: "usage: imgsel init [--capacity N] [--force]",
-                    stderrContains: ["'extra'"])
+        assertUsage(
+            run(["init", "extra"]), usageLine: "usage: imgsel init [--capacity N] [--force]",
+            stderrContains: ["'extra'"])
         XCTAssertFalse(exists(".imgsel.json"))
     }
 

@@ -22,8 +22,10 @@ final class InstallTests: ImgselTestCase {
 
         let make = Process()
         make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        make.arguments = ["make", "--no-print-directory", "-C", ManPageTests.repository.path, "install",
-                          "PREFIX=\(prefix)", "SWIFT=\(stub.path)", "BUILD_LOCK=\(root.appendingPathComponent("lock").path)"]
+        make.arguments = [
+            "make", "--no-print-directory", "-C", ManPageTests.repository.path, "install",
+            "PREFIX=\(prefix)", "SWIFT=\(stub.path)", "BUILD_LOCK=\(root.appendingPathComponent("lock").path)",
+        ]
         let output = Pipe()
         make.standardOutput = output
         make.standardError = output
@@ -33,23 +35,34 @@ final class InstallTests: ImgselTestCase {
         XCTAssertEqual(make.terminationStatus, 0, transcript)
 
         let calls = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        XCTAssertTrue(calls.components(separatedBy: "\n").contains { $0.hasPrefix("build -c release --static-swift-stdlib -Xswiftc -static-executable") && !$0.contains("--show-bin-path") },
-                      "install builds the fully static release binary first:\n\(calls)")
+        XCTAssertTrue(
+            calls.components(separatedBy: "\n").contains {
+                $0.hasPrefix("build -c release --static-swift-stdlib -Xswiftc -static-executable")
+                    && !$0.contains("--show-bin-path")
+            },
+            "install builds the fully static release binary first:\n\(calls)")
 
         let fm = FileManager.default
-        func mode(_ path: String) -> Int { ((try? fm.attributesOfItem(atPath: prefix + "/" + path))?[.posixPermissions] as? Int) ?? -1 }
+        func mode(_ path: String) -> Int {
+            ((try? fm.attributesOfItem(atPath: prefix + "/" + path))?[.posixPermissions] as? Int) ?? -1
+        }
         func contents(_ path: String) -> Data? { fm.contents(atPath: prefix + "/" + path) }
 
         XCTAssertEqual(mode("bin/imgsel"), 0o755)
         XCTAssertEqual(contents("bin/imgsel"), fm.contents(atPath: Binary.url!.path))
         XCTAssertEqual(mode("share/man/man1/imgsel.1"), 0o644)
-        XCTAssertEqual(contents("share/man/man1/imgsel.1"),
-                       fm.contents(atPath: ManPageTests.repository.appendingPathComponent("man/imgsel.1").path))
-        let scripts = ["bash": "share/bash-completion/completions/imgsel", "zsh": "share/zsh/site-functions/_imgsel",
-                       "fish": "share/fish/vendor_completions.d/imgsel.fish"]
+        XCTAssertEqual(
+            contents("share/man/man1/imgsel.1"),
+            fm.contents(atPath: ManPageTests.repository.appendingPathComponent("man/imgsel.1").path))
+        let scripts = [
+            "bash": "share/bash-completion/completions/imgsel", "zsh": "share/zsh/site-functions/_imgsel",
+            "fish": "share/fish/vendor_completions.d/imgsel.fish",
+        ]
         for (shellName, path) in scripts {
             XCTAssertEqual(mode(path), 0o644, path)
-            XCTAssertEqual(contents(path), run(["completion", shellName]).stdoutData, "\(path) is what imgsel completion \(shellName) prints")
+            XCTAssertEqual(
+                contents(path), run(["completion", shellName]).stdoutData,
+                "\(path) is what imgsel completion \(shellName) prints")
         }
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: prefix).sorted(), ["bin", "share"])
     }

@@ -4,14 +4,17 @@ import XCTest
 final class JSONOutputTests: ImgselTestCase {
     /// Every stderr line is `{"error":{"code":…,"exit":…,"message":…}}`; returns the inner objects.
     @discardableResult
-    private func assertJSONErrors(_ r: RunResult, exit: Int32, code: String? = nil,
-                                  file: StaticString = #filePath, line: UInt = #line) -> [[String: Any]] {
+    private func assertJSONErrors(
+        _ r: RunResult, exit: Int32, code: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> [[String: Any]] {
         assertExit(r, exit, file: file, line: line)
         XCTAssertFalse(r.stderrLines.isEmpty, "an error is reported\n\(r.transcript)", file: file, line: line)
         var errors: [[String: Any]] = []
         for text in r.stderrLines {
             guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  let error = object["error"] as? [String: Any] else {
+                let error = object["error"] as? [String: Any]
+            else {
                 XCTFail("stderr line is not a JSON error object: \(text)\n\(r.transcript)", file: file, line: line)
                 continue
             }
@@ -19,8 +22,9 @@ final class JSONOutputTests: ImgselTestCase {
             XCTAssertEqual(Set(error.keys), ["code", "exit", "message"], text, file: file, line: line)
             XCTAssertEqual(error["exit"] as? Int, Int(exit), text, file: file, line: line)
             let codeText = error["code"] as? String ?? ""
-            XCTAssertNotNil(codeText.range(of: "^[a-z]+(-[a-z]+)*$", options: .regularExpression),
-                            "kebab-case code: \(codeText)", file: file, line: line)
+            XCTAssertNotNil(
+                codeText.range(of: "^[a-z]+(-[a-z]+)*$", options: .regularExpression),
+                "kebab-case code: \(codeText)", file: file, line: line)
             if let code { XCTAssertEqual(codeText, code, text, file: file, line: line) }
             XCTAssertFalse((error["message"] as? String ?? "").isEmpty, file: file, line: line)
             errors.append(error)
@@ -56,7 +60,10 @@ final class JSONOutputTests: ImgselTestCase {
         XCTAssertEqual(r.stdout, "")
         let errors = assertJSONErrors(r, exit: 1, code: "selection-full")
         XCTAssertEqual(errors.count, 1)
-        XCTAssertEqual(r.stderr, #"{"error":{"code":"selection-full","exit":1,"message":"the selection is full (1 of 1): 1 more image does not fit"}}"# + "\n")
+        XCTAssertEqual(
+            r.stderr,
+            #"{"error":{"code":"selection-full","exit":1,"#
+                + #""message":"the selection is full (1 of 1): 1 more image does not fit"}}"# + "\n")
         assertUnchanged(before)
     }
 
@@ -112,8 +119,10 @@ final class JSONOutputTests: ImgselTestCase {
 
     func testClearDeleteMoveToggleReplacePrintJSON() {
         seed(4)
-        for args in [["delete", "1"], ["move", "1", "2"], ["toggle", png("t.png")], ["replace", "1", png("r.png")],
-                     ["view", "2"], ["save"], ["check"], ["clear"], ["init", "--force", "-f", "other.json"]] {
+        for args in [
+            ["delete", "1"], ["move", "1", "2"], ["toggle", png("t.png")], ["replace", "1", png("r.png")],
+            ["view", "2"], ["save"], ["check"], ["clear"], ["init", "--force", "-f", "other.json"],
+        ] {
             let r = run(["--json"] + args)
             assertSuccess(r)
             XCTAssertEqual(r.stdoutLines.count, 1, "one JSON document\n\(r.transcript)")

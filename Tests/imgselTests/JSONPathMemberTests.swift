@@ -12,20 +12,25 @@ final class JSONPathMemberTests: ImgselTestCase {
         assertSuccess(run(["-f", "sel/s.json", "add", "sel/pics/a.png", "sel/pics/b.png"]))
     }
 
-    private func json(_ args: [String], exit: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
+    private func json(
+        _ args: [String], exit: Int32 = 0, file: StaticString = #filePath, line: UInt = #line
+    ) -> [String: Any] {
         let r = run(["--json", "-f", "sel/s.json"] + args)
         assertExit(r, exit, file: file, line: line)
         return parseJSON(r.stdout, file: file, line: line) as? [String: Any] ?? [:]
     }
 
     /// Each object names its image (`a` or `b`) by both members: as stored, and as usable from here.
-    private func assertNamed(_ objects: [[String: Any]], _ names: [String], _ what: String,
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func assertNamed(
+        _ objects: [[String: Any]], _ names: [String], _ what: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(objects.count, names.count, what, file: file, line: line)
         for (object, name) in zip(objects, names) {
             XCTAssertEqual(object["path"] as? String, "pics/\(name).png", "\(what): path", file: file, line: line)
-            XCTAssertEqual(object["display_path"] as? String, "sel/pics/\(name).png", "\(what): display_path",
-                           file: file, line: line)
+            XCTAssertEqual(
+                object["display_path"] as? String, "sel/pics/\(name).png", "\(what): display_path",
+                file: file, line: line)
         }
     }
 

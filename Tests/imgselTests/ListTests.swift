@@ -11,12 +11,14 @@ final class ListTests: ImgselTestCase {
         assertSuccess(r)
         let size = Fixtures.png(width: 4, height: 3, seed: 1).count
         XCTAssertEqual(String(size).count, 3, "the fixture is between 100 and 999 bytes")
-        XCTAssertEqual(r.stdoutLines, [
-            "  #  size  type  bytes  path",
-            "  1  4×3   png   \(size) B  img1.png",
-            "* 2  4×3   png   \(size) B  img2.png",
-            "  3  4×3   png   \(size) B  img3.png",
-        ])
+        XCTAssertEqual(
+            r.stdoutLines,
+            [
+                "  #  size  type  bytes  path",
+                "  1  4×3   png   \(size) B  img1.png",
+                "* 2  4×3   png   \(size) B  img2.png",
+                "  3  4×3   png   \(size) B  img3.png",
+            ])
     }
 
     func testTheTableShowsEachEntrysFacts() {
@@ -29,7 +31,8 @@ final class ListTests: ImgselTestCase {
         XCTAssertTrue(lines[1].hasPrefix("* 1"), lines[1])
         XCTAssertTrue(lines[1].contains("64×2") && lines[1].contains("png") && lines[1].hasSuffix("wide.png"), lines[1])
         XCTAssertTrue(lines[2].hasPrefix("  2"), lines[2])
-        XCTAssertTrue(lines[2].contains("320×240") && lines[2].contains("gif") && lines[2].hasSuffix("anim.gif"), lines[2])
+        XCTAssertTrue(
+            lines[2].contains("320×240") && lines[2].contains("gif") && lines[2].hasSuffix("anim.gif"), lines[2])
     }
 
     func testAnEmptySelectionIsListedAsEmpty() {
@@ -237,7 +240,9 @@ final class ListTests: ImgselTestCase {
     // MARK: - Reading creates nothing
 
     func testReadingAMissingSelectionIsRefusedAndCreatesNothing() {
-        for args in [["list"], ["list", "--paths"], ["list", "--json"], ["list", "--grid"], ["check"], ["view", "--index"]] {
+        for args in [
+            ["list"], ["list", "--paths"], ["list", "--json"], ["list", "--grid"], ["check"], ["view", "--index"],
+        ] {
             assertFailure(run(args), 4, stderrContains: ["no selection file at"])
         }
         XCTAssertEqual(listing("."), [], "no .imgsel.json, no .imgsel.json.lock")

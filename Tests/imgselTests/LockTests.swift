@@ -66,7 +66,11 @@ final class LockTests: ImgselTestCase {
         hold(LOCK_EX)
         let r = run(["clear"], env: ["IMGSEL_LOCK_TIMEOUT": "0.3"])
         assertExit(r, 6)
-        XCTAssertEqual(r.stderr, "imgsel: \(selectionURL.path): another imgsel held the selection for more than 0.3 s (IMGSEL_LOCK_TIMEOUT)\n")
+        XCTAssertEqual(
+            r.stderr,
+            "imgsel: \(selectionURL.path): another imgsel held the selection for more than 0.3 s"
+                + " (IMGSEL_LOCK_TIMEOUT)\n"
+        )
     }
 
     func testAReaderWaitsForAWriter() {
@@ -141,7 +145,8 @@ final class LockTests: ImgselTestCase {
         XCTAssertEqual(Set(storedPaths()), Set(names), "every add is in the file")
         XCTAssertEqual(storedPaths().count, names.count)
         XCTAssertEqual(current(), 1)
-        XCTAssertEqual(listing(".").filter { $0.hasPrefix(".") }, [".imgsel.json", ".imgsel.json.lock"], "no temporary files left")
+        XCTAssertEqual(
+            listing(".").filter { $0.hasPrefix(".") }, [".imgsel.json", ".imgsel.json.lock"], "no temporary files left")
     }
 
     func testConcurrentCursorMovesAreEachApplied() throws {

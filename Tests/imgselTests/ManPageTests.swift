@@ -5,7 +5,8 @@ import XCTest
 /// summary, every argument and option with its help text, word for word.
 final class ManPageTests: ImgselTestCase {
     static var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     func manPage(file: StaticString = #filePath, line: UInt = #line) -> RoffPage {
@@ -26,7 +27,9 @@ final class ManPageTests: ImgselTestCase {
     func testTheSectionsAreThereInOrder() {
         let page = manPage()
         XCTAssertTrue(page.source.contains(".TH IMGSEL 1 "), "a title line for section 1")
-        let required = ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"]
+        let required = [
+            "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES",
+        ]
         XCTAssertEqual(page.sectionNames.filter(required.contains), required)
         XCTAssertTrue(page.plain("NAME").hasPrefix("imgsel - "), page.plain("NAME"))
         let version = run(["--version"]).stdout.trimmingCharacters(in: .newlines)
@@ -45,8 +48,9 @@ final class ManPageTests: ImgselTestCase {
                 XCTFail("COMMANDS has no entry tagged '\(usage)'; tags: \(documented.map(\.tag))")
                 continue
             }
-            XCTAssertTrue(item.text.hasPrefix(RoffPage.squeezed(command["summary"] as? String ?? "")),
-                          "\(name): the entry starts with the help's summary\n\(item.text)")
+            XCTAssertTrue(
+                item.text.hasPrefix(RoffPage.squeezed(command["summary"] as? String ?? "")),
+                "\(name): the entry starts with the help's summary\n\(item.text)")
             var expected: [(String, String)] = []
             for argument in command["arguments"] as? [[String: Any]] ?? [] {
                 expected.append((argument["name"] as? String ?? "", argument["help"] as? String ?? ""))
@@ -54,15 +58,19 @@ final class ManPageTests: ImgselTestCase {
             for option in command["options"] as? [[String: Any]] ?? [] {
                 expected.append((Self.display(option), option["help"] as? String ?? ""))
             }
-            XCTAssertEqual(item.children.map(\.tag), expected.map(\.0), "\(name): arguments and options, in the help's order")
+            XCTAssertEqual(
+                item.children.map(\.tag), expected.map(\.0), "\(name): arguments and options, in the help's order")
             for ((tag, helpText), child) in zip(expected, item.children) where child.tag == tag {
-                XCTAssertTrue(child.text.hasPrefix(RoffPage.squeezed(helpText)), "\(name) \(tag): '\(child.text)' vs '\(helpText)'")
+                XCTAssertTrue(
+                    child.text.hasPrefix(RoffPage.squeezed(helpText)),
+                    "\(name) \(tag): '\(child.text)' vs '\(helpText)'")
             }
         }
         let names = Set(commands.compactMap { $0["name"] as? String })
         let documentedNames = Set(documented.map { String($0.tag.prefix { $0 != " " }) })
-        XCTAssertEqual(documentedNames.subtracting(names), [],
-                       "the man page documents commands imgsel does not have")
+        XCTAssertEqual(
+            documentedNames.subtracting(names), [],
+            "the man page documents commands imgsel does not have")
     }
 
     func testEveryGlobalOptionIsDocumented() {
@@ -90,8 +98,10 @@ final class ManPageTests: ImgselTestCase {
         for variable in variables { XCTAssertTrue(environment.contains(variable), "ENVIRONMENT lists \(variable)") }
         XCTAssertEqual(page.items("EXIT STATUS").map(\.tag), section("Exit status:"))
         let files = page.items("FILES").map(\.tag)
-        for path in [".imgsel.json", ".imgsel.json.lock", "saved-album/", "share/bash-completion/completions/imgsel",
-                     "share/zsh/site-functions/_imgsel", "share/fish/vendor_completions.d/imgsel.fish"] {
+        for path in [
+            ".imgsel.json", ".imgsel.json.lock", "saved-album/", "share/bash-completion/completions/imgsel",
+            "share/zsh/site-functions/_imgsel", "share/fish/vendor_completions.d/imgsel.fish",
+        ] {
             XCTAssertTrue(files.contains(path), "FILES lists \(path): \(files)")
         }
     }
@@ -128,10 +138,14 @@ final class ManPageTests: ImgselTestCase {
     /// Where groff is installed (not in CI), the page formats without a warning.
     func testGroffFormatsThePageWithoutWarnings() throws {
         XCTAssertTrue(manPage().source.hasSuffix("\n"))
-        guard let groff = ["/usr/bin/groff", "/bin/groff"].first(where: FileManager.default.isExecutableFile) else { return }
+        guard let groff = ["/usr/bin/groff", "/bin/groff"].first(where: FileManager.default.isExecutableFile) else {
+            return
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: groff)
-        process.arguments = ["-man", "-Tutf8", "-ww", "-z", Self.repository.appendingPathComponent("man/imgsel.1").path]
+        process.arguments = [
+            "-man", "-Tutf8", "-ww", "-z", Self.repository.appendingPathComponent("man/imgsel.1").path,
+        ]
         let errors = Pipe()
         process.standardError = errors
         try process.run()
@@ -160,7 +174,9 @@ struct RoffPage {
     let source: String
 
     var sectionNames: [String] {
-        source.components(separatedBy: "\n").filter { $0.hasPrefix(".SH ") }.map { Self.arguments(String($0.dropFirst(4))) }
+        source.components(separatedBy: "\n").filter { $0.hasPrefix(".SH ") }.map {
+            Self.arguments(String($0.dropFirst(4)))
+        }
     }
 
     func lines(_ section: String) -> [String] {
@@ -178,7 +194,9 @@ struct RoffPage {
         lines(section).compactMap { line in
             if line.hasPrefix(".") {
                 let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-                guard ["B", "I", "BR", "IR", "BI", "RB", "RI", "IB"].contains(String(parts[0].dropFirst())), parts.count > 1 else {
+                guard ["B", "I", "BR", "IR", "BI", "RB", "RI", "IB"].contains(String(parts[0].dropFirst())),
+                    parts.count > 1
+                else {
                     return nil
                 }
                 return Self.plain(Self.arguments(parts[1]))
@@ -252,9 +270,11 @@ struct RoffPage {
     /// Font changes dropped, escapes turned into the characters they print.
     static func plain(_ text: String) -> String {
         var out = text
-        for (escape, character) in [("\\fB", ""), ("\\fI", ""), ("\\fR", ""), ("\\fP", ""), ("\\-", "-"), ("\\(aq", "'"),
-                                    ("\\(lq", "“"), ("\\(rq", "”"), ("\\(en", "–"), ("\\(em", "—"), ("\\(mu", "×"),
-                                    ("\\&", ""), ("\\e", "\\"), ("\\ ", " ")] {
+        for (escape, character) in [
+            ("\\fB", ""), ("\\fI", ""), ("\\fR", ""), ("\\fP", ""), ("\\-", "-"), ("\\(aq", "'"),
+            ("\\(lq", "“"), ("\\(rq", "”"), ("\\(en", "–"), ("\\(em", "—"), ("\\(mu", "×"),
+            ("\\&", ""), ("\\e", "\\"), ("\\ ", " "),
+        ] {
             out = out.replacingOccurrences(of: escape, with: character)
         }
         while let range = out.range(of: #"\\\[u[0-9A-F]{4,5}\]"#, options: .regularExpression) {

@@ -37,7 +37,8 @@ final class MisnamedFileTests: ImgselTestCase {
         let before = selectionData()
         let r = run(["check"])
         assertSuccess(r)
-        XCTAssertEqual(r.stdoutLines, ["entry 2 (anim.webp): named .webp but the content is GIF", "ok: 2 entries checked"])
+        XCTAssertEqual(
+            r.stdoutLines, ["entry 2 (anim.webp): named .webp but the content is GIF", "ok: 2 entries checked"])
         assertUnchanged(before)
 
         let j = run(["--json", "check"])

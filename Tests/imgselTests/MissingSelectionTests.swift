@@ -7,7 +7,8 @@ import XCTest
 final class MissingSelectionTests: ImgselTestCase {
     private let refused: [[String]] = [
         ["replace", "1", "a.png"], ["delete", "1"], ["move", "1", "2"], ["list"], ["list", "--paths"], ["list", "-0"],
-        ["list", "--grid"], ["view"], ["view", "1"], ["view", "next"], ["view", "--index"], ["save"], ["save", "--all"],
+        ["list", "--grid"], ["view"], ["view", "1"], ["view", "next"], ["view", "--index"], ["save"],
+        ["save", "--all"],
         ["check"], ["html"],
     ]
 
@@ -16,8 +17,10 @@ final class MissingSelectionTests: ImgselTestCase {
         for args in refused {
             let r = run(["-f", "typo.jsn"] + args)
             assertFailure(r, 4)
-            XCTAssertEqual(r.stderrLines, ["imgsel: no selection file at \(url("typo.jsn").path) ('imgsel init' or 'imgsel add' makes one)"],
-                           r.transcript)
+            XCTAssertEqual(
+                r.stderrLines,
+                ["imgsel: no selection file at \(url("typo.jsn").path) ('imgsel init' or 'imgsel add' makes one)"],
+                r.transcript)
             XCTAssertEqual(listing("."), ["a.png"], "\(args): not even a lock file\n\(r.transcript)")
         }
     }

@@ -15,7 +15,8 @@ final class NonUTF8NameTests: ImgselTestCase {
         let before = selectionData()
         let r = shell(#"cp img1.png "$(printf 'bad\377.png')" && "$IMGSEL" add "$(printf 'bad\377.png')""#)
         XCTAssertEqual(r.status, 3)
-        XCTAssertEqual(r.stderr, "imgsel: bad\\xff.png: the name is not valid UTF-8, which the selection file cannot record\n")
+        XCTAssertEqual(
+            r.stderr, "imgsel: bad\\xff.png: the name is not valid UTF-8, which the selection file cannot record\n")
         XCTAssertEqual(r.stdout, "")
         assertUnchanged(before)
     }
@@ -34,7 +35,8 @@ final class NonUTF8NameTests: ImgselTestCase {
         let before = selectionData()
         let r = shell(#"printf 'img1.png\nbad\377.png\n' | "$IMGSEL" add -"#)
         XCTAssertEqual(r.status, 3)
-        XCTAssertEqual(r.stderr, "imgsel: bad\\xff.png: the name is not valid UTF-8, which the selection file cannot record\n")
+        XCTAssertEqual(
+            r.stderr, "imgsel: bad\\xff.png: the name is not valid UTF-8, which the selection file cannot record\n")
         assertUnchanged(before)
     }
 }

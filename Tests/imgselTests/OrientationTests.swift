@@ -16,7 +16,8 @@ final class OrientationTests: ImgselTestCase {
         XCTAssertTrue(run(["list", "--grid"]).stdout.contains("30×40"))
         let info = run(["info", "turned.png"])
         assertSuccess(info)
-        XCTAssertTrue(info.stdout.hasPrefix("turned.png: png 40×30, orientation 6 (shown 30×40), 1 frame,"), info.transcript)
+        XCTAssertTrue(
+            info.stdout.hasPrefix("turned.png: png 40×30, orientation 6 (shown 30×40), 1 frame,"), info.transcript)
     }
 
     func testAHalfTurnKeepsTheSize() {

@@ -19,7 +19,8 @@ final class OrientationTypeTests: ImgselTestCase {
                 names.append(write(EXIFFixture.jpeg(exif: exif), to: "\(name)-\(order).jpg").lastPathComponent)
                 names.append(write(EXIFFixture.png(exif: exif), to: "\(name)-\(order).png").lastPathComponent)
                 names.append(write(EXIFFixture.webp(exif: exif), to: "\(name)-\(order).webp").lastPathComponent)
-                let tiff = EXIFFixture.tiff([(0x0100, 3, 2, 40), (0x0101, 3, 2, 30), (0x0112, type, size, 6)], littleEndian: little)
+                let tiff = EXIFFixture.tiff(
+                    [(0x0100, 3, 2, 40), (0x0101, 3, 2, 30), (0x0112, type, size, 6)], littleEndian: little)
                 names.append(write(tiff, to: "\(name)-\(order).tif").lastPathComponent)
             }
         }
@@ -53,7 +54,8 @@ private enum EXIFFixture {
             let big = (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * (bytes - 1 - $0))) }
             return littleEndian ? big.reversed() : big
         }
-        var data: [UInt8] = (littleEndian ? [0x49, 0x49] : [0x4D, 0x4D]) + uint(42, 2) + uint(8, 4) + uint(entries.count, 2)
+        var data: [UInt8] =
+            (littleEndian ? [0x49, 0x49] : [0x4D, 0x4D]) + uint(42, 2) + uint(8, 4) + uint(entries.count, 2)
         for entry in entries {
             data += uint(entry.tag, 2) + uint(entry.type, 2) + uint(1, 4)
             data += uint(entry.value, entry.size) + [UInt8](repeating: 0, count: 4 - entry.size)
@@ -80,7 +82,9 @@ private enum EXIFFixture {
 
     /// An extended WebP (VP8X, 40×30, EXIF flag) whose only other chunk is EXIF.
     static func webp(exif: Data) -> Data {
-        func le(_ value: Int, _ bytes: Int) -> Data { Data((0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }) }
+        func le(_ value: Int, _ bytes: Int) -> Data {
+            Data((0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
+        }
         var chunks = Data("VP8X".utf8) + le(10, 4) + Data([0x08, 0, 0, 0]) + le(39, 3) + le(29, 3)
         chunks += Data("EXIF".utf8) + le(exif.count, 4) + exif + (exif.count % 2 == 1 ? Data([0]) : Data())
         return Data("RIFF".utf8) + le(4 + chunks.count, 4) + Data("WEBP".utf8) + chunks

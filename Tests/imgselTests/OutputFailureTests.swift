@@ -11,7 +11,11 @@ final class OutputFailureTests: ImgselTestCase {
         for args in [["list", "--paths"], ["list"], ["completion", "bash"], ["view", "--index"]] {
             let result = runIntoFullDevice(args)
             XCTAssertEqual(result.status, 5, "\(args)")
-            XCTAssertEqual(result.stderr, "imgsel: standard output: cannot write: No space left on device; the output is incomplete (the command itself ran)\n", "\(args)")
+            XCTAssertEqual(
+                result.stderr,
+                "imgsel: standard output: cannot write: No space left on device"
+                    + "; the output is incomplete (the command itself ran)\n",
+                "\(args)")
         }
     }
 

@@ -15,7 +15,8 @@ struct PtyResult {
     var text: String { String(decoding: output, as: UTF8.self) }
     /// The output with escape sequences shown, for failure messages.
     var transcript: String {
-        "--- exit \(status)\n--- terminal:\n" + text.replacingOccurrences(of: "\u{1B}", with: "⎋") + "\n--- stderr:\n\(stderr)---"
+        "--- exit \(status)\n--- terminal:\n" + text.replacingOccurrences(of: "\u{1B}", with: "⎋")
+            + "\n--- stderr:\n\(stderr)---"
     }
 }
 
@@ -31,8 +32,9 @@ enum PtyCalls {
     static let grantpt = symbol("grantpt", as: (@convention(c) (Int32) -> Int32).self)
     static let unlockpt = symbol("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
     static let ptsname = symbol("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
-    static let addchdir = symbol("posix_spawn_file_actions_addchdir_np",
-                                 as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+    static let addchdir = symbol(
+        "posix_spawn_file_actions_addchdir_np",
+        as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
 }
 
 /// The size a test gives its terminal: cells, and pixels (0 when the terminal does not say).
@@ -45,16 +47,22 @@ struct TerminalSize {
 
 /// Variables that make imgsel think it runs on one terminal or another; a pty
 /// run starts without them, so the test alone decides.
-let terminalVariables = ["TERM", "TERM_PROGRAM", "LC_TERMINAL", "KITTY_WINDOW_ID", "GHOSTTY_RESOURCES_DIR",
-                         "WEZTERM_EXECUTABLE", "WEZTERM_PANE", "KONSOLE_VERSION", "TMUX", "NO_COLOR", "COLUMNS", "LINES"]
+let terminalVariables = [
+    "TERM", "TERM_PROGRAM", "LC_TERMINAL", "KITTY_WINDOW_ID", "GHOSTTY_RESOURCES_DIR",
+    "WEZTERM_EXECUTABLE", "WEZTERM_PANE", "KONSOLE_VERSION", "TMUX", "NO_COLOR", "COLUMNS", "LINES",
+]
 
 extension ImgselTestCase {
     /// Runs imgsel with stdin and stdout on a fresh pseudo-terminal of `size`
     /// (set with TIOCSWINSZ), stderr to a file; reads everything until it exits.
-    func runOnTerminal(_ args: [String], size: TerminalSize = TerminalSize(), env: [String: String] = [:],
-                       file: StaticString = #filePath, line: UInt = #line) -> PtyResult {
+    func runOnTerminal(
+        _ args: [String], size: TerminalSize = TerminalSize(), env: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> PtyResult {
         let master = PtyCalls.openpt(O_RDWR | O_NOCTTY)
-        guard master >= 0, PtyCalls.grantpt(master) == 0, PtyCalls.unlockpt(master) == 0, let name = PtyCalls.ptsname(master) else {
+        guard master >= 0, PtyCalls.grantpt(master) == 0, PtyCalls.unlockpt(master) == 0,
+            let name = PtyCalls.ptsname(master)
+        else {
             XCTFail("cannot open a pseudo-terminal: \(String(cString: strerror(errno)))", file: file, line: line)
             return PtyResult(status: -1, output: [], stderr: "")
         }
@@ -68,7 +76,8 @@ extension ImgselTestCase {
         tcgetattr(slave, &settings)
         cfmakeraw(&settings)
         tcsetattr(slave, TCSANOW, &settings)
-        var window = winsize(ws_row: size.rows, ws_col: size.columns, ws_xpixel: size.pixelWidth, ws_ypixel: size.pixelHeight)
+        var window = winsize(
+            ws_row: size.rows, ws_col: size.columns, ws_xpixel: size.pixelWidth, ws_ypixel: size.pixelHeight)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &window)
 
         let errPath = dir.deletingLastPathComponent().appendingPathComponent("pty-err-\(UUID().uuidString)").path
@@ -91,8 +100,7 @@ extension ImgselTestCase {
         let cArgs = argv.map { strdup($0) } + [nil]
         let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            cArgs.forEach { free($0) }
-            cEnv.forEach { free($0) }
+            for pointer in cArgs + cEnv { free(pointer) }
         }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
@@ -109,7 +117,9 @@ extension ImgselTestCase {
             var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, 200)
             if ready == 0 {
-                if Date() > deadline { kill(pid, SIGKILL); XCTFail("imgsel did not finish on the pty", file: file, line: line); break }
+                if Date() > deadline {
+                    kill(pid, SIGKILL); XCTFail("imgsel did not finish on the pty", file: file, line: line); break
+                }
                 continue
             }
             let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress!, $0.count) }

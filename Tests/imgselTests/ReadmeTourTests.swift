@@ -17,8 +17,9 @@ final class ReadmeTourTests: ImgselTestCase {
         XCTAssertTrue(script.contains("imgsel save --all"))
 
         // -e: any command failing fails the tour; print the tour folder so it can be removed.
-        let result = run(["-euo", "pipefail", "-c", script + "\necho \"TOUR=$tour\"\n"], env: ["NO_COLOR": "1"],
-                         cwd: packageRoot, program: URL(fileURLWithPath: "/bin/bash"), timeout: 120)
+        let result = run(
+            ["-euo", "pipefail", "-c", script + "\necho \"TOUR=$tour\"\n"], env: ["NO_COLOR": "1"],
+            cwd: packageRoot, program: URL(fileURLWithPath: "/bin/bash"), timeout: 120)
         let stdout = result.stdout, stderr = result.stderr
         if let line = stdout.split(separator: "\n").last(where: { $0.hasPrefix("TOUR=") }) {
             try? FileManager.default.removeItem(atPath: String(line.dropFirst(5)))
@@ -38,13 +39,16 @@ final class ReadmeTourTests: ImgselTestCase {
         let start = try XCTUnwrap(rest.range(of: open))
         let end = try XCTUnwrap(rest[start.upperBound...].range(of: close))
         let body = String(rest[start.upperBound..<end.lowerBound])
-        return inManPage ? body.split(separator: "\n", omittingEmptySubsequences: false).map { RoffPage.plain(String($0)) }
-            .joined(separator: "\n") : body
+        return inManPage
+            ? body.split(separator: "\n", omittingEmptySubsequences: false).map { RoffPage.plain(String($0)) }
+                .joined(separator: "\n") : body
     }
 
     /// Runs `script` under bash in the test's folder with the built imgsel first on PATH.
     private func bash(_ script: String) -> RunResult {
-        let path = Binary.url!.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let path =
+            Binary.url!.deletingLastPathComponent().path + ":"
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         return run(["-c", script], env: ["PATH": path, "NO_COLOR": "1"], program: URL(fileURLWithPath: "/bin/bash"))
     }
 
@@ -62,7 +66,8 @@ final class ReadmeTourTests: ImgselTestCase {
             assertSuccess(run(["add", png("one \(inManPage).png"), png("two \(inManPage).png")]))
             let walk = bash(script)
             assertSuccess(walk)
-            XCTAssertEqual(walk.stdout, "UPLOAD:one \(inManPage).png\nUPLOAD:two \(inManPage).png\nEND\n", walk.transcript)
+            XCTAssertEqual(
+                walk.stdout, "UPLOAD:one \(inManPage).png\nUPLOAD:two \(inManPage).png\nEND\n", walk.transcript)
         }
     }
 

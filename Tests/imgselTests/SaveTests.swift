@@ -168,10 +168,12 @@ final class SaveTests: ImgselTestCase {
         _ = write(Fixtures.text, to: "img3.png")
         let r = run(["save", "--all"])
         assertExit(r, 3)
-        XCTAssertEqual(r.stderrLines, [
-            "imgsel: img1.png: entry 1 changed since it was added (size or sha256 differs)",
-            "imgsel: img3.png: entry 3 changed since it was added (size or sha256 differs)",
-        ])
+        XCTAssertEqual(
+            r.stderrLines,
+            [
+                "imgsel: img1.png: entry 1 changed since it was added (size or sha256 differs)",
+                "imgsel: img3.png: entry 3 changed since it was added (size or sha256 differs)",
+            ])
         XCTAssertEqual(listing("saved-album"), [], "img2's copy was taken back")
     }
 

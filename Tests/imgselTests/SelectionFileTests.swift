@@ -10,8 +10,10 @@ final class SelectionFileTests: ImgselTestCase {
     }
 
     /// Replaces the first match of a regular expression, failing when nothing matched.
-    private func edit(_ text: String, _ pattern: String, _ replacement: String,
-                      file: StaticString = #filePath, line: UInt = #line) -> String {
+    private func edit(
+        _ text: String, _ pattern: String, _ replacement: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> String {
         guard let range = text.range(of: pattern, options: .regularExpression) else {
             XCTFail("pattern \(pattern) not found in the selection file", file: file, line: line)
             return text
@@ -20,8 +22,10 @@ final class SelectionFileTests: ImgselTestCase {
     }
 
     /// Writes `text` as the selection, then checks that mutating and reading commands refuse it with exit 4.
-    private func assertRefused(_ text: String, code: String = "invalid-selection-file", mentioning: [String] = [],
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRefused(
+        _ text: String, code: String = "invalid-selection-file", mentioning: [String] = [],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         _ = write(Data(text.utf8), to: ".imgsel.json")
         let before = selectionData()
         png("fresh.png")
@@ -72,7 +76,11 @@ final class SelectionFileTests: ImgselTestCase {
         let text = edit(validText(), #""version": 1"#, #""version": 2"#)
         assertRefused(text, code: "newer-version", mentioning: ["version 2", "newer"])
         let r = run(["list"])
-        XCTAssertEqual(r.stderr, "imgsel: \(selectionURL.path): selection file version 2 is newer than this imgsel understands (1); left untouched\n")
+        XCTAssertEqual(
+            r.stderr,
+            "imgsel: \(selectionURL.path): selection file version 2 is newer than this imgsel"
+                + " understands (1); left untouched\n"
+        )
     }
 
     func testVersionZero() {
@@ -137,8 +145,11 @@ final class SelectionFileTests: ImgselTestCase {
         // The next write puts it back in the stable order.
         assertSuccess(run(["add", png("b.png")]))
         let text = String(decoding: selectionData() ?? Data(), as: UTF8.self)
-        XCTAssertTrue(text.hasPrefix("{\n  \"format\": \"imgsel\",\n  \"version\": 1,\n  \"capacity\": 9,\n  \"current\": 1,\n  \"items\": ["),
-                      text)
+        XCTAssertTrue(
+            text.hasPrefix(
+                "{\n  \"format\": \"imgsel\",\n  \"version\": 1,\n  \"capacity\": 9,\n  \"current\": 1,\n  \"items\": ["
+            ),
+            text)
     }
 
     func testAnotherToolsMembersSurviveARewrite() throws {
@@ -165,7 +176,9 @@ final class SelectionFileTests: ImgselTestCase {
         seed(1)
         let text = String(decoding: selectionData() ?? Data(), as: UTF8.self)
         let item = items().first ?? [:]
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             {
               "format": "imgsel",
               "version": 1,

@@ -60,8 +60,10 @@ final class StdinPathListTests: ImgselTestCase {
 
     func testEndlessEmptyInputEnds() {
         // Empty lines and empty NUL-separated names are skipped, but not forever.
-        for script in [#"ulimit -v 1000000; "$IMGSEL" add -0 - < /dev/zero"#,
-                       #"ulimit -v 1000000; yes '' | "$IMGSEL" add -"#] {
+        for script in [
+            #"ulimit -v 1000000; "$IMGSEL" add -0 - < /dev/zero"#,
+            #"ulimit -v 1000000; yes '' | "$IMGSEL" add -"#,
+        ] {
             let r = shell(script)
             assertFailure(r, 3, stderrContains: ["standard input", "not a list of paths"])
             XCTAssertEqual(r.stderrLines.count, 1, r.transcript)

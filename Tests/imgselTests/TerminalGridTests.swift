@@ -23,9 +23,12 @@ final class TerminalGridTests: ImgselTestCase {
 
     func testTheGridFollowsTheTerminalsWidth() {
         seed(7)
-        for (width, expected) in [(80, [3, 3, 2]), (50, [2, 2, 2, 2]), (30, [1, 1, 1, 1, 1, 1, 1, 1]), (16, [1, 1, 1, 1, 1, 1, 1, 1])] {
+        for (width, expected) in [
+            (80, [3, 3, 2]), (50, [2, 2, 2, 2]), (30, [1, 1, 1, 1, 1, 1, 1, 1]), (16, [1, 1, 1, 1, 1, 1, 1, 1]),
+        ] {
             // COLUMNS says otherwise: the terminal's own size wins.
-            let r = runOnTerminal(["list", "--grid"], size: TerminalSize(columns: UInt16(width)), env: ["COLUMNS": "200"])
+            let r = runOnTerminal(
+                ["list", "--grid"], size: TerminalSize(columns: UInt16(width)), env: ["COLUMNS": "200"])
             XCTAssertEqual(r.status, 0, r.transcript)
             let lines = RunResult.lines(plain(r.text))
             XCTAssertEqual(columnsPerRow(lines), expected, "\(width) columns\n\(r.transcript)")
@@ -50,9 +53,13 @@ final class TerminalGridTests: ImgselTestCase {
             let r = runOnTerminal(["list", "--grid"], size: TerminalSize(columns: UInt16(width)))
             XCTAssertEqual(r.status, 0, r.transcript)
             let lines = RunResult.lines(plain(r.text))
-            for name in names { XCTAssertTrue(lines.contains { $0.contains(name) }, "\(name) in full\n\(r.transcript)") }
+            for name in names {
+                XCTAssertTrue(lines.contains { $0.contains(name) }, "\(name) in full\n\(r.transcript)")
+            }
             // Two full rows of three, or one column: every line ends in the same column.
-            XCTAssertEqual(Set(lines.map(terminalColumns)).count, 1, "\(width) columns: \(lines.map(terminalColumns))\n\(r.transcript)")
+            XCTAssertEqual(
+                Set(lines.map(terminalColumns)).count, 1,
+                "\(width) columns: \(lines.map(terminalColumns))\n\(r.transcript)")
         }
     }
 
@@ -65,7 +72,8 @@ final class TerminalGridTests: ImgselTestCase {
         let highlighted = lines.filter { $0.contains(Self.highlight) }
         XCTAssertEqual(highlighted.count, 3, "the three lines of cell 5\n\(r.transcript)")
         for line in highlighted {
-            XCTAssertEqual(line.components(separatedBy: Self.highlight).count, 2, "one highlighted cell a line: \(line)")
+            XCTAssertEqual(
+                line.components(separatedBy: Self.highlight).count, 2, "one highlighted cell a line: \(line)")
             // Cell 5 is the middle one of the second row.
             let before = line.components(separatedBy: Self.highlight)[0]
             XCTAssertEqual(before.filter { $0 == "│" }.count, 2, line)
@@ -84,9 +92,12 @@ final class TerminalGridTests: ImgselTestCase {
     func testNoColourWithNoColorOrTheOptionOrADumbTerminal() {
         seed(3)
         let coloured = runOnTerminal(["list"])
-        XCTAssertTrue(coloured.text.contains(Self.highlight), "the table highlights the current row\n\(coloured.transcript)")
-        for (args, env) in [(["list", "--grid"], ["NO_COLOR": "1"]), (["--no-color", "list", "--grid"], [:]),
-                            (["list", "--no-color"], [:]), (["list", "--grid"], ["TERM": "dumb"]), (["list"], ["NO_COLOR": "x"])] {
+        XCTAssertTrue(
+            coloured.text.contains(Self.highlight), "the table highlights the current row\n\(coloured.transcript)")
+        for (args, env) in [
+            (["list", "--grid"], ["NO_COLOR": "1"]), (["--no-color", "list", "--grid"], [:]),
+            (["list", "--no-color"], [:]), (["list", "--grid"], ["TERM": "dumb"]), (["list"], ["NO_COLOR": "x"]),
+        ] {
             let r = runOnTerminal(args, env: env)
             XCTAssertEqual(r.status, 0, r.transcript)
             XCTAssertFalse(r.text.contains("\u{1B}"), "no escape at all: \(args) \(env)\n\(r.transcript)")

@@ -11,12 +11,15 @@ final class TerminalImageTests: ImgselTestCase {
     static let pixels = TerminalSize(columns: 80, rows: 24, pixelWidth: 800, pixelHeight: 480)
 
     /// The parameters and payload of the one iTerm2 sequence in `text`.
-    func itermSequence(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> (params: String, payload: Data?)? {
+    func itermSequence(
+        _ text: String, file: StaticString = #filePath, line: UInt = #line
+    ) -> (params: String, payload: Data?)? {
         let pattern = "\u{1B}]1337;File=([^:\u{07}]*):([A-Za-z0-9+/=]*)\u{07}"
         let regex = try! NSRegularExpression(pattern: pattern)
         let matches = regex.matches(in: text, range: NSRange(text.startIndex..., in: text))
         guard matches.count == 1, let params = Range(matches[0].range(at: 1), in: text),
-              let payload = Range(matches[0].range(at: 2), in: text) else {
+            let payload = Range(matches[0].range(at: 2), in: text)
+        else {
             XCTFail("expected one iTerm2 image sequence, found \(matches.count)", file: file, line: line)
             return nil
         }
@@ -34,11 +37,13 @@ final class TerminalImageTests: ImgselTestCase {
         let r = runOnTerminal(["view"], size: Self.pixels, env: Self.iterm)
         XCTAssertEqual(r.status, 0, r.transcript)
         let data = bytes("wide.png")!
-        XCTAssertTrue(r.text.hasPrefix(viewLine("wide.png", "40×20", bytes: data.count)), "the text line first\n\(r.transcript)")
+        XCTAssertTrue(
+            r.text.hasPrefix(viewLine("wide.png", "40×20", bytes: data.count)), "the text line first\n\(r.transcript)")
         guard let (params, payload) = itermSequence(r.text) else { return }
         // 800×440 pixels are free (two rows kept); 40×20 scales by 20 to 800×400.
         let name = Data("wide.png".utf8).base64EncodedString()
-        XCTAssertEqual(params, "name=\(name);size=\(data.count);width=800px;height=400px;preserveAspectRatio=1;inline=1")
+        XCTAssertEqual(
+            params, "name=\(name);size=\(data.count);width=800px;height=400px;preserveAspectRatio=1;inline=1")
         XCTAssertEqual(payload, data, "the payload is the file's bytes")
         XCTAssertTrue(r.text.hasSuffix("\u{07}\n"), r.transcript)
     }
@@ -53,7 +58,8 @@ final class TerminalImageTests: ImgselTestCase {
         // Orientation 6 turns it on its side: shown 40×20, so 800×400 like a wide one.
         let turned = runOnTerminal(["view", "2"], size: Self.pixels, env: Self.iterm)
         XCTAssertTrue(turned.text.contains("40×20"), turned.transcript)
-        XCTAssertEqual(itermSequence(turned.text)?.params.contains("width=800px;height=400px;"), true, turned.transcript)
+        XCTAssertEqual(
+            itermSequence(turned.text)?.params.contains("width=800px;height=400px;"), true, turned.transcript)
     }
 
     func testWithoutPixelSizesTheFitIsInCells() {
@@ -70,8 +76,10 @@ final class TerminalImageTests: ImgselTestCase {
     func testEveryTerminalOfTheITerm2Family() {
         png("a.png", width: 40, height: 20)
         assertSuccess(run(["add", "a.png"]))
-        for env in [["LC_TERMINAL": "iTerm2"], ["TERM_PROGRAM": "WezTerm"], ["WEZTERM_EXECUTABLE": "/usr/bin/wezterm-gui"],
-                    ["TERM_PROGRAM": "mintty"], ["KONSOLE_VERSION": "230804"]] {
+        for env in [
+            ["LC_TERMINAL": "iTerm2"], ["TERM_PROGRAM": "WezTerm"], ["WEZTERM_EXECUTABLE": "/usr/bin/wezterm-gui"],
+            ["TERM_PROGRAM": "mintty"], ["KONSOLE_VERSION": "230804"],
+        ] {
             let r = runOnTerminal(["view"], size: Self.pixels, env: env)
             XCTAssertTrue(r.text.contains("\u{1B}]1337;File="), "\(env)\n\(r.transcript)")
             XCTAssertFalse(r.text.contains("\u{1B}_G"), "\(env)")
@@ -82,16 +90,22 @@ final class TerminalImageTests: ImgselTestCase {
         png("big.png", width: 80, height: 40)
         assertSuccess(run(["add", "big.png"]))
         let data = bytes("big.png")!
-        for env in [Self.kitty, ["KITTY_WINDOW_ID": "1"], ["TERM_PROGRAM": "ghostty"], ["GHOSTTY_RESOURCES_DIR": "/usr/share/ghostty"]] {
+        for env in [
+            Self.kitty, ["KITTY_WINDOW_ID": "1"], ["TERM_PROGRAM": "ghostty"],
+            ["GHOSTTY_RESOURCES_DIR": "/usr/share/ghostty"],
+        ] {
             let r = runOnTerminal(["view"], size: Self.pixels, env: env)
             XCTAssertEqual(r.status, 0, r.transcript)
             let regex = try! NSRegularExpression(pattern: "\u{1B}_G([^;]*);([A-Za-z0-9+/=]*)\u{1B}\\\\")
             let matches = regex.matches(in: r.text, range: NSRange(r.text.startIndex..., in: r.text))
-            let chunks = matches.map { m in (String(r.text[Range(m.range(at: 1), in: r.text)!]), String(r.text[Range(m.range(at: 2), in: r.text)!])) }
+            let chunks = matches.map { m in
+                (String(r.text[Range(m.range(at: 1), in: r.text)!]), String(r.text[Range(m.range(at: 2), in: r.text)!]))
+            }
             XCTAssertGreaterThan(chunks.count, 1, "\(data.count) bytes need several chunks\n\(r.transcript)")
             // 80×40 in 800×440 pixels scales by 10: 800×400, 80 columns by 20 rows.
             XCTAssertEqual(chunks.first?.0, "a=T,f=100,t=d,q=2,c=80,r=20,m=1", "\(env)")
-            XCTAssertEqual(chunks.dropFirst().dropLast().map(\.0), Array(repeating: "m=1", count: max(0, chunks.count - 2)))
+            XCTAssertEqual(
+                chunks.dropFirst().dropLast().map(\.0), Array(repeating: "m=1", count: max(0, chunks.count - 2)))
             XCTAssertEqual(chunks.last?.0, "m=0")
             for chunk in chunks { XCTAssertLessThanOrEqual(chunk.1.utf8.count, 4096) }
             XCTAssertEqual(Data(base64Encoded: chunks.map(\.1).joined()), data, "the PNG as it is")
@@ -127,8 +141,9 @@ final class TerminalImageTests: ImgselTestCase {
             XCTAssertFalse(r.text.contains("\u{1B}"), "\(name): the text line alone\n\(r.transcript)")
             XCTAssertTrue(r.text.hasPrefix("\(index) / 3  \(name)  \(shown) PNG "), r.transcript)
             // The iTerm2 family is unchanged: the file goes as it is.
-            XCTAssertEqual(itermSequence(runOnTerminal(["view", index], size: Self.pixels, env: Self.iterm).text)?.payload,
-                           bytes(name), name)
+            XCTAssertEqual(
+                itermSequence(runOnTerminal(["view", index], size: Self.pixels, env: Self.iterm).text)?.payload,
+                bytes(name), name)
         }
     }
 
@@ -143,10 +158,12 @@ final class TerminalImageTests: ImgselTestCase {
         XCTAssertEqual(unwrap(wrapped.output), plainITerm, "unwrapped, the same sequence as outside tmux")
 
         let kittyPlain = runOnTerminal(["view"], size: Self.pixels, env: Self.kitty).output
-        let kittyWrapped = runOnTerminal(["view"], size: Self.pixels, env: tmux.merging(["KITTY_WINDOW_ID": "3"]) { $1 })
-        XCTAssertEqual(kittyWrapped.text.components(separatedBy: esc + "Ptmux;").count - 1,
-                       String(decoding: kittyPlain, as: UTF8.self).components(separatedBy: esc + "_G").count - 1,
-                       "one passthrough a chunk")
+        let kittyWrapped = runOnTerminal(
+            ["view"], size: Self.pixels, env: tmux.merging(["KITTY_WINDOW_ID": "3"]) { $1 })
+        XCTAssertEqual(
+            kittyWrapped.text.components(separatedBy: esc + "Ptmux;").count - 1,
+            String(decoding: kittyPlain, as: UTF8.self).components(separatedBy: esc + "_G").count - 1,
+            "one passthrough a chunk")
         XCTAssertEqual(unwrap(kittyWrapped.output), kittyPlain)
     }
 
@@ -159,7 +176,9 @@ final class TerminalImageTests: ImgselTestCase {
             if Array(bytes[i..<min(i + opening.count, bytes.count)]) == opening {
                 i += opening.count
                 while i < bytes.count {
-                    if bytes[i] == 0x1B && i + 1 < bytes.count && bytes[i + 1] == 0x1B { out.append(0x1B); i += 2; continue }
+                    if bytes[i] == 0x1B && i + 1 < bytes.count && bytes[i + 1] == 0x1B {
+                        out.append(0x1B); i += 2; continue
+                    }
                     if bytes[i] == 0x1B && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\\") { i += 2; break }
                     out.append(bytes[i])
                     i += 1
@@ -179,8 +198,10 @@ final class TerminalImageTests: ImgselTestCase {
         let pipe = run(["view"], env: Self.iterm)
         assertSuccess(pipe)
         XCTAssertEqual(pipe.stdout, line, "a pipe gets the text line alone")
-        for (args, env) in [(["view"], ["TERM": "xterm-256color"]), (["view", "--no-image"], Self.iterm),
-                            (["view"], Self.iterm.merging(["TERM": "dumb"]) { $1 }), (["view", "--index"], Self.iterm)] {
+        for (args, env) in [
+            (["view"], ["TERM": "xterm-256color"]), (["view", "--no-image"], Self.iterm),
+            (["view"], Self.iterm.merging(["TERM": "dumb"]) { $1 }), (["view", "--index"], Self.iterm),
+        ] {
             let r = runOnTerminal(args, size: Self.pixels, env: env)
             XCTAssertEqual(r.status, 0, r.transcript)
             XCTAssertFalse(r.text.contains("\u{1B}"), "\(args) \(env)\n\(r.transcript)")
@@ -188,7 +209,8 @@ final class TerminalImageTests: ImgselTestCase {
         XCTAssertEqual(runOnTerminal(["view", "--index"], env: Self.iterm).text, "1 / 1\n")
         // -q leaves out the text line and the image; --image brings the image back.
         XCTAssertEqual(runOnTerminal(["-q", "view"], size: Self.pixels, env: Self.iterm).text, "")
-        XCTAssertNotNil(itermSequence(runOnTerminal(["-q", "view", "--image"], size: Self.pixels, env: Self.iterm).text))
+        XCTAssertNotNil(
+            itermSequence(runOnTerminal(["-q", "view", "--image"], size: Self.pixels, env: Self.iterm).text))
         // --json is for scripts: no image.
         XCTAssertFalse(runOnTerminal(["--json", "view"], size: Self.pixels, env: Self.iterm).text.contains("\u{1B}"))
     }
@@ -229,5 +251,17 @@ final class TerminalImageTests: ImgselTestCase {
         png("c.png", width: 40, height: 20)
         assertSuccess(run(["add", "c.png"]))
         XCTAssertNotNil(itermSequence(runOnTerminal(["view", "2"], size: Self.pixels, env: Self.iterm).text))
+    }
+
+    func testAFileChangedInPlaceToTheSameSizeIsNotDrawn() {
+        png("a.png", width: 40, height: 20, seed: 1)
+        assertSuccess(run(["add", "a.png"]))
+        let other = Fixtures.png(width: 40, height: 20, seed: 2)
+        XCTAssertEqual(other.count, bytes("a.png")?.count, "the same size, so only a hash tells them apart")
+        _ = write(other, to: "a.png")
+        let r = runOnTerminal(["view"], size: Self.pixels, env: Self.iterm)
+        XCTAssertEqual(r.status, 0, r.transcript)
+        XCTAssertTrue(r.text.hasPrefix("1 / 1  a.png  "), r.transcript)
+        XCTAssertFalse(r.text.contains("\u{1B}"), "not the picture of another file\n\(r.transcript)")
     }
 }

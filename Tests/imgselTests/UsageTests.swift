@@ -5,7 +5,9 @@ final class UsageTests: ImgselTestCase {
     func testNoCommandPrintsTheUsageToStderrAndExits2() {
         let r = run([])
         assertFailure(r, 2, stderrContains: ["Usage:", "imgsel [global options] COMMAND"])
-        for name in ["init", "add", "replace", "delete", "move", "toggle", "clear", "list", "view", "save", "info", "check"] {
+        for name in [
+            "init", "add", "replace", "delete", "move", "toggle", "clear", "list", "view", "save", "info", "check",
+        ] {
             XCTAssertTrue(r.stderr.contains("  \(name) "), "the usage lists \(name)\n\(r.transcript)")
         }
         XCTAssertEqual(listing("."), [])
@@ -55,11 +57,13 @@ final class UsageTests: ImgselTestCase {
         let r = run(["--fil", "x.json", "list"])
         assertFailure(r, 2)
         XCTAssertEqual(r.stderrLines.first, "imgsel: unknown option --fil (did you mean '--file'?)")
-        assertFailure(run(["--albm", "d", "save"]), 2, stderrContains: ["unknown option --albm", "did you mean '--album'?"])
+        assertFailure(
+            run(["--albm", "d", "save"]), 2, stderrContains: ["unknown option --albm", "did you mean '--album'?"])
         assertFailure(run(["-F", "x.json", "list"]), 2, stderrContains: ["unknown option -F"])
         assertFailure(run(["--file=x.json", "lsit"]), 2, stderrContains: ["unknown command 'lsit'"])
         // An option's value that looks like an option is still its value.
-        assertFailure(run(["-f", "-x.json", "lst"]), 2, stderrContains: ["unknown command 'lst' (did you mean 'list'?)"])
+        assertFailure(
+            run(["-f", "-x.json", "lst"]), 2, stderrContains: ["unknown command 'lst' (did you mean 'list'?)"])
         XCTAssertEqual(listing("."), [])
     }
 
@@ -84,7 +88,9 @@ final class UsageTests: ImgselTestCase {
         assertUsage(missing, usageLine: "usage: imgsel move FROM TO")
         XCTAssertEqual(missing.stderrLines.first, "imgsel: move: missing TO")
         let extra = run(["view", "1", "2"])
-        assertUsage(extra, usageLine: "usage: imgsel view [INDEX | next | prev | first | last] [--index] [--image | --no-image]")
+        assertUsage(
+            extra, usageLine: "usage: imgsel view [INDEX | next | prev | first | last] [--index] [--image | --no-image]"
+        )
         XCTAssertEqual(extra.stderrLines.first, "imgsel: view: unexpected argument '2'")
         assertUsage(run(["clear", "now"]), usageLine: "usage: imgsel clear")
         XCTAssertEqual(listing("."), [])
@@ -100,28 +106,47 @@ final class UsageTests: ImgselTestCase {
 
     func testAUsageErrorIsTheMessageAndTheUsageLine() {
         XCTAssertEqual(run(["move", "1"]).stderrLines, ["imgsel: move: missing TO", "usage: imgsel move FROM TO"])
-        XCTAssertEqual(run(["lsit"]).stderrLines, ["imgsel: unknown command 'lsit' (did you mean 'list'?)",
-                                                   "usage: imgsel [global options] COMMAND [options] [arguments]"])
-        XCTAssertEqual(run(["list", "--grdi"]).stderrLines, ["imgsel: unknown option --grdi for 'list' (did you mean '--grid'?)",
-                                                             "usage: imgsel list [--paths | -0 | --grid]"])
+        XCTAssertEqual(
+            run(["lsit"]).stderrLines,
+            [
+                "imgsel: unknown command 'lsit' (did you mean 'list'?)",
+                "usage: imgsel [global options] COMMAND [options] [arguments]",
+            ])
+        XCTAssertEqual(
+            run(["list", "--grdi"]).stderrLines,
+            [
+                "imgsel: unknown option --grdi for 'list' (did you mean '--grid'?)",
+                "usage: imgsel list [--paths | -0 | --grid]",
+            ])
     }
 
     func testAnOptionsValueTakenForTheCommandSaysMissingCommand() {
         let r = run(["--album", "list"])
         assertFailure(r, 2)
-        XCTAssertEqual(r.stderrLines, ["imgsel: missing COMMAND ('list' was taken as the value of --album)",
-                                       "usage: imgsel [global options] COMMAND [options] [arguments]"])
-        XCTAssertEqual(run(["-q"]).stderrLines, ["imgsel: missing COMMAND",
-                                                 "usage: imgsel [global options] COMMAND [options] [arguments]"])
+        XCTAssertEqual(
+            r.stderrLines,
+            [
+                "imgsel: missing COMMAND ('list' was taken as the value of --album)",
+                "usage: imgsel [global options] COMMAND [options] [arguments]",
+            ])
+        XCTAssertEqual(
+            run(["-q"]).stderrLines,
+            [
+                "imgsel: missing COMMAND",
+                "usage: imgsel [global options] COMMAND [options] [arguments]",
+            ])
         XCTAssertEqual(listing("."), [])
     }
 
     func testAnUnknownShortOptionSuggestsWhatWasProbablyMeant() {
         XCTAssertEqual(run(["-v"]).stderrLines.first, "imgsel: unknown option -v (did you mean '--version'?)")
         XCTAssertEqual(run(["list", "-x"]).stderrLines.first, "imgsel: unknown option -x for 'list'")
-        XCTAssertEqual(run(["list", "-p"]).stderrLines.first, "imgsel: unknown option -p for 'list' (did you mean '--paths'?)")
-        XCTAssertEqual(run(["-F", "x.json", "list"]).stderrLines.first, "imgsel: unknown option -F (did you mean '-f'?)")
-        XCTAssertEqual(run(["-version"]).stderrLines.first, "imgsel: unknown option -version (did you mean '--version'?)")
+        XCTAssertEqual(
+            run(["list", "-p"]).stderrLines.first, "imgsel: unknown option -p for 'list' (did you mean '--paths'?)")
+        XCTAssertEqual(
+            run(["-F", "x.json", "list"]).stderrLines.first, "imgsel: unknown option -F (did you mean '-f'?)")
+        XCTAssertEqual(
+            run(["-version"]).stderrLines.first, "imgsel: unknown option -version (did you mean '--version'?)")
         XCTAssertEqual(listing("."), [])
     }
 
@@ -154,7 +179,9 @@ final class UsageTests: ImgselTestCase {
     }
 
     func testEveryCommandHasHelp() {
-        for name in ["init", "add", "replace", "delete", "move", "toggle", "clear", "list", "view", "save", "info", "check"] {
+        for name in [
+            "init", "add", "replace", "delete", "move", "toggle", "clear", "list", "view", "save", "info", "check",
+        ] {
             let r = run(["help", name])
             assertSuccess(r)
             XCTAssertTrue(r.stdout.contains("imgsel \(name)"), r.transcript)

@@ -44,9 +44,10 @@ final class ViewTests: ImgselTestCase {
             XCTAssertEqual(r.stderr, "")
             seen.append(r.stdout)
         }
-        XCTAssertEqual(seen.map { String($0.prefix(while: { $0 != " " }) ) }, ["1", "2", "3", "4"])
-        XCTAssertEqual(seen.map { $0.components(separatedBy: "  ").dropFirst().first ?? "" },
-                       ["img1.png", "img2.png", "img3.png", "img4.png"])
+        XCTAssertEqual(seen.map { String($0.prefix(while: { $0 != " " })) }, ["1", "2", "3", "4"])
+        XCTAssertEqual(
+            seen.map { $0.components(separatedBy: "  ").dropFirst().first ?? "" },
+            ["img1.png", "img2.png", "img3.png", "img4.png"])
         XCTAssertEqual(seen.map { $0.components(separatedBy: "  ").first ?? "" }, ["1 / 4", "2 / 4", "3 / 4", "4 / 4"])
         guard let last else { return XCTFail("view next never stopped") }
         assertFailure(last, 1, stderrContains: ["no next entry"])

@@ -17,7 +17,9 @@ public struct SHA256: Sendable {
         public var isAvailable: Bool { csha256_impl_available(cValue) != 0 }
 
         /// What `SHA256()` uses on this CPU.
-        public static var best: Implementation { Implementation(rawValue: Int32(csha256_best_impl().rawValue)) ?? .portable }
+        public static var best: Implementation {
+            Implementation(rawValue: Int32(csha256_best_impl().rawValue)) ?? .portable
+        }
 
         var cValue: csha256_impl { csha256_impl(rawValue: UInt32(rawValue)) }
     }

@@ -1,7 +1,8 @@
+import CFileCopy
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CFileCopy
 
 /// Copies a file's bytes into another descriptor the way `cp` does, in the
 /// kernel, and hands every byte as it now stands in the destination to a checker.
@@ -27,8 +28,10 @@ enum FileCopy {
     /// Copies from offset 0 of `input` to offset 0 of `output` until the input
     /// ends or more than `limit` bytes were copied; returns the bytes copied.
     /// `check` sees the destination's bytes in order, in pieces of `buffer`'s size at most.
-    static func copy(from input: Int32, to output: Int32, limit: Int, buffer: UnsafeMutableRawBufferPointer,
-                     check: (UnsafeRawBufferPointer) -> Void) throws(Failure) -> Int {
+    static func copy(
+        from input: Int32, to output: Int32, limit: Int, buffer: UnsafeMutableRawBufferPointer,
+        check: (UnsafeRawBufferPointer) -> Void
+    ) throws(Failure) -> Int {
         if let copied = try kernelCopy(from: input, to: output, limit: limit, buffer: buffer, check: check) {
             return copied
         }
@@ -36,9 +39,11 @@ enum FileCopy {
     }
 
     /// The bytes copied, or nil when the kernel cannot copy between these files at all.
-    private static func kernelCopy(from input: Int32, to output: Int32, limit: Int,
-                                   buffer: UnsafeMutableRawBufferPointer,
-                                   check: (UnsafeRawBufferPointer) -> Void) throws(Failure) -> Int? {
+    private static func kernelCopy(
+        from input: Int32, to output: Int32, limit: Int,
+        buffer: UnsafeMutableRawBufferPointer,
+        check: (UnsafeRawBufferPointer) -> Void
+    ) throws(Failure) -> Int? {
         guard let copier = imgsel_copier_start(input, output, Int64(limit), Int64(pieceSize)) else { return nil }
         defer { imgsel_copier_finish(copier) }
         var seen = 0
@@ -57,9 +62,11 @@ enum FileCopy {
         }
     }
 
-    private static func bufferedCopy(from input: Int32, to output: Int32, limit: Int,
-                                     buffer: UnsafeMutableRawBufferPointer,
-                                     check: (UnsafeRawBufferPointer) -> Void) throws(Failure) -> Int {
+    private static func bufferedCopy(
+        from input: Int32, to output: Int32, limit: Int,
+        buffer: UnsafeMutableRawBufferPointer,
+        check: (UnsafeRawBufferPointer) -> Void
+    ) throws(Failure) -> Int {
         var total = 0
         while total <= limit {
             let n = pread(input, buffer.baseAddress!, buffer.count, off_t(total))
@@ -86,8 +93,10 @@ enum FileCopy {
         [ENOSPC, EDQUOT, EFBIG, EROFS].contains(code)
     }
 
-    private static func readBack(_ fd: Int32, from start: Int, count: Int, buffer: UnsafeMutableRawBufferPointer,
-                                 check: (UnsafeRawBufferPointer) -> Void) throws(Failure) {
+    private static func readBack(
+        _ fd: Int32, from start: Int, count: Int, buffer: UnsafeMutableRawBufferPointer,
+        check: (UnsafeRawBufferPointer) -> Void
+    ) throws(Failure) {
         var done = 0
         while done < count {
             let n = pread(fd, buffer.baseAddress!, min(buffer.count, count - done), off_t(start + done))

@@ -24,7 +24,8 @@ final class FileLock {
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR {
-                throw .writeFailed(path: selection, reason: "its folder \(PathName.directory(selection)) does not exist")
+                throw .writeFailed(
+                    path: selection, reason: "its folder \(PathName.directory(selection)) does not exist")
             }
             throw .writeFailed(path: selection, reason: "its lock file \(lockPath): " + Posix.errorText(code))
         }
@@ -54,7 +55,8 @@ final class FileLock {
         while true {
             if flock(fd, operation | LOCK_NB) == 0 { return }
             guard errno == EWOULDBLOCK || errno == EINTR else {
-                throw .writeFailed(path: selection, reason: "locking \(Self.lockPath(for: selection)) failed: " + Posix.errorText())
+                throw .writeFailed(
+                    path: selection, reason: "locking \(Self.lockPath(for: selection)) failed: " + Posix.errorText())
             }
             let now = Posix.monotonicSeconds()
             if now >= deadline {

@@ -1,8 +1,10 @@
 /// Lexical path arithmetic (no file system access, links left as they are),
 /// so that a stored path means what the user typed, made relative or absolute.
 public enum PathName {
-    /// `path` made absolute against `base` and cleaned of `.`, `..` and repeated slashes.
-    public static func absolute(_ path: String, base: String) -> String {
+    /// `path` made absolute against `base` and cleaned of `.`, `..` and repeated slashes, as
+    /// text only: `link/..` becomes the folder `link` is in, which is not where the kernel goes
+    /// when `link` leads elsewhere (`PhysicalPath.absoluteOnDisk` walks that on disk).
+    public static func lexicallyAbsolute(_ path: String, base: String) -> String {
         let joined = path.hasPrefix("/") ? path : base + "/" + path
         var parts: [Substring] = []
         for part in joined.split(separator: "/", omittingEmptySubsequences: true) {

@@ -7,14 +7,15 @@ import Glibc
 /// Cleaning `..` as text would store (and later check) a different file than the one
 /// opened, so the part up to the last `..` is resolved on disk.
 public enum PhysicalPath {
-    /// `path` made absolute against `base`. Without a `..` it is only cleaned of `.` and
+    /// `path` made absolute against `base`, as the kernel walks it (unlike
+    /// `PathName.lexicallyAbsolute`, which is text only). Without a `..` it is only cleaned of `.` and
     /// repeated slashes (links stay as typed). With one, everything up to and including
     /// the last `..` is resolved by `realpath`; the rest, which has no `..`, is appended
     /// as typed, so a link in the last component keeps its own name.
     /// A folder that does not exist yet (a new selection's, an album to be created) is
     /// resolved as far as it exists and the rest cleaned as text, which is where
     /// creating the missing folders would put it.
-    public static func absolute(_ path: String, base: String) -> String {
+    public static func absoluteOnDisk(_ path: String, base: String) -> String {
         let joined = path.hasPrefix("/") ? path : base + "/" + path
         let parts = joined.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         guard let lastUp = parts.lastIndex(of: "..") else { return "/" + parts.joined(separator: "/") }
@@ -28,7 +29,7 @@ public enum PhysicalPath {
         }
         let folder = resolved ?? "/"
         let rest = head[existing...].map(String.init) + tail.map(String.init)
-        return PathName.absolute(rest.joined(separator: "/"), base: folder)
+        return PathName.lexicallyAbsolute(rest.joined(separator: "/"), base: folder)
     }
 
     /// The target of the symbolic link at `path` (absolute), made absolute against the
@@ -38,7 +39,7 @@ public enum PhysicalPath {
         let n = readlink(path, &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
         let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return absolute(target, base: PathName.directory(path))
+        return absoluteOnDisk(target, base: PathName.directory(path))
     }
 
     /// `realpath` of the components, nil when some part does not exist or cannot be walked.

@@ -91,6 +91,11 @@ public enum Posix {
         return lstat(path, &st) == 0
     }
 
+    /// Whether `path` leads (links followed) to a folder.
+    public static func isDirectory(atPath path: String) -> Bool {
+        fileStatus(path).map(isDirectory) ?? false
+    }
+
     static func isDirectory(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFDIR }
     static func isRegular(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFREG }
 

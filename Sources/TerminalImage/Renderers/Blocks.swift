@@ -26,8 +26,10 @@ public enum Blocks {
     }
 
     /// The text that draws the raster, its alpha composed over `background`.
-    public static func draw(_ raster: Raster, colours: Colours, background: RGB = .black,
-                            layout: Layout = .lines) -> [UInt8] {
+    public static func draw(
+        _ raster: Raster, colours: Colours, background: RGB = .black,
+        layout: Layout = .lines
+    ) -> [UInt8] {
         let width = raster.width, height = raster.height
         let cellRows = (height + 1) / 2
         // The most a row can take: a cursor move, per cell two full colours and
@@ -59,8 +61,10 @@ public enum Blocks {
 
     /// One row of cells; colours are sent only where they change.
     @inline(__always)
-    private static func drawRow(_ cellRow: Int, width: Int, height: Int, pens: PenMaker, colours: Colours,
-                                into out: inout ByteWriter) {
+    private static func drawRow(
+        _ cellRow: Int, width: Int, height: Int, pens: PenMaker, colours: Colours,
+        into out: inout ByteWriter
+    ) {
         let upper = 2 * cellRow * width
         let lower = 2 * cellRow + 1 < height ? upper + width : -1
         var foreground = Pen.unknown, backgroundPen = Pen.unknown

@@ -11,8 +11,10 @@
 /// per-pixel one, so such speckles cannot reach a distant colour, while a
 /// gradient still gets its in-between shades.
 enum FloydSteinberg {
-    static func map(_ packed: UnsafeBufferPointer<UInt32>, width: Int, palette: [RGB],
-                    into out: UnsafeMutableBufferPointer<UInt16>, nearest: inout NearestColour) {
+    static func map(
+        _ packed: UnsafeBufferPointer<UInt32>, width: Int, palette: [RGB],
+        into out: UnsafeMutableBufferPointer<UInt16>, nearest: inout NearestColour
+    ) {
         guard width > 0 else { return }
         let height = packed.count / width
         let colours = palette.map { (Int32($0.red), Int32($0.green), Int32($0.blue)) }

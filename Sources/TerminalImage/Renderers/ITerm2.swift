@@ -1,3 +1,4 @@
+import ByteCoding
 import ImageDecoding
 
 /// iTerm2's inline images (iTerm2, WezTerm, mintty, Konsole):
@@ -31,12 +32,14 @@ public enum ITerm2 {
 
     /// The file's own bytes, sized by the box: pixels when the window reported
     /// them, else cells; the terminal keeps the aspect ratio either way.
-    public static func draw(file bytes: [UInt8], name: String, box: ImageBox,
-                            passthrough: Passthrough = .none) -> [UInt8] {
+    public static func draw(
+        file bytes: [UInt8], name: String, box: ImageBox,
+        passthrough: Passthrough = .none
+    ) -> [UInt8] {
         var sequence: [UInt8] = []
-        sequence.reserveCapacity(PayloadBase64.encodedCount(bytes.count) + 200)
+        sequence.reserveCapacity(Base64.encodedCount(bytes.count) + 200)
         sequence.appendASCII("\u{1B}]1337;File=name=")
-        Array(name.utf8).withUnsafeBufferPointer { PayloadBase64.append($0, to: &sequence) }
+        Array(name.utf8).withUnsafeBufferPointer { Base64.append($0, to: &sequence) }
         sequence.appendASCII(";size=")
         sequence.appendDecimal(bytes.count)
         sequence.appendASCII(";width=")
@@ -44,15 +47,17 @@ public enum ITerm2 {
         sequence.appendASCII(";height=")
         appendLength(box.pixelsKnown ? box.pixelHeight : box.rows, inPixels: box.pixelsKnown, to: &sequence)
         sequence.appendASCII(";preserveAspectRatio=1;inline=1:")
-        bytes.withUnsafeBufferPointer { PayloadBase64.append($0, to: &sequence) }
+        bytes.withUnsafeBufferPointer { Base64.append($0, to: &sequence) }
         sequence.append(0x07)
         return passthrough.wrap(sequence)
     }
 
     /// Decoded pixels, sent as the PNG `encodePNG` makes of them (the PNG
     /// writer lives in ImageDecoding; the caller passes it in).
-    public static func draw(_ raster: Raster, name: String, box: ImageBox, passthrough: Passthrough = .none,
-                            encodePNG: (Raster) -> [UInt8]) -> [UInt8] {
+    public static func draw(
+        _ raster: Raster, name: String, box: ImageBox, passthrough: Passthrough = .none,
+        encodePNG: (Raster) -> [UInt8]
+    ) -> [UInt8] {
         draw(file: encodePNG(raster), name: name, box: box, passthrough: passthrough)
     }
 

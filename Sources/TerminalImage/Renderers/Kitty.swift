@@ -1,3 +1,4 @@
+import ByteCoding
 import ImageDecoding
 
 /// The kitty graphics protocol (kitty, Ghostty, WezTerm): `ESC _ G keys ; base64 ESC \`.
@@ -42,8 +43,9 @@ public enum Kitty {
 
         /// The placement a box asks for: cells only where its pixels are assumed.
         public init(imageID: UInt32, box: ImageBox, movesCursor: Bool = true) {
-            self.init(imageID: imageID, columns: box.pixelsKnown ? nil : box.columns,
-                      rows: box.pixelsKnown ? nil : box.rows, movesCursor: movesCursor)
+            self.init(
+                imageID: imageID, columns: box.pixelsKnown ? nil : box.columns,
+                rows: box.pixelsKnown ? nil : box.rows, movesCursor: movesCursor)
         }
     }
 
@@ -114,10 +116,12 @@ public enum Kitty {
 
     /// `a=T` with the format keys and placement on the first chunk; `m=` and
     /// `q=2` alone on the rest. Chunks hold 3072 payload bytes, 4096 in base64.
-    private static func transmit(_ payload: UnsafeBufferPointer<UInt8>, keys: [UInt8], placement: Placement,
-                                 passthrough: Passthrough) -> [UInt8] {
+    private static func transmit(
+        _ payload: UnsafeBufferPointer<UInt8>, keys: [UInt8], placement: Placement,
+        passthrough: Passthrough
+    ) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(PayloadBase64.encodedCount(payload.count) + payload.count / 3072 * 24 + 256)
+        out.reserveCapacity(Base64.encodedCount(payload.count) + payload.count / 3072 * 24 + 256)
         appendDelete(imageID: placement.imageID, passthrough: passthrough, to: &out)
         let rawChunk = chunkSize / 4 * 3
         var start = 0
@@ -142,7 +146,7 @@ public enum Kitty {
             sequence.appendASCII("q=2,m=")
             sequence.appendDecimal(more)
             sequence.appendASCII(";")
-            PayloadBase64.append(UnsafeBufferPointer(rebasing: payload[start..<end]), to: &sequence)
+            Base64.append(UnsafeBufferPointer(rebasing: payload[start..<end]), to: &sequence)
             sequence.appendASCII("\u{1B}\\")
             passthrough.append(sequence, to: &out)
             start = end

@@ -36,8 +36,10 @@ public enum Sixel {
         /// At most 256, the colour registers terminals commonly have.
         public var maximumColours: Int
 
-        public init(background: RGB = .black, keepTransparent: Bool = true, dithering: Dithering = .floydSteinberg,
-                    maximumColours: Int = 256) {
+        public init(
+            background: RGB = .black, keepTransparent: Bool = true, dithering: Dithering = .floydSteinberg,
+            maximumColours: Int = 256
+        ) {
             self.background = background
             self.keepTransparent = keepTransparent
             self.dithering = dithering
@@ -45,16 +47,19 @@ public enum Sixel {
         }
     }
 
-    public static func draw(_ raster: Raster, options: Options = Options(),
-                            passthrough: Passthrough = .none) -> [UInt8] {
+    public static func draw(
+        _ raster: Raster, options: Options = Options(),
+        passthrough: Passthrough = .none
+    ) -> [UInt8] {
         let width = raster.width, height = raster.height
         let packed = SixelColours.compose(raster, over: options.background, keepTransparent: options.keepTransparent)
         let chosen = packed.withUnsafeBufferPointer {
             MedianCut.palette(of: $0, maximumColours: options.maximumColours)
         }
         let palette = SixelColours.shownPalette(chosen)
-        let indices = SixelColours.indices(packed, width: width, palette: palette,
-                                           diffuseErrors: options.dithering == .floydSteinberg)
+        let indices = SixelColours.indices(
+            packed, width: width, palette: palette,
+            diffuseErrors: options.dithering == .floydSteinberg)
         var out: [UInt8] = []
         out.reserveCapacity(width * height / 3 + palette.count * 20 + 64)
         out.appendASCII("\u{1B}P0;1;0q\"1;1;")
@@ -123,7 +128,9 @@ struct SixelBands {
                                         if bits[p] == 0 {
                                             column[Int(entries)] = Int32(x)
                                             next[Int(entries)] = -1
-                                            if head[c] < 0 { head[c] = entries; used.append(c) } else {
+                                            if head[c] < 0 {
+                                                head[c] = entries; used.append(c)
+                                            } else {
                                                 next[Int(tail[c])] = entries
                                             }
                                             tail[c] = entries

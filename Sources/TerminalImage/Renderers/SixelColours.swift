@@ -22,7 +22,8 @@ enum SixelColours {
                     } else if a == 0 && keepTransparent {
                         out[i] = unpaintedColour
                     } else {
-                        out[i] = UInt32(composed(r, alpha: a, over: background.red)) << 16
+                        out[i] =
+                            UInt32(composed(r, alpha: a, over: background.red)) << 16
                             | UInt32(composed(g, alpha: a, over: background.green)) << 8
                             | UInt32(composed(b, alpha: a, over: background.blue))
                     }
@@ -45,8 +46,9 @@ enum SixelColours {
         var seen = Set<RGB>()
         var result: [RGB] = []
         for colour in palette {
-            let shownColour = RGB(shown(percent: percent(colour.red)), shown(percent: percent(colour.green)),
-                                  shown(percent: percent(colour.blue)))
+            let shownColour = RGB(
+                shown(percent: percent(colour.red)), shown(percent: percent(colour.green)),
+                shown(percent: percent(colour.blue)))
             if seen.insert(shownColour).inserted { result.append(shownColour) }
         }
         return result

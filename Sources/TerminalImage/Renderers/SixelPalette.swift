@@ -101,8 +101,9 @@ struct ChannelHistogram {
             error += spread
             if spread > widest { widest = spread; axis = channel }
         }
-        return ColourBox(start: start, end: end, count: count, sums: (sum[0], sum[1], sum[2]),
-                         error: error, axis: axis)
+        return ColourBox(
+            start: start, end: end, count: count, sums: (sum[0], sum[1], sum[2]),
+            error: error, axis: axis)
     }
 
     /// The two halves of `box`, split along its axis where their total error is
@@ -137,10 +138,13 @@ struct ChannelHistogram {
             left.count += table[row]
             left.sum.0 += table[row + 1]; left.sum.1 += table[row + 2]; left.sum.2 += table[row + 3]
             guard left.count > 0 else { continue }
-            let right = (Double(total.sum[0] - left.sum.0), Double(total.sum[1] - left.sum.1),
-                         Double(total.sum[2] - left.sum.2))
+            let right = (
+                Double(total.sum[0] - left.sum.0), Double(total.sum[1] - left.sum.1),
+                Double(total.sum[2] - left.sum.2)
+            )
             let leftSum = (Double(left.sum.0), Double(left.sum.1), Double(left.sum.2))
-            let kept = (leftSum.0 * leftSum.0 + leftSum.1 * leftSum.1 + leftSum.2 * leftSum.2) / Double(left.count)
+            let kept =
+                (leftSum.0 * leftSum.0 + leftSum.1 * leftSum.1 + leftSum.2 * leftSum.2) / Double(left.count)
                 + (right.0 * right.0 + right.1 * right.1 + right.2 * right.2) / Double(total.count - left.count)
             if kept > best { best = kept; cut = value }
         }
@@ -157,8 +161,10 @@ struct ChannelHistogram {
         let lower = totals(low...cut)
         let upper = (0..<3).map { total.sum[$0] - lower.sum[$0] }
         let upperSquares = (0..<3).map { total.square[$0] - lower.square[$0] }
-        return (Self.box(start: box.start, end: i, sum: lower.sum, square: lower.square),
-                Self.box(start: i, end: box.end, sum: upper, square: upperSquares))
+        return (
+            Self.box(start: box.start, end: i, sum: lower.sum, square: lower.square),
+            Self.box(start: i, end: box.end, sum: upper, square: upperSquares)
+        )
     }
 
     private func totals(_ values: ClosedRange<Int>) -> (count: Int, sum: [Int], square: [Int]) {

@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 struct AddCommand: Command {
@@ -12,9 +13,10 @@ struct AddCommand: Command {
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
         guard !arguments.positionals.isEmpty else { throw .usage("add: missing FILE") }
-        // No selection takes more than 99 images, so a longer list is refused as soon as it is one.
-        paths = try FileArguments.expand(arguments.positionals, nulSeparated: arguments.has("-0"),
-                                         limit: Selection.capacityRange.upperBound, command: "add")
+        // No selection takes more images than the largest capacity, so a longer list is refused as soon as it is one.
+        paths = try FileArguments.expand(
+            arguments.positionals, nulSeparated: arguments.has("-0"),
+            limit: Selection.capacityRange.upperBound, command: "add")
         guard !paths.isEmpty else { throw .usage("add: no paths were given on stdin") }
     }
 

@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 struct CheckCommand: Command {
@@ -17,39 +18,30 @@ struct CheckCommand: Command {
         for (offset, entry) in selection.items.enumerated() {
             let index = offset + 1
             let shown = context.displayPath(entry)
-            let problem: String?
-            do {
-                let (bytes, sha) = try FileHash.sha256(path: context.absolutePath(entry))
-                if bytes != entry.bytes {
-                    problem = "size changed: \(entry.bytes) bytes recorded, \(bytes) now"
-                } else if sha != entry.sha256 {
-                    problem = "content changed: sha256 differs from the recorded one"
-                } else {
-                    problem = nil
-                }
-            } catch {
-                // The line already names the entry and its path, so say only what is wrong.
-                switch error {
-                case .inputMissing: problem = "file is missing"
-                case let .inputNotRegular(_, kind): problem = "not a regular file (\(kind))"
-                case let .inputUnreadable(_, reason): problem = "cannot read: \(reason)"
-                default: problem = error.message
-                }
-            }
+            let problem = EntryFile(entry, path: context.absolutePath(entry), index: index).problem().map(
+                Format.problem)
             guard let problem else {
                 // Content unchanged, so the recorded type is still its type: point out a misleading name.
                 if let misnamed = entry.type.nameDisagreement(entry.path) {
-                    warnings.append(.object([("index", .int(index))] + context.pathMembers(entry) + [("warning", .string(misnamed))]))
+                    warnings.append(
+                        .object(
+                            [("index", .int(index))] + context.pathMembers(entry) + [("warning", .string(misnamed))]))
                     context.console.confirm("entry \(index) (\(shown)): \(misnamed)")
                 }
                 continue
             }
-            problems.append(.object([("index", .int(index))] + context.pathMembers(entry) + [("problem", .string(problem))]))
-            if !context.json { context.console.errText(Format.printable("imgsel: entry \(index) (\(shown)): \(problem)")) }
+            problems.append(
+                .object([("index", .int(index))] + context.pathMembers(entry) + [("problem", .string(problem))]))
+            if !context.json {
+                context.console.errText(Format.printable("imgsel: entry \(index) (\(shown)): \(problem)"))
+            }
         }
         if context.json {
-            context.console.json(.object([("ok", .bool(problems.isEmpty)), ("checked", .int(selection.count)),
-                                          ("problems", .array(problems)), ("warnings", .array(warnings))]))
+            context.console.json(
+                .object([
+                    ("ok", .bool(problems.isEmpty)), ("checked", .int(selection.count)),
+                    ("problems", .array(problems)), ("warnings", .array(warnings)),
+                ]))
         }
         guard problems.isEmpty else { throw .checkFailed(problems: problems.count) }
         context.console.confirm("ok: \(selection.count) \(selection.count == 1 ? "entry" : "entries") checked")

@@ -1,8 +1,10 @@
+import CommandLineModel
 import SelectionStore
 
 struct ClearCommand: Command {
-    static let spec = CommandSpec(name: "clear", usage: "clear", summary: "empty the selection",
-                                  examples: ["imgsel clear"])
+    static let spec = CommandSpec(
+        name: "clear", usage: "clear", summary: "empty the selection",
+        examples: ["imgsel clear"])
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
         try Self.requireCount(arguments, 0...0)

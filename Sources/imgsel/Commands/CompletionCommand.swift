@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 struct CompletionCommand: Command {
@@ -7,8 +8,10 @@ struct CompletionCommand: Command {
         name: "completion", usage: "completion bash|zsh|fish",
         summary: "print a shell completion script",
         arguments: [("SHELL", "bash, zsh or fish")],
-        examples: ["source <(imgsel completion bash)", "imgsel completion zsh > ~/.zfunc/_imgsel",
-                   "imgsel completion fish > ~/.config/fish/completions/imgsel.fish"],
+        examples: [
+            "source <(imgsel completion bash)", "imgsel completion zsh > ~/.zfunc/_imgsel",
+            "imgsel completion fish > ~/.config/fish/completions/imgsel.fish",
+        ],
         usesSelection: false)
 
     let shell: String
@@ -17,20 +20,15 @@ struct CompletionCommand: Command {
         try Self.requireCount(arguments, 1...1, ["SHELL (bash, zsh or fish)"])
         let name = arguments.positionals[0]
         guard Self.shells.contains(name) else {
-            throw .usage("completion: unknown shell '\(name)', not one of bash, zsh, fish"
-                + ArgumentParser.suggestion(for: name, among: Self.shells))
+            throw .usage(
+                "completion: unknown shell '\(name)', not one of bash, zsh, fish"
+                    + Suggestion.didYouMean(name, among: Self.shells))
         }
         shell = name
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        let model = CompletionModel.current()
-        let script: String
-        switch shell {
-        case "zsh": script = ZshCompletion.script(model)
-        case "fish": script = FishCompletion.script(model)
-        default: script = BashCompletion.script(model)
-        }
+        let script = CompletionScripts.script(for: shell)
         if context.json {
             context.console.json(.object([("shell", .string(shell)), ("script", .string(script))]))
         } else {

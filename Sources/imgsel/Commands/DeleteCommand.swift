@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 struct DeleteCommand: Command {
@@ -26,7 +27,8 @@ struct DeleteCommand: Command {
             return removed
         }
         if context.json {
-            context.console.json(.object([("deleted", .array(removed.map { Format.entryJSON($1, index: $0, context: context) }))]))
+            context.console.json(
+                .object([("deleted", .array(removed.map { Format.entryJSON($1, index: $0, context: context) }))]))
         }
         for (index, entry) in removed { context.console.confirm("deleted \(index)  \(context.displayPath(entry))") }
     }

@@ -5,12 +5,20 @@ extension Context {
     /// vanished or changed since it was added. A warning, not a failure: the
     /// command did what it was for, and `check` or `save` refuse such entries.
     func warnIfFileChanged(_ entry: Entry, index: Int) {
-        guard let problem = EntryFile.quickProblem(entry, at: absolutePath(entry)) else { return }
+        guard let found = EntryFile(entry, path: absolutePath(entry), index: index).quickProblem() else { return }
+        let problem = Format.problem(found)
         let shown = displayPath(entry)
         if json {
-            console.errText(JSONWriter.compact(.object([("warning", .object(
-                [("index", .int(index))] + pathMembers(entry) + [("problem", .string(problem))]
-            ))])))
+            console.errText(
+                JSONWriter.compact(
+                    .object([
+                        (
+                            "warning",
+                            .object(
+                                [("index", .int(index))] + pathMembers(entry) + [("problem", .string(problem))]
+                            )
+                        )
+                    ])))
         } else {
             console.errText(Format.printable("imgsel: warning: entry \(index) (\(shown)): \(problem)"))
         }

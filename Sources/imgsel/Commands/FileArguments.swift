@@ -3,7 +3,9 @@ import SelectionStore
 /// FILE arguments where `-` stands for paths read from stdin, one a line or NUL-separated.
 enum FileArguments {
     /// `limit`: the most paths stdin may give this command (see `StdinPathList`).
-    static func expand(_ positionals: [String], nulSeparated: Bool, limit: Int, command: String) throws(ImgselError) -> [String] {
+    static func expand(
+        _ positionals: [String], nulSeparated: Bool, limit: Int, command: String
+    ) throws(ImgselError) -> [String] {
         guard positionals.filter({ $0 == "-" }).count <= 1 else {
             throw .usage("\(command): '-' (paths on stdin) may be given once")
         }

@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 struct HelpCommand: Command {
@@ -13,7 +14,8 @@ struct HelpCommand: Command {
         try Self.requireCount(arguments, 0...1)
         if let name = arguments.positionals.first {
             guard let command = CommandRegistry.find(name) else {
-                throw .usage("help: unknown command '\(name)'" + ArgumentParser.suggestion(for: name, among: CommandRegistry.names))
+                throw .usage(
+                    "help: unknown command '\(name)'" + Suggestion.didYouMean(name, among: CommandRegistry.names))
             }
             topic = command
         } else {

@@ -1,6 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import ByteCoding
+import CommandLineModel
 import SelectionPage
 import SelectionStore
 
@@ -8,9 +7,14 @@ struct HtmlCommand: Command {
     static let spec = CommandSpec(
         name: "html", usage: "html [OUT] [--link]",
         summary: "write a self-contained HTML page of the selection: the nine-grid and a pager",
-        arguments: [("OUT", "the page to write (default: imgsel.html beside the selection file; a folder: imgsel.html in it)")],
-        options: [OptionSpec(names: ["--link"], value: nil,
-                             help: "reference the images by path relative to the page instead of embedding them")],
+        arguments: [
+            ("OUT", "the page to write (default: imgsel.html beside the selection file; a folder: imgsel.html in it)")
+        ],
+        options: [
+            OptionSpec(
+                names: ["--link"], value: nil,
+                help: "reference the images by path relative to the page instead of embedding them")
+        ],
         examples: ["imgsel html", "imgsel html build/upload.html --link", "xdg-open \"$(imgsel html)\""])
 
     static let defaultName = "imgsel.html"
@@ -33,14 +37,15 @@ struct HtmlCommand: Command {
             throw .usage("html: OUT '\(out ?? pagePath)' is entry \(clash + 1)'s image; choose another name")
         }
         try refuseOtherSpellings(of: pagePath, selection, context)
-        let page = SelectionPage(items: items(selection, pageFolder: PathName.directory(pagePath), context: context),
-                                 capacity: selection.capacity,
-                                 source: PathName.display(context.store.path, cwd: context.cwd), linked: link)
+        let page = SelectionPage(
+            items: items(selection, pageFolder: PathName.directory(pagePath), context: context),
+            capacity: selection.capacity,
+            source: PathName.display(context.store.path, cwd: context.cwd), linked: link)
         var failures: [ImgselError] = []
         if link {
             for (offset, entry) in selection.items.enumerated() {
                 do throws(ImgselError) {
-                    try EntryContent.verify(entry, path: context.absolutePath(entry), index: offset + 1)
+                    try EntryFile(entry, path: context.absolutePath(entry), index: offset + 1).verify()
                 } catch {
                     failures.append(error.replacingPath(context.absolutePath(entry), with: context.displayPath(entry)))
                 }
@@ -48,16 +53,18 @@ struct HtmlCommand: Command {
             if let failure = ImgselError.combining(failures) { throw failure }
         }
         let file = try StreamedFile(path: pagePath)
-        try page.write({ (text: String) throws(ImgselError) in try file.write(text) }, embed: { (item) throws(ImgselError) in
-            let entry = selection.items[item.index - 1]
-            do throws(ImgselError) {
-                try embed(entry, index: item.index, into: file, context: context)
-            } catch {
-                // Every entry is tried so that every failure is reported; the page is then thrown away.
-                if case .writeFailed = error { throw error }
-                failures.append(error.replacingPath(context.absolutePath(entry), with: context.displayPath(entry)))
-            }
-        })
+        try page.write(
+            { (text: String) throws(ImgselError) in try file.write(text) },
+            embed: { (item) throws(ImgselError) in
+                let entry = selection.items[item.index - 1]
+                do throws(ImgselError) {
+                    try embed(entry, index: item.index, into: file, context: context)
+                } catch {
+                    // Every entry is tried so that every failure is reported; the page is then thrown away.
+                    if case .writeFailed = error { throw error }
+                    failures.append(error.replacingPath(context.absolutePath(entry), with: context.displayPath(entry)))
+                }
+            })
         if let failure = ImgselError.combining(failures) {
             file.discard()
             throw failure
@@ -65,8 +72,11 @@ struct HtmlCommand: Command {
         try file.commit()
         let shown = PathName.display(pagePath, cwd: context.cwd)
         if context.json {
-            context.console.json(.object([("page", .string(shown)), ("entries", .int(selection.count)),
-                                          ("images", .string(link ? "linked" : "embedded")), ("bytes", .int(file.count))]))
+            context.console.json(
+                .object([
+                    ("page", .string(shown)), ("entries", .int(selection.count)),
+                    ("images", .string(link ? "linked" : "embedded")), ("bytes", .int(file.count)),
+                ]))
         }
         context.console.confirm(shown)
     }
@@ -74,9 +84,8 @@ struct HtmlCommand: Command {
     /// OUT made absolute (a folder gets `imgsel.html` inside it); never the selection file itself.
     private func resolvePagePath(_ context: Context) throws(ImgselError) -> String {
         guard let out else { return context.store.folder + "/" + Self.defaultName }
-        var path = PhysicalPath.absolute(out, base: context.cwd)
-        var st = stat()
-        if out.hasSuffix("/") || (stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR) {
+        var path = PhysicalPath.absoluteOnDisk(out, base: context.cwd)
+        if out.hasSuffix("/") || Posix.isDirectory(atPath: path) {
             path = (path == "/" ? "" : path) + "/" + Self.defaultName
         }
         if path == context.store.path || path == context.store.lockPath {
@@ -88,7 +97,9 @@ struct HtmlCommand: Command {
     /// The same checks by device and inode, for an OUT that names the selection file or
     /// an image by another path (a symlinked folder, a link given to `-f`): the page's
     /// rename would otherwise replace that very file.
-    private func refuseOtherSpellings(of pagePath: String, _ selection: Selection, _ context: Context) throws(ImgselError) {
+    private func refuseOtherSpellings(
+        of pagePath: String, _ selection: Selection, _ context: Context
+    ) throws(ImgselError) {
         guard let page = FileIdentity(pagePath) else { return }
         let shown = out ?? pagePath
         if FileIdentity(context.store.path) == page || FileIdentity(context.store.lockPath) == page {
@@ -113,25 +124,12 @@ struct HtmlCommand: Command {
     private func embed(_ entry: Entry, index: Int, into file: StreamedFile, context: Context) throws(ImgselError) {
         var encoder = Base64Encoder()
         var encoded: [UInt8] = []
-        try EntryContent.stream(entry, path: context.absolutePath(entry), index: index) { (chunk) throws(ImgselError) in
+        try EntryFile(entry, path: context.absolutePath(entry), index: index).stream { (chunk) throws(ImgselError) in
             encoder.encode(chunk, into: &encoded)
             try file.write(encoded)
             encoded.removeAll(keepingCapacity: true)
         }
         encoder.finish(into: &encoded)
         try file.write(encoded)
-    }
-}
-
-/// Which file a path reaches (links followed): two paths name the same file when these agree.
-private struct FileIdentity: Equatable {
-    let device: UInt64
-    let inode: UInt64
-
-    init?(_ path: String) {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        device = UInt64(st.st_dev)
-        inode = UInt64(st.st_ino)
     }
 }

@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 struct InfoCommand: Command {
@@ -24,22 +25,26 @@ struct InfoCommand: Command {
                 let entry = context.entry(for: path, image)
                 // The type comes from the content; a name that suggests another type is pointed out.
                 let misnamed = f.type.nameDisagreement(path)
-                var fields: [(String, JSONValue)] = context.pathMembers(entry) + [
-                    ("type", .string(f.type.rawValue)),
-                    ("width", .int(f.width)), ("height", .int(f.height)), ("orientation", .int(f.orientation)),
-                    ("frames", .int(f.frames)), ("bytes", .int(image.bytes)), ("sha256", .string(image.sha256)),
-                ]
+                var fields: [(String, JSONValue)] =
+                    context.pathMembers(entry) + [
+                        ("type", .string(f.type.rawValue)),
+                        ("width", .int(f.width)), ("height", .int(f.height)), ("orientation", .int(f.orientation)),
+                        ("frames", .int(f.frames)), ("bytes", .int(image.bytes)), ("sha256", .string(image.sha256)),
+                    ]
                 if let misnamed { fields.append(("warning", .string(misnamed))) }
                 objects.append(.object(fields))
                 if !context.json {
                     let frames = f.frames == 1 ? "1 frame" : "\(f.frames) frames"
                     let note = misnamed.map { "; " + Format.printable($0) } ?? ""
-                    context.console.out(Format.printable(path) + ": \(f.type.rawValue) \(f.width)×\(f.height), orientation \(f.orientation) (shown \(Format.orientedSize(entry))), \(frames), \(image.bytes) bytes, sha256 \(image.sha256)" + note)
+                    context.console.out(
+                        Format.printable(path)
+                            + ": \(f.type.rawValue) \(f.width)×\(f.height), orientation \(f.orientation)"
+                            + " (shown \(Format.orientedSize(entry))), \(frames), \(image.bytes)"
+                            + " bytes, sha256 \(image.sha256)"
+                            + note)
                 }
             } catch {
-                objects.append(.object(context.pathMembers(forInput: path) + [("error", .object([
-                    ("code", .string(error.code)), ("exit", .int(Int(error.exitCode))), ("message", .string(error.message)),
-                ]))]))
+                objects.append(.object(context.pathMembers(forInput: path) + [("error", Format.errorJSON(error))]))
                 failures.append(error)
             }
         }

@@ -1,4 +1,6 @@
+import CommandLineModel
 import SelectionStore
+import TerminalImage
 
 struct ListCommand: Command {
     static let spec = CommandSpec(
@@ -31,19 +33,27 @@ struct ListCommand: Command {
         let selection = try context.store.read()
         let console = context.console
         if context.json {
-            console.json(.object([
-                ("file", .string(context.store.path)),
-                ("capacity", .int(selection.capacity)),
-                ("count", .int(selection.count)),
-                ("current", selection.current.map { .int($0) } ?? .null),
-                ("items", .array(selection.items.enumerated().map { Format.entryJSON($1, index: $0 + 1, context: context) })),
-            ]))
+            console.json(
+                .object([
+                    ("file", .string(context.store.path)),
+                    ("capacity", .int(selection.capacity)),
+                    ("count", .int(selection.count)),
+                    ("current", selection.current.map { .int($0) } ?? .null),
+                    (
+                        "items",
+                        .array(
+                            selection.items.enumerated().map { Format.entryJSON($1, index: $0 + 1, context: context) })
+                    ),
+                ]))
             return
         }
         switch form {
         case .paths: for entry in selection.items { console.out(context.displayPath(entry)) }
         case .nul: for entry in selection.items { console.raw(context.displayPath(entry) + "\0") }
-        case .grid: for line in Grid.render(selection, context: context, width: Console.terminalWidth()) { console.out(line) }
+        case .grid:
+            for line in Grid.render(selection, context: context, width: WindowSize.current().columns) {
+                console.out(line)
+            }
         case .table: for line in Table.render(selection, context: context) { console.out(line) }
         }
     }

@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 struct MoveCommand: Command {
@@ -25,7 +26,10 @@ struct MoveCommand: Command {
             return (a, b, entry)
         }
         if context.json {
-            context.console.json(.object([("from", .int(a)), ("to", .int(b)), ("entry", Format.entryJSON(entry, index: b, context: context))]))
+            context.console.json(
+                .object([
+                    ("from", .int(a)), ("to", .int(b)), ("entry", Format.entryJSON(entry, index: b, context: context)),
+                ]))
         }
         context.console.confirm("moved \(a) → \(b)  \(context.displayPath(entry))")
     }

@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 struct ReplaceCommand: Command {
@@ -27,9 +28,13 @@ struct ReplaceCommand: Command {
             }
         }
         if context.json {
-            context.console.json(.object([("replaced", Format.entryJSON(old, index: at, context: context)),
-                                          ("with", Format.entryJSON(entry, index: at, context: context))]))
+            context.console.json(
+                .object([
+                    ("replaced", Format.entryJSON(old, index: at, context: context)),
+                    ("with", Format.entryJSON(entry, index: at, context: context)),
+                ]))
         }
-        context.console.confirm("replaced \(Format.position(at, count))  \(context.displayPath(old)) → \(context.displayPath(entry))")
+        context.console.confirm(
+            "replaced \(Format.position(at, count))  \(context.displayPath(old)) → \(context.displayPath(entry))")
     }
 }

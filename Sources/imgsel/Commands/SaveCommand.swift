@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 struct SaveCommand: Command {
@@ -29,48 +30,38 @@ struct SaveCommand: Command {
         } else {
             chosen = [current]
         }
-        let album = Album(folder: context.albumFolder)
-        let newFolders = album.missingFolders()
-        // First every copy, verified and flushed but unnamed; then the names, all
-        // in one short stretch, so a kill part-way leaves no part of the set.
-        var prepared: [(index: Int, entry: Entry, save: PreparedSave)] = []
-        var failures: [ImgselError] = []
-        for i in chosen {
-            let entry = selection.items[i - 1]
-            let source = context.absolutePath(entry)
-            do {
-                prepared.append((i, entry, try album.prepare(entry, source: source, index: i)))
-            } catch {
-                // Every entry is tried so that every failure is reported at once.
-                failures.append(error.replacingPath(source, with: context.displayPath(entry)))
-            }
+        let requests = chosen.map { index in
+            Album.Request(
+                entry: selection.items[index - 1], source: context.absolutePath(selection.items[index - 1]),
+                index: index)
         }
-        var saved: [(index: Int, result: Album.Saved)] = []
-        if failures.isEmpty {
-            for item in prepared {
-                do {
-                    saved.append((item.index, try album.place(item.save)))
-                } catch {
-                    failures.append(error.replacingPath(context.absolutePath(item.entry), with: context.displayPath(item.entry)))
-                    break
-                }
-            }
+        let copies: [Album.Saved]
+        do {
+            copies = try Album(folder: context.albumFolder).save(requests)
+        } catch {
+            // The library names the files it read by their absolute paths; the user knows them as shown.
+            throw requests.reduce(error) { $0.replacingPath($1.source, with: context.displayPath($1.entry)) }
         }
-        prepared.removeAll()  // unplaced copies vanish here
-        if let failure = ImgselError.combining(failures) {
-            // All or nothing: take back the copies this command named (Album never removes ones already there).
-            for copy in saved { album.remove(copy.result) }
-            album.removeFolders(newFolders)
-            throw failure
+        let shown = zip(chosen, copies).map {
+            (index: $0, path: PathName.display($1.path, cwd: context.cwd), result: $1)
         }
-        album.flush()
-        let shown = saved.map { (index: $0.index, path: PathName.display($0.result.path, cwd: context.cwd), result: $0.result) }
         if context.json {
             // `path` and `display_path` name the entry, as everywhere; `copy` is the album's file.
-            context.console.json(.object([("saved", .array(shown.map {
-                .object([("index", .int($0.index))] + context.pathMembers(selection.items[$0.index - 1])
-                        + [("copy", .string($0.path)), ("already_there", .bool($0.result.alreadyThere))])
-            }))]))
+            context.console.json(
+                .object([
+                    (
+                        "saved",
+                        .array(
+                            shown.map {
+                                .object(
+                                    [("index", .int($0.index))] + context.pathMembers(selection.items[$0.index - 1])
+                                        + [
+                                            ("copy", .string($0.path)),
+                                            ("already_there", .bool($0.result.alreadyThere)),
+                                        ])
+                            })
+                    )
+                ]))
         }
         for copy in shown { context.console.confirm(copy.path) }
     }

@@ -1,7 +1,8 @@
+import SelectionStore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import SelectionStore
 
 /// The paths `-` reads from stdin, read as a stream within bounds. What arrives there is not
 /// always a list of paths: an image piped by mistake, `yes`, a NUL-separated list without
@@ -61,7 +62,8 @@ struct StdinPathList {
             }
             current.append(byte)
             if current.count > StdinPathList.longestPath {
-                throw .notAPathList(reason: "\(what) \(number + 1) is longer than any path (\(StdinPathList.longestPath) bytes)")
+                throw .notAPathList(
+                    reason: "\(what) \(number + 1) is longer than any path (\(StdinPathList.longestPath) bytes)")
             }
         }
 

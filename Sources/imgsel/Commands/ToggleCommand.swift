@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 struct ToggleCommand: Command {
@@ -12,9 +13,10 @@ struct ToggleCommand: Command {
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
         guard !arguments.positionals.isEmpty else { throw .usage("toggle: missing FILE") }
-        // At most 99 entries to remove and 99 to add: a longer list cannot end within a selection.
-        paths = try FileArguments.expand(arguments.positionals, nulSeparated: arguments.has("-0"),
-                                         limit: 2 * Selection.capacityRange.upperBound, command: "toggle")
+        // At most a full selection to remove and as many to add: a longer list cannot end within a selection.
+        paths = try FileArguments.expand(
+            arguments.positionals, nulSeparated: arguments.has("-0"),
+            limit: 2 * Selection.capacityRange.upperBound, command: "toggle")
         guard !paths.isEmpty else { throw .usage("toggle: no paths were given on stdin") }
     }
 
@@ -35,9 +37,17 @@ struct ToggleCommand: Command {
             changes.append(("added", i + 1, entry))
         }
         if context.json {
-            context.console.json(.object(["removed", "added"].map { kind in
-                (kind, .array(changes.filter { $0.0 == kind }.map { Format.entryJSON($0.2, index: $0.1, context: context) }))
-            } + [("count", .int(after.count))]))
+            context.console.json(
+                .object(
+                    ["removed", "added"].map { kind in
+                        (
+                            kind,
+                            .array(
+                                changes.filter { $0.0 == kind }.map {
+                                    Format.entryJSON($0.2, index: $0.1, context: context)
+                                })
+                        )
+                    } + [("count", .int(after.count))]))
         }
         for (kind, index, entry) in changes {
             context.console.confirm("\(kind) \(index)  \(context.displayPath(entry))")

@@ -1,4 +1,7 @@
+import CommandLineModel
+import ImageHeaders
 import SelectionStore
+import TerminalImage
 
 struct ViewCommand: Command {
     static let spec = CommandSpec(
@@ -14,8 +17,10 @@ struct ViewCommand: Command {
             OptionSpec(names: ["--image"], value: nil, help: "draw the image even on a pipe or an unknown terminal"),
             OptionSpec(names: ["--no-image"], value: nil, help: "only the text line, never the image"),
         ],
-        examples: ["imgsel view first; while imgsel view next; do :; done", "imgsel view --index",
-                   "imgsel view 3 --no-image"])
+        examples: [
+            "imgsel view first; while imgsel view next; do :; done", "imgsel view --index",
+            "imgsel view 3 --no-image",
+        ])
 
     /// Where to move the cursor; nil shows the current entry without moving.
     enum Move { case step(Selection.CursorTarget), index(IndexArgument) }
@@ -43,8 +48,9 @@ struct ViewCommand: Command {
             } catch {
                 // `view nxt`: name the nearest word rather than only "not an index".
                 let words = ["next", "prev", "first", "last"]
-                guard let word = ArgumentParser.nearest(text, among: words) else { throw error }
-                throw .usage("view: '\(text)' is not an index or one of next, prev, first, last (did you mean '\(word)'?)")
+                guard let word = Suggestion.nearest(text, among: words) else { throw error }
+                throw .usage(
+                    "view: '\(text)' is not an index or one of next, prev, first, last (did you mean '\(word)'?)")
             }
         }
     }
@@ -68,29 +74,45 @@ struct ViewCommand: Command {
         let position = Format.position(current, selection.count)
         context.warnIfFileChanged(entry, index: current)
         if context.json {
-            context.console.json(.object([("position", .string(position)), ("count", .int(selection.count)),
-                                          ("entry", Format.entryJSON(entry, index: current, context: context))]))
+            context.console.json(
+                .object([
+                    ("position", .string(position)), ("count", .int(selection.count)),
+                    ("entry", Format.entryJSON(entry, index: current, context: context)),
+                ]))
             return
         }
         if indexOnly {
             context.console.out(position)
             return
         }
-        context.console.confirm("\(position)  \(context.displayPath(entry))  \(Format.orientedSize(entry)) \(entry.type.displayName) \(Format.bytes(entry.bytes))")
-        showImage(entry, context)
+        context.console.confirm(
+            "\(position)  \(context.displayPath(entry))  \(Format.orientedSize(entry))"
+                + " \(entry.type.displayName) \(Format.bytes(entry.bytes))"
+        )
+        showImage(entry, index: current, context)
     }
 
     /// On a terminal that draws images (or with --image), the image under the
     /// text line; never on a pipe, with --no-image, or with -q unless --image.
-    private func showImage(_ entry: Entry, _ context: Context) {
+    /// Nor when the file is not the one recorded: it is read whole and checked first.
+    private func showImage(_ entry: Entry, index: Int, _ context: Context) {
         let wanted = image ?? (Console.stdoutIsTerminal && !context.quiet)
         guard wanted else { return }
-        let terminal = TerminalGraphics.detect()
+        let terminal = TerminalCapabilities.detect()
         guard let graphicsProtocol = terminal.graphicsProtocol ?? (image == true ? .iterm2 : nil) else { return }
-        guard let sequence = InlineImage.sequence(for: entry, at: context.absolutePath(entry), using: graphicsProtocol,
-                                                  insideTmux: terminal.insideTmux, window: TerminalWindow.current())
+        let path = context.absolutePath(entry)
+        guard
+            LegacyInlineImage.draws(
+                png: entry.type == .png, orientation: entry.orientation, bytes: entry.bytes,
+                using: graphicsProtocol),
+            let file = try? EntryFile(entry, path: path, index: index).contents()
         else { return }
-        context.console.bytes(sequence)
+        let shown = entry.orientedSize
+        context.console.bytes(
+            LegacyInlineImage.sequence(
+                file: file, name: PathName.baseName(path), width: shown.width, height: shown.height,
+                using: graphicsProtocol,
+                passthrough: terminal.passthrough, window: WindowSize.current()))
         context.console.out("")
     }
 }

@@ -1,7 +1,8 @@
+import SelectionStore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import SelectionStore
 
 /// The only place that writes to stdout and stderr. stdout is buffered and
 /// written once, so a pipeline reading it gets whole lines.
@@ -35,9 +36,7 @@ final class Console {
     func error(_ error: ImgselError) {
         var text: String
         if json {
-            text = JSONWriter.compact(.object([("error", .object([
-                ("code", .string(error.code)), ("exit", .int(Int(error.exitCode))), ("message", .string(error.message)),
-            ]))]))
+            text = JSONWriter.compact(.object([("error", Format.errorJSON(error))]))
         } else {
             let message = Format.printable(error.message)
             text = "imgsel: " + message
@@ -68,19 +67,10 @@ final class Console {
     }
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
-
-    /// Columns of the terminal on stdout, else $COLUMNS, else 80.
-    static func terminalWidth() -> Int {
-        var size = winsize()
-        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let c = getenv("COLUMNS"), let n = Int(String(cString: c)), n > 0 { return n }
-        return 80
-    }
 }
 
 /// ANSI styling, applied only when the console decided colour is on.
 enum Style {
     static func red(_ s: String) -> String { "\u{1B}[31m" + s + "\u{1B}[0m" }
     static func highlight(_ s: String) -> String { "\u{1B}[1;7m" + s + "\u{1B}[0m" }
-    static func dim(_ s: String) -> String { "\u{1B}[2m" + s + "\u{1B}[0m" }
 }

@@ -48,6 +48,14 @@ enum Format {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
+    /// "nine": a small number in words, as prose gives it; digits past twelve.
+    static func spelledOut(_ n: Int) -> String {
+        let words = [
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        ]
+        return words.indices.contains(n) ? words[n] : String(n)
+    }
+
     /// `3 / 9`, the browser's label.
     static func position(_ index: Int, _ count: Int) -> String { "\(index) / \(count)" }
 
@@ -62,12 +70,23 @@ enum Format {
         return n >= width ? s : String(repeating: " ", count: width - n) + s
     }
 
-    /// Shortens to `width` characters, keeping the end (the extension) visible.
-    static func shorten(_ s: String, _ width: Int) -> String {
-        guard s.count > width, width > 1 else { return s }
-        let keep = width - 1
-        let tail = keep / 2
-        return String(s.prefix(keep - tail)) + "…" + String(s.suffix(tail))
+    /// What is wrong with an entry's file, in the words of `check` and `view`'s warning; the
+    /// line around it already names the entry and its path.
+    static func problem(_ problem: EntryFile.Problem) -> String {
+        switch problem {
+        case .missing: return "file is missing"
+        case let .notRegular(kind): return "not a regular file (\(kind))"
+        case let .unreadable(reason): return "cannot read: \(reason)"
+        case let .sizeChanged(recorded, now): return "size changed: \(recorded) bytes recorded, \(now) now"
+        case .contentChanged: return "content changed: sha256 differs from the recorded one"
+        }
+    }
+
+    /// A failure as `--json` gives it, on stderr and inside `info`'s per-file results.
+    static func errorJSON(_ error: ImgselError) -> JSONValue {
+        .object([
+            ("code", .string(error.code)), ("exit", .int(Int(error.exitCode))), ("message", .string(error.message)),
+        ])
     }
 
     /// The entry as JSON for `list --json` and friends: stored fields plus index and printable path.

@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 /// The nine-grid as box-drawn cells: at most three columns, fewer on a narrow
@@ -16,8 +17,10 @@ enum Grid {
         for (offset, entry) in selection.items.enumerated() {
             let index = offset + 1
             let mark = selection.current == index ? " *" : ""
-            cells.append(["\(index)\(mark)", DisplayWidth.shorten(Format.printable(PathName.baseName(entry.path)), cellWidth),
-                          Format.orientedSize(entry)])
+            cells.append([
+                "\(index)\(mark)", DisplayWidth.shorten(Format.printable(PathName.baseName(entry.path)), cellWidth),
+                Format.orientedSize(entry),
+            ])
         }
         if !selection.isFull { cells.append(["+", "add (\(selection.count)/\(selection.capacity))", ""]) }
         let inner = String(repeating: "─", count: cellWidth + 2)

@@ -1,3 +1,4 @@
+import CommandLineModel
 import SelectionStore
 
 /// Help in fixed sections with aligned columns, built from the command specs
@@ -7,30 +8,38 @@ enum HelpText {
     static let version = "imgsel " + versionNumber
 
     static func main() -> String {
-        var text = "imgsel: an ordered selection of images (nine by default, up to 99), kept in a JSON file\n\n"
+        let capacity =
+            "\(Format.spelledOut(Selection.defaultCapacity)) by default, up to \(Selection.capacityRange.upperBound)"
+        var text = "imgsel: an ordered selection of images (\(capacity)), kept in a JSON file\n\n"
         text += "Usage:\n  imgsel [global options] COMMAND [options] [arguments]\n\n"
         text += "Commands:\n" + columns(CommandRegistry.all.map { ($0.spec.name, $0.spec.summary) })
-        text += "\nGlobal options (before or after COMMAND):\n" + columns(GlobalOptions.specs.map { ($0.display, $0.help) })
-        text += "\nEnvironment:\n" + columns([
-            ("IMGSEL_FILE", "the selection file when -f is not given"),
-            ("IMGSEL_ALBUM", "the album folder when --album is not given"),
-            ("IMGSEL_LOCK_TIMEOUT", "seconds to wait for another imgsel (default 10)"),
-            ("NO_COLOR", "no colour when set and not empty"),
-        ])
-        text += "\nExit status:\n" + columns([
-            ("0", "done"), ("1", "refused by the selection's state (full, out of range, duplicate, path taken, empty, no next)"),
-            ("2", "usage error"), ("3", "an input file is missing, unreadable or not an image"),
-            ("4", "the selection file is missing, invalid or newer (left untouched)"),
-            ("5", "writing failed (nothing changed)"),
-            ("5", "the command ran, but its output could not be written to stdout (output-failed)"),
-            ("6", "timed out waiting for another imgsel's lock"),
-        ])
-        text += "\nExamples:\n" + [
-            "imgsel init && imgsel add shots/*.jpg",
-            "imgsel list --grid",
-            "imgsel view next",
-            "imgsel --json list | jq -r '.items[].display_path'",
-        ].map { "  " + $0 + "\n" }.joined()
+        text +=
+            "\nGlobal options (before or after COMMAND):\n" + columns(GlobalOptions.specs.map { ($0.display, $0.help) })
+        text +=
+            "\nEnvironment:\n"
+            + columns([
+                ("IMGSEL_FILE", "the selection file when -f is not given"),
+                ("IMGSEL_ALBUM", "the album folder when --album is not given"),
+                (
+                    "IMGSEL_LOCK_TIMEOUT",
+                    "seconds to wait for another imgsel (default \(Int(Store.defaultLockTimeout)))"
+                ),
+                ("NO_COLOR", "no colour when set and not empty"),
+            ])
+        text +=
+            "\nExit status:\n"
+            + columns(
+                ExitStatus.allCases.flatMap { status in
+                    status.meanings.map { (String(status.rawValue), $0) }
+                })
+        text +=
+            "\nExamples:\n"
+            + [
+                "imgsel init && imgsel add shots/*.jpg",
+                "imgsel list --grid",
+                "imgsel view next",
+                "imgsel --json list | jq -r '.items[].display_path'",
+            ].map { "  " + $0 + "\n" }.joined()
         text += "\nSee 'imgsel help COMMAND' for one command."
         return text
     }
@@ -40,7 +49,8 @@ enum HelpText {
         if !spec.arguments.isEmpty { text += "\nArguments:\n" + columns(spec.arguments) }
         if !spec.options.isEmpty { text += "\nOptions:\n" + columns(spec.options.map { ($0.display, $0.help) }) }
         if !spec.examples.isEmpty { text += "\nExamples:\n" + spec.examples.map { "  " + $0 + "\n" }.joined() }
-        text += "\nGlobal options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'."
+        let globals = GlobalOption.allCases.filter(\.appliesToCommands).map(\.shortestName)
+        text += "\nGlobal options (\(globals.joined(separator: ", "))) apply too; see 'imgsel --help'."
         return text
     }
 
@@ -52,7 +62,8 @@ enum HelpText {
     /// `--json help`: the same facts for scripts (and for the man page's test).
     static func json(_ spec: CommandSpec) -> JSONValue {
         .object([
-            ("name", .string(spec.name)), ("usage", .string("imgsel " + spec.usage)), ("summary", .string(spec.summary)),
+            ("name", .string(spec.name)), ("usage", .string("imgsel " + spec.usage)),
+            ("summary", .string(spec.summary)),
             ("arguments", .array(spec.arguments.map { .object([("name", .string($0.0)), ("help", .string($0.1))]) })),
             ("options", .array(spec.options.map(json))),
             ("examples", .array(spec.examples.map { .string($0) })),
@@ -69,8 +80,10 @@ enum HelpText {
     }
 
     private static func json(_ option: OptionSpec) -> JSONValue {
-        .object([("names", .array(option.names.map { .string($0) })), ("value", option.value.map { .string($0) } ?? .null),
-                 ("help", .string(option.help))])
+        .object([
+            ("names", .array(option.names.map { .string($0) })), ("value", option.value.map { .string($0) } ?? .null),
+            ("help", .string(option.help)),
+        ])
     }
 
     /// Help as asked: text, or JSON with --json.

@@ -9,8 +9,10 @@ enum Table {
         let header = ["#", "size", "type", "bytes", "path"]
         var rows: [[String]] = []
         for (offset, entry) in selection.items.enumerated() {
-            rows.append([String(offset + 1), Format.orientedSize(entry), entry.type.rawValue,
-                         Format.bytes(entry.bytes), Format.printable(context.displayPath(entry))])
+            rows.append([
+                String(offset + 1), Format.orientedSize(entry), entry.type.rawValue,
+                Format.bytes(entry.bytes), Format.printable(context.displayPath(entry)),
+            ])
         }
         var widths = header.map(\.count)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }

@@ -1,0 +1,128 @@
+/// TIFF (classic and BigTIFF, either byte order): size and orientation from the first full-size
+/// IFD; frames = pages, i.e. IFDs in the chain that are not reduced-resolution thumbnails.
+/// The IFD chain is followed with loop detection and hard caps, since offsets are attacker-chosen.
+enum TIFFProbe {
+    static let maxIFDs = 10_000
+    static let maxEntries = 10_000
+
+    private struct IFD {
+        var width = 0, height = 0, orientation = 1
+        var reduced = false
+        var isDNG = false
+    }
+
+    static func probe(_ source: any ByteSource) throws -> ImageFacts {
+        var r = ByteReader(source, format: "TIFF", readAhead: 256)
+        let little = try r.u8() == 0x49
+        try r.skip(1)
+        let magic = try r.u16(littleEndian: little)
+        let big = magic == 43
+        var next: Int
+        if big {
+            guard try r.u16(littleEndian: little) == 8 else { throw r.corrupt("bad BigTIFF offset size") }
+            try r.skip(2)
+            next = clampedInt(try r.u64(littleEndian: little))
+        } else {
+            next = Int(try r.u32(littleEndian: little))
+            // Canon CR2 raw files are TIFF with "CR" at offset 8.
+            if r.size >= 10, try r.bytes(2) == [0x43, 0x52] {
+                throw ProbeError("Canon CR2 raw image (not supported)")
+            }
+        }
+        var visited = Set<Int>()
+        var main: IFD?
+        var firstIFD: IFD?
+        var pages = 0
+        // The reader's byte budget also ends a long chain: the page count is then a lower bound.
+        while next != 0, visited.count < maxIFDs, visited.insert(next).inserted {
+            let ifd: IFD
+            do {
+                (ifd, next) = try readIFD(&r, at: next, little: little, big: big)
+            } catch let error as ProbeError {
+                if firstIFD == nil { throw error }
+                break  // a damaged later page does not spoil the first
+            }
+            if firstIFD == nil {
+                if ifd.isDNG { throw ProbeError("DNG raw image (not supported)") }
+                firstIFD = ifd
+            }
+            if !ifd.reduced {
+                pages += 1
+                if main == nil, ifd.width > 0, ifd.height > 0 { main = ifd }
+            }
+        }
+        guard let chosen = main ?? firstIFD else { throw r.corrupt("no image directory") }
+        guard chosen.width > 0, chosen.height > 0 else { throw r.corrupt("missing width or height") }
+        return ImageFacts(
+            type: .tiff, width: chosen.width, height: chosen.height,
+            orientation: chosen.orientation, frames: max(1, pages))
+    }
+
+    private static func readIFD(_ r: inout ByteReader, at offset: Int, little: Bool, big: Bool) throws -> (IFD, Int) {
+        try r.seek(to: offset)
+        let count = big ? clampedInt(try r.u64(littleEndian: little)) : Int(try r.u16(littleEndian: little))
+        guard count <= maxEntries else { throw r.corrupt("too many directory entries") }
+        let entrySize = big ? 20 : 12
+        let first = r.offset
+        var ifd = IFD()
+        for i in 0..<count {
+            try r.seek(to: first + i * entrySize)
+            let tag = try r.u16(littleEndian: little)
+            let type = try r.u16(littleEndian: little)
+            let n = big ? clampedInt(try r.u64(littleEndian: little)) : Int(try r.u32(littleEndian: little))
+            guard n == 1 || tag == 0xC612 else { continue }
+            // Values fit in the value field and are left-justified there. Any integer type is
+            // read (Orientation is sometimes an SLONG or a BYTE), as Pillow and ExifTool do.
+            let value: Int
+            switch type {
+            case 1: value = tag == 0xC612 ? 1 : Int(try r.u8())  // BYTE (DNGVersion is four of them)
+            case 3: value = Int(try r.u16(littleEndian: little))
+            case 4: value = Int(try r.u32(littleEndian: little))
+            case 6: value = Int(Int8(bitPattern: try r.u8()))  // SBYTE
+            case 8: value = Int(Int16(bitPattern: try r.u16(littleEndian: little)))  // SSHORT
+            case 9: value = Int(Int32(bitPattern: try r.u32(littleEndian: little)))  // SLONG
+            case 16: value = clampedInt(try r.u64(littleEndian: little))
+            case 17: value = Int(Int64(bitPattern: try r.u64(littleEndian: little)))  // SLONG8 (BigTIFF)
+            default: continue
+            }
+            switch tag {
+            case 0x00FE: ifd.reduced = value & 1 != 0  // NewSubfileType
+            case 0x0100: ifd.width = value
+            case 0x0101: ifd.height = value
+            case 0x0112: ifd.orientation = (1...8).contains(value) ? value : 1
+            case 0xC612: ifd.isDNG = true  // DNGVersion
+            default: break
+            }
+        }
+        // A missing next-IFD pointer just ends the chain.
+        var next = 0
+        do {
+            try r.seek(to: first + count * entrySize)
+            next = big ? clampedInt(try r.u64(littleEndian: little)) : Int(try r.u32(littleEndian: little))
+        } catch {
+            next = 0
+        }
+        return (ifd, next)
+    }
+}
+
+extension ImageFormat {
+    /// TIFF and BigTIFF, either byte order.
+    static let tiff: ImageFormat = ImageFormat(
+        name: "tiff", displayName: "TIFF", extensions: ["tif", "tiff"], mimeType: "image/tiff",
+        sniff: { sniff in
+            for magic: [UInt8] in [
+                [0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], [0x49, 0x49, 0x2B, 0x00],
+                [0x4D, 0x4D, 0x00, 0x2B],
+            ]
+            where try sniff.signature(magic, cutShortFrom: 3, format: "TIFF") {
+                return true
+            }
+            return false
+        },
+        probe: TIFFProbe.probe)
+}
+
+extension ImageType {
+    public static let tiff: ImageType = ImageFormat.tiff.type
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A save made ready by `Album.prepare`: either identical bytes already in the
+/// album, or a verified copy with no name yet, which vanishes unless placed.
+final class PreparedSave {
+    let entry: Entry
+    let name: String
+    let firstFree: Int
+    let existing: String?
+    private(set) var copy: PendingCopy?
+
+    init(entry: Entry, name: String, firstFree: Int, existing: String?, copy: PendingCopy?) {
+        self.entry = entry
+        self.name = name
+        self.firstFree = firstFree
+        self.existing = existing
+        self.copy = copy
+    }
+
+    /// Closes the copy's file (and drops its temporary name) once it has a name of its own, or is not needed.
+    func release() {
+        copy?.discard()
+        copy = nil
+    }
+
+    deinit { copy?.discard() }
+}
+
+/// A complete, flushed copy in the album folder that has no name yet.
+///
+/// With `O_TMPFILE` it is unnamed until linked, so a killed `save` leaves
+/// nothing behind; where the file system lacks it, a hidden temporary name is used.
+struct PendingCopy {
+    let fd: Int32
+    let tempPath: String?
+    let folderPath: String
+
+    enum LinkResult { case linked, taken, failed(Int32) }
+
+    static func make(
+        in folder: String, from source: String, entry: Entry, index: Int
+    ) throws(ImgselError) -> PendingCopy {
+        let input = try InputFile.open(source)
+        defer { Posix.close(input.fd) }
+        var tempPath: String? = nil
+        // Read-write: the copy is read back to verify it.
+        var fd = Posix.open(folder, Posix.openTemporaryFile | O_RDWR | O_CLOEXEC, 0o644)
+        if fd < 0 {
+            let path = folder + "/.imgsel-save-" + Posix.randomSuffix()
+            fd = Posix.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard fd >= 0 else { throw .writeFailed(path: folder, reason: Posix.errorText()) }
+            tempPath = path
+        }
+        let copy = PendingCopy(fd: fd, tempPath: tempPath, folderPath: folder)
+        do throws(ImgselError) {
+            try copy.fill(from: input.fd, source: source, entry: entry, index: index)
+        } catch {
+            copy.discard()
+            throw error
+        }
+        return copy
+    }
+
+    /// Copies in the kernel while hashing the copy as read back; refuses a
+    /// source that no longer matches the entry, and flushes the copy to disk.
+    private func fill(from input: Int32, source: String, entry: Entry, index: Int) throws(ImgselError) {
+        var hasher = SHA256()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FileHash.chunkSize, alignment: 64)
+        defer { buffer.deallocate() }
+        let total: Int
+        do {
+            total = try FileCopy.copy(from: input, to: fd, limit: entry.bytes, buffer: buffer) { hasher.update($0) }
+        } catch {
+            switch error {
+            case let .read(code): throw .inputUnreadable(path: source, reason: Posix.errorText(code))
+            case let .write(code): throw .writeFailed(path: tempPath ?? folderPath, reason: Posix.errorText(code))
+            }
+        }
+        guard total == entry.bytes, SHA256.hex(hasher.finalize()) == entry.sha256 else {
+            throw .inputChanged(path: source, entry: index)
+        }
+        if fsync(fd) != 0 { throw .writeFailed(path: tempPath ?? folderPath, reason: Posix.errorText()) }
+    }
+
+    /// Gives the copy `name`; never replaces an existing file.
+    func link(as name: String) -> LinkResult {
+        let rc: Int32
+        if let tempPath {
+            rc = Glibc.link(tempPath, name)
+        } else {
+            rc = linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, name, AT_SYMLINK_FOLLOW)
+        }
+        if rc == 0 { return .linked }
+        return errno == EEXIST ? .taken : .failed(errno)
+    }
+
+    func discard() {
+        Posix.close(fd)
+        if let tempPath { unlink(tempPath) }
+    }
+}

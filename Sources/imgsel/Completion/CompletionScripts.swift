@@ -1,0 +1,18 @@
+import CommandLineModel
+
+/// The completion scripts of this imgsel: the model read from the command registry at run
+/// time, so a command added there is completed without touching the scripts.
+enum CompletionScripts {
+    static var model: CompletionModel {
+        CompletionModel(globals: GlobalOptions.specs, commands: CommandRegistry.all.map { $0.spec })
+    }
+
+    /// `shell` is one of `CompletionCommand.shells`.
+    static func script(for shell: String) -> String {
+        switch shell {
+        case "zsh": return ZshCompletion.script(model, version: HelpText.version)
+        case "fish": return FishCompletion.script(model, version: HelpText.version)
+        default: return BashCompletion.script(model, version: HelpText.version)
+        }
+    }
+}

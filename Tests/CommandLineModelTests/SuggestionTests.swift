@@ -1,0 +1,31 @@
+import CommandLineModel
+import XCTest
+
+final class SuggestionTests: XCTestCase {
+    func testEditDistanceCountsATranspositionAsOneEdit() {
+        XCTAssertEqual(Suggestion.editDistance("list", "list"), 0)
+        XCTAssertEqual(Suggestion.editDistance("lsit", "list"), 1)
+        XCTAssertEqual(Suggestion.editDistance("lst", "list"), 1)
+        XCTAssertEqual(Suggestion.editDistance("", "add"), 3)
+        XCTAssertEqual(Suggestion.editDistance("kitten", "sitting"), 3)
+    }
+
+    func testTheNearestWordIsOfferedOnlyWhenClose() {
+        let commands = ["init", "add", "list", "view", "save", "toggle"]
+        XCTAssertEqual(Suggestion.nearest("lsit", among: commands), "list")
+        XCTAssertEqual(Suggestion.nearest("li", among: commands), "list", "a unique prefix counts")
+        XCTAssertNil(Suggestion.nearest("frobnicate", among: commands))
+        XCTAssertEqual(Suggestion.didYouMean("vew", among: commands), " (did you mean 'view'?)")
+        XCTAssertEqual(Suggestion.didYouMean("frobnicate", among: commands), "")
+    }
+
+    func testASingleLetterOptionIsMatchedByItsLetter() {
+        let names = ["--file", "-f", "--album", "--json", "--quiet", "-q", "--help", "-h", "--version"]
+        XCTAssertEqual(Suggestion.nearestOption("-F", among: names), "-f", "the same letter in the other case")
+        XCTAssertEqual(Suggestion.nearestOption("-a", among: names), "--album", "the one long option with that letter")
+        XCTAssertNil(Suggestion.nearestOption("-x", among: names), "every -x is one edit from -f, which says nothing")
+        XCTAssertEqual(Suggestion.nearestOption("--jsno", among: names), "--json")
+        XCTAssertEqual(
+            Suggestion.nearestOption("-version", among: names), "--version", "a long option typed with one dash")
+    }
+}
