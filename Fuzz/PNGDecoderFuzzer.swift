@@ -19,8 +19,9 @@ public func pngFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         precondition(raster.width <= DecodeLimits.maxSide && raster.height <= DecodeLimits.maxSide, "over the limits")
         precondition(raster.pixels.count == raster.width * raster.height * 4, "pixel count")
         if !raster.hasAlpha {
-            precondition(stride(from: 3, to: raster.pixels.count, by: 4).allSatisfy { raster.pixels[$0] == 255 },
-                         "an opaque raster with alpha below 255")
+            precondition(
+                stride(from: 3, to: raster.pixels.count, by: 4).allSatisfy { raster.pixels[$0] == 255 },
+                "an opaque raster with alpha below 255")
         }
         let again = try PNGDecoder.decode(PNGWriter.encode(raster))
         precondition(again == raster, "written and read back differently")

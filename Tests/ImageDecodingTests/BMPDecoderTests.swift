@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 final class BMPDecoderTests: XCTestCase {
@@ -19,8 +20,9 @@ final class BMPDecoderTests: XCTestCase {
     func testOneAndFourBitIndicesMostSignificantFirst() throws {
         var one = BMPTestBuilder(width: 3, height: 1, bits: 1)
         one.palette = [[10, 20, 30], [200, 100, 0]]
-        XCTAssertEqual(try BMPDecoder.decode(one.file([0b1010_0000, 0, 0, 0])).pixels,
-                       [200, 100, 0, 255, 10, 20, 30, 255, 200, 100, 0, 255])
+        XCTAssertEqual(
+            try BMPDecoder.decode(one.file([0b1010_0000, 0, 0, 0])).pixels,
+            [200, 100, 0, 255, 10, 20, 30, 255, 200, 100, 0, 255])
         var four = BMPTestBuilder(width: 3, height: 1, bits: 4)
         four.palette = (0..<16).map { [UInt8($0 * 16), 1, 2] }
         XCTAssertEqual(F.reds(try BMPDecoder.decode(four.file([0x3F, 0x10, 0, 0]))), [48, 240, 16])

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ImageDecoding
 
 /// Shared by the GIF, BMP, TIFF, orientation and shrink tests: fixtures beside this file, a whole-raster hash
@@ -23,8 +24,10 @@ enum LegacyFormatFixtures {
     }
 
     /// Every prefix of `bytes` decodes or throws a DecodeError; a decoded raster keeps its invariants.
-    static func assertEveryPrefixSafe(_ bytes: [UInt8], _ decode: ([UInt8]) throws(DecodeError) -> Raster,
-                                      file: StaticString = #filePath, line: UInt = #line) {
+    static func assertEveryPrefixSafe(
+        _ bytes: [UInt8], _ decode: ([UInt8]) throws(DecodeError) -> Raster,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         for length in 0..<bytes.count {
             do {
                 let raster = try decode(Array(bytes[0..<length]))

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// The damage classes the BMP decoder must survive, one test each.
@@ -28,8 +29,9 @@ final class BMPSafetyTests: XCTestCase {
     }
 
     func testRunLengthDataThatStopsBeforeTheImageIsFullIsRefused() {
-        XCTAssertEqual(F.error { try BMPDecoder.decode(self.rle([2, 1, 0, 1])) },
-                       .truncated(section: "BMP run-length data (it fills 2 of 8 pixels)"))
+        XCTAssertEqual(
+            F.error { try BMPDecoder.decode(self.rle([2, 1, 0, 1])) },
+            .truncated(section: "BMP run-length data (it fills 2 of 8 pixels)"))
         XCTAssertNotNil(F.error { try BMPDecoder.decode(self.rle([2, 1, 0, 5, 1])) })
     }
 
@@ -42,11 +44,13 @@ final class BMPSafetyTests: XCTestCase {
         v5.masks = [0xFF00, 0x0FF0, 0x00FF, 0]
         XCTAssertEqual(try BMPDecoder.decode(v5.file([0x34, 0x12, 0, 0])).pixels, [0x12, 0x23, 0x34, 255])
         v5.masks = [0xF_0000, 0x7E0, 0x1F, 0]
-        XCTAssertEqual(F.error { try BMPDecoder.decode(v5.file([0, 0, 0, 0])) },
-                       .corrupt("BMP bit field mask 983040 wider than a 16-bit pixel"))
+        XCTAssertEqual(
+            F.error { try BMPDecoder.decode(v5.file([0, 0, 0, 0])) },
+            .corrupt("BMP bit field mask 983040 wider than a 16-bit pixel"))
         v5.masks = [0xF00F, 0x7E0, 0x1F, 0]
-        XCTAssertEqual(F.error { try BMPDecoder.decode(v5.file([0, 0, 0, 0])) },
-                       .corrupt("BMP bit field mask 61455 is not contiguous"))
+        XCTAssertEqual(
+            F.error { try BMPDecoder.decode(v5.file([0, 0, 0, 0])) },
+            .corrupt("BMP bit field mask 61455 is not contiguous"))
     }
 
     func testHugeDimensionsInATinyFileAreRefusedBeforeAllocating() {
@@ -60,22 +64,26 @@ final class BMPSafetyTests: XCTestCase {
     func testWidthTimesHeightCannotOverflow() {
         var builder = BMPTestBuilder(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF, bits: 32)
         builder.topDown = false
-        XCTAssertEqual(F.error { try BMPDecoder.decode(builder.file([])) },
-                       .tooLarge(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF))
+        XCTAssertEqual(
+            F.error { try BMPDecoder.decode(builder.file([])) },
+            .tooLarge(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF))
     }
 
     func testUnsupportedDepthsAndCompressionsAreNamed() {
         let twoBits = BMPTestBuilder(width: 1, height: 1, bits: 2).file([0, 0, 0, 0])
-        XCTAssertEqual(F.error { try BMPDecoder.decode(twoBits) },
-                       .unsupported("BMP of 2 bits a pixel"))
+        XCTAssertEqual(
+            F.error { try BMPDecoder.decode(twoBits) },
+            .unsupported("BMP of 2 bits a pixel"))
         var jpeg = BMPTestBuilder(width: 1, height: 1, bits: 24)
         jpeg.compression = 4
         XCTAssertEqual(F.error { try BMPDecoder.decode(jpeg.file([])) }, .unsupported("BMP with JPEG compression"))
     }
 
     func testTruncatedAtEveryByteOfRealFiles() throws {
-        for name in ["bmp/hand-rle4-escapes.bmp", "bmp/im-33x17-565.bmp", "bmp/im-33x17-argb32.bmp",
-                     "bmp/im-33x17-rle8.bmp"] {
+        for name in [
+            "bmp/hand-rle4-escapes.bmp", "bmp/im-33x17-565.bmp", "bmp/im-33x17-argb32.bmp",
+            "bmp/im-33x17-rle8.bmp",
+        ] {
             F.assertEveryPrefixSafe(try F.bytes(name), BMPDecoder.decode)
         }
     }

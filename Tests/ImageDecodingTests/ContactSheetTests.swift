@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 final class ContactSheetTests: XCTestCase {
@@ -25,7 +26,10 @@ final class ContactSheetTests: XCTestCase {
         let green = solid(10, 30, (0, 255, 0))
         let layout = SheetLayout(cell: 40, columns: 2, count: 2)
         let sheet = try ContactSheet.draw(
-            [.init(picture: .image(red), index: 1, current: false), .init(picture: .image(green), index: 2, current: true)],
+            [
+                .init(picture: .image(red), index: 1, current: false),
+                .init(picture: .image(green), index: 2, current: true),
+            ],
             layout: layout, labels: false)
         XCTAssertEqual(sheet.width, 8 + 2 * 48)
         // Cell 0 at (8, 8): a 40×20 picture sits at y 18..<38.
@@ -44,13 +48,16 @@ final class ContactSheetTests: XCTestCase {
     func testTransparencyIsComposedOverWhite() throws {
         var half = solid(2, 2, (0, 0, 0))
         for i in stride(from: 3, to: half.pixels.count, by: 4) { half.pixels[i] = 128 }
-        let sheet = try ContactSheet.draw([.init(picture: .image(half), index: 1, current: false)],
-                                          layout: SheetLayout(cell: 2, columns: 1, count: 1), labels: false)
+        let sheet = try ContactSheet.draw(
+            [.init(picture: .image(half), index: 1, current: false)],
+            layout: SheetLayout(cell: 2, columns: 1, count: 1), labels: false)
         XCTAssertTrue(sheet.pixel(x: 8, y: 8) == (127, 127, 127, 255))
     }
 
     func testBadgesAreDarkAndTheCurrentOneBlueWithAWhiteIndex() throws {
-        let cells = (1...2).map { ContactSheet.Cell(picture: .image(solid(64, 64, (200, 200, 0))), index: $0, current: $0 == 2) }
+        let cells = (1...2).map {
+            ContactSheet.Cell(picture: .image(solid(64, 64, (200, 200, 0))), index: $0, current: $0 == 2)
+        }
         let sheet = try ContactSheet.draw(cells, layout: SheetLayout(cell: 64, columns: 2, count: 2), labels: true)
         // Corner pixels of each badge (no glyph reaches the badge's edge).
         XCTAssertTrue(sheet.pixel(x: 8, y: 8) == (48, 48, 48, 255))
@@ -61,19 +68,26 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertTrue(whitePixels(sheet, x: 8, y: 8, side: 28) > 10)
         XCTAssertTrue(whitePixels(sheet, x: 80, y: 8, side: 28) > 10)
         // "1" and "2" differ.
-        XCTAssertNotEqual(region(sheet, x: 8, y: 8, side: 28).map { $0 == 255 }, region(sheet, x: 80, y: 8, side: 28).map { $0 == 255 })
+        XCTAssertNotEqual(
+            region(sheet, x: 8, y: 8, side: 28).map { $0 == 255 },
+            region(sheet, x: 80, y: 8, side: 28).map { $0 == 255 })
     }
 
     func testNoLabelsMeansNoBadge() throws {
-        let sheet = try ContactSheet.draw([.init(picture: .image(solid(64, 64, (200, 200, 0))), index: 1, current: true)],
-                                          layout: SheetLayout(cell: 64, columns: 1, count: 1), labels: false)
+        let sheet = try ContactSheet.draw(
+            [.init(picture: .image(solid(64, 64, (200, 200, 0))), index: 1, current: true)],
+            layout: SheetLayout(cell: 64, columns: 1, count: 1), labels: false)
         XCTAssertTrue(sheet.pixel(x: 8, y: 8) == (200, 200, 0, 255))
     }
 
     func testAPlaceholderIsAGreyBoxOfTheFittedSizeNamingTheType() throws {
-        let sheet = try ContactSheet.draw([.init(picture: .placeholder(typeName: "heic", width: 400, height: 200),
-                                                 index: 1, current: false)],
-                                          layout: SheetLayout(cell: 100, columns: 1, count: 1), labels: false)
+        let sheet = try ContactSheet.draw(
+            [
+                .init(
+                    picture: .placeholder(typeName: "heic", width: 400, height: 200),
+                    index: 1, current: false)
+            ],
+            layout: SheetLayout(cell: 100, columns: 1, count: 1), labels: false)
         // Fitted 100×50, centred: rows 33..<83 of the sheet.
         XCTAssertTrue(sheet.pixel(x: 8 + 2, y: 32) == (255, 255, 255, 255))
         XCTAssertTrue(sheet.pixel(x: 8 + 2, y: 33) == (224, 224, 224, 255))
@@ -86,12 +100,14 @@ final class ContactSheetTests: XCTestCase {
     func testTheSameCellsGiveTheSameBytes() throws {
         let cells = [ContactSheet.Cell(picture: .image(solid(30, 20, (1, 2, 3))), index: 9, current: true)]
         let layout = SheetLayout(cell: 32, columns: 3, count: 1)
-        XCTAssertEqual(try ContactSheet.draw(cells, layout: layout, labels: true),
-                       try ContactSheet.draw(cells, layout: layout, labels: true))
+        XCTAssertEqual(
+            try ContactSheet.draw(cells, layout: layout, labels: true),
+            try ContactSheet.draw(cells, layout: layout, labels: true))
     }
 
     private func solid(_ w: Int, _ h: Int, _ c: (UInt8, UInt8, UInt8)) -> Raster {
-        Raster(width: w, height: h, pixels: Array((0..<(w * h)).flatMap { _ in [c.0, c.1, c.2, 255] }), hasAlpha: false)
+        Raster(
+            width: w, height: h, pixels: Array((0..<(w * h)).flatMap { _ in [c.0, c.1, c.2, 255] }), hasAlpha: false)
     }
 
     /// The red channel of a square region.

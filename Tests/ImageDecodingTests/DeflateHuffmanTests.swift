@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// Length-limited Huffman codes from package-merge.
@@ -31,8 +32,9 @@ final class DeflateHuffmanTests: XCTestCase {
 
     func testLimitedCodesAreNoWorseThanAnyOtherValidOne() {
         // 8 symbols, limit 3: the only complete code is all 3 bits.
-        XCTAssertEqual(HuffmanCodeBuilder.lengths([1, 2, 4, 8, 16, 32, 64, 128], limit: 3),
-                       [UInt8](repeating: 3, count: 8))
+        XCTAssertEqual(
+            HuffmanCodeBuilder.lengths([1, 2, 4, 8, 16, 32, 64, 128], limit: 3),
+            [UInt8](repeating: 3, count: 8))
     }
 
     func testCanonicalCodesFollowRFC1951() {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// The deflate encoder: everything it writes inflates back exactly, the same

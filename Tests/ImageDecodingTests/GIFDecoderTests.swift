@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 final class GIFDecoderTests: XCTestCase {
@@ -32,9 +33,12 @@ final class GIFDecoderTests: XCTestCase {
     func testScreenOutsideTheFrameIsIndexZeroOrTransparent() throws {
         var builder = GIFTestBuilder(width: 3, height: 2)
         builder.frame = (1, 1, 1, 1)
-        XCTAssertEqual(colours(try GIFDecoder.decode(builder.file(literals: [2]))),
-                       [[255, 0, 0, 255], [255, 0, 0, 255], [255, 0, 0, 255],
-                        [255, 0, 0, 255], [0, 0, 255, 255], [255, 0, 0, 255]])
+        XCTAssertEqual(
+            colours(try GIFDecoder.decode(builder.file(literals: [2]))),
+            [
+                [255, 0, 0, 255], [255, 0, 0, 255], [255, 0, 0, 255],
+                [255, 0, 0, 255], [0, 0, 255, 255], [255, 0, 0, 255],
+            ])
         builder.transparent = 3
         let raster = try GIFDecoder.decode(builder.file(literals: [2]))
         XCTAssertEqual(raster.pixel(x: 0, y: 0).a, 0)
@@ -55,15 +59,17 @@ final class GIFDecoderTests: XCTestCase {
         var builder = GIFTestBuilder(width: 3, height: 1)
         builder.globalTable = nil
         builder.minimumCodeSize = 8
-        XCTAssertEqual(colours(try GIFDecoder.decode(builder.file(literals: [0, 7, 200]))),
-                       [[0, 0, 0, 255], [7, 7, 7, 255], [200, 200, 200, 255]])
+        XCTAssertEqual(
+            colours(try GIFDecoder.decode(builder.file(literals: [0, 7, 200]))),
+            [[0, 0, 0, 255], [7, 7, 7, 255], [200, 200, 200, 255]])
     }
 
     func testAGreyRampTableIsNoTableAsPillowReadsIt() throws {
         var builder = GIFTestBuilder(width: 2, height: 1)
         builder.globalTable = [[0, 0, 0], [1, 1, 1], [2, 2, 2], [3, 3, 3]]
         builder.minimumCodeSize = 4
-        XCTAssertEqual(colours(try GIFDecoder.decode(builder.file(literals: [2, 9]))), [[2, 2, 2, 255], [9, 9, 9, 255]])
+        XCTAssertEqual(
+            colours(try GIFDecoder.decode(builder.file(literals: [2, 9]))), [[2, 2, 2, 255], [9, 9, 9, 255]])
     }
 
     func testPillowMadeFilesMatchPillowExactly() throws {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// The damage classes the GIF decoder must survive, one test each.
@@ -45,8 +46,9 @@ final class GIFSafetyTests: XCTestCase {
         let raster = try GIFDecoder.decode(builder.file(codes: [1, 0, 0, 0]))
         XCTAssertEqual(raster.pixel(x: 2, y: 0).r, 255)
         builder.minimumCodeSize = 13
-        XCTAssertEqual(F.error { try GIFDecoder.decode(builder.file(data: [0, 0, 0])) },
-                       .corrupt("GIF LZW minimum code size 13"))
+        XCTAssertEqual(
+            F.error { try GIFDecoder.decode(builder.file(data: [0, 0, 0])) },
+            .corrupt("GIF LZW minimum code size 13"))
         builder.minimumCodeSize = 12
         XCTAssertNoThrow(try GIFDecoder.decode(builder.file(codes: [4096, 1, 2, 3])))
     }
@@ -66,14 +68,16 @@ final class GIFSafetyTests: XCTestCase {
     func testHugeDimensionsInATinyFileAreRefusedBeforeAllocating() {
         var builder = GIFTestBuilder(width: 16384, height: 16384)
         builder.frame = (0, 0, 1, 1)
-        XCTAssertEqual(F.error { try GIFDecoder.decode(builder.file(literals: [1])) },
-                       .corrupt("GIF first frame covers too little of its 16384×16384 screen"))
+        XCTAssertEqual(
+            F.error { try GIFDecoder.decode(builder.file(literals: [1])) },
+            .corrupt("GIF first frame covers too little of its 16384×16384 screen"))
         builder.frame = (0, 0, 16384, 16384)
         guard case .truncated = F.error({ try GIFDecoder.decode(builder.file(literals: [1, 2])) }) else {
             return XCTFail("a 16384×16384 frame from a few bytes of LZW must be refused")
         }
-        XCTAssertEqual(F.error { try GIFDecoder.decode(GIFTestBuilder(width: 65535, height: 2).file(literals: [1])) },
-                       .tooLarge(width: 65535, height: 2))
+        XCTAssertEqual(
+            F.error { try GIFDecoder.decode(GIFTestBuilder(width: 65535, height: 2).file(literals: [1])) },
+            .tooLarge(width: 65535, height: 2))
     }
 
     func testWidthTimesHeightCannotOverflow() {
@@ -94,8 +98,9 @@ final class GIFSafetyTests: XCTestCase {
         let partial = try GIFDecoder.decode(builder.file(codes: [4, 1, 2, 5]))
         XCTAssertEqual(partial.pixel(x: 1, y: 0).b, 255)
         XCTAssertEqual(partial.pixel(x: 0, y: 1).r, 255)
-        XCTAssertEqual(F.error { try GIFDecoder.decode(builder.file(codes: [4, 5])) },
-                       .truncated(section: "in the GIF image data"))
+        XCTAssertEqual(
+            F.error { try GIFDecoder.decode(builder.file(codes: [4, 5])) },
+            .truncated(section: "in the GIF image data"))
     }
 
     func testNoImageIsCorrupt() {
@@ -104,8 +109,10 @@ final class GIFSafetyTests: XCTestCase {
     }
 
     func testTruncatedAtEveryByteOfRealFiles() throws {
-        let names = ["gif/pil-97x61-c256-interlaced.gif", "gif/pil-40x24-c16-trans.gif",
-                     "gif/hand-frame-inside-trans.gif"]
+        let names = [
+            "gif/pil-97x61-c256-interlaced.gif", "gif/pil-40x24-c16-trans.gif",
+            "gif/hand-frame-inside-trans.gif",
+        ]
         for name in names {
             F.assertEveryPrefixSafe(try F.bytes(name), GIFDecoder.decode)
         }

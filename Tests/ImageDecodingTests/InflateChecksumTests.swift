@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// The check values every CRC-32 and Adler-32 implementation publishes.

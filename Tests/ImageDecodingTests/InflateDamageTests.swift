@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// Hand-made deflate streams, each broken in one way RFC 1951 or zlib forbids.
@@ -23,10 +24,10 @@ final class InflateDamageTests: XCTestCase {
     func testOneDistanceCodeOfOneBitIsAllowed() {
         var bits = InflateTestBits()
         bits.dynamicHeader(final: true, litLen: threeSymbolLitLen, distance: [1])
-        bits.code(0, 1)      // 'A'
-        bits.code(0b11, 2)   // length 3
-        bits.code(0, 1)      // distance 1
-        bits.code(0b10, 2)   // end of block
+        bits.code(0, 1)  // 'A'
+        bits.code(0b11, 2)  // length 3
+        bits.code(0, 1)  // distance 1
+        bits.code(0b10, 2)  // end of block
         XCTAssertEqual(try raw(bits).get(), Array("AAAA".utf8))
     }
 
@@ -42,7 +43,7 @@ final class InflateDamageTests: XCTestCase {
         using.code(0b11, 2)
         using.code(0, 1)
         using.code(0b10, 2)
-        using.put(0, 16)                        // so the bad code is not the stream's cut end
+        using.put(0, 16)  // so the bad code is not the stream's cut end
         XCTAssertEqual(raw(using), .failure(.corrupt("invalid distance code")))
     }
 
@@ -72,7 +73,7 @@ final class InflateDamageTests: XCTestCase {
         bits.put(2, 2)
         bits.put(0, 5)
         bits.put(0, 5)
-        bits.put(0, 4)                          // four code-length code lengths: 16, 17, 18, 0
+        bits.put(0, 4)  // four code-length code lengths: 16, 17, 18, 0
         for length in [1, 1, 1, 0] { bits.put(length, 3) }
         XCTAssertEqual(raw(bits), .failure(.corrupt("code-length code over-subscribes its code space")))
     }
@@ -80,7 +81,7 @@ final class InflateDamageTests: XCTestCase {
     func testACodeLengthRepeatBeforeTheFirstLengthIsRefused() {
         var bits = InflateTestBits()
         bits.dynamicHeader(final: true, litLen: [], distance: [], litLenCount: 257, distanceCount: 1)
-        bits.code(15, 4)                        // symbol 16: repeat the previous length
+        bits.code(15, 4)  // symbol 16: repeat the previous length
         bits.put(0, 2)
         XCTAssertEqual(raw(bits), .failure(.corrupt("code length repeat before any code length")))
     }
@@ -89,7 +90,7 @@ final class InflateDamageTests: XCTestCase {
         var tooManyLengths = InflateTestBits()
         tooManyLengths.put(1, 1)
         tooManyLengths.put(2, 2)
-        tooManyLengths.put(30, 5)               // 287 litlen codes
+        tooManyLengths.put(30, 5)  // 287 litlen codes
         tooManyLengths.put(0, 5)
         tooManyLengths.put(0, 4)
         XCTAssertEqual(raw(tooManyLengths), .failure(.corrupt("dynamic block declares 287 length codes")))
@@ -97,7 +98,7 @@ final class InflateDamageTests: XCTestCase {
         tooManyDistances.put(1, 1)
         tooManyDistances.put(2, 2)
         tooManyDistances.put(0, 5)
-        tooManyDistances.put(30, 5)             // 31 distance codes
+        tooManyDistances.put(30, 5)  // 31 distance codes
         tooManyDistances.put(0, 4)
         XCTAssertEqual(raw(tooManyDistances), .failure(.corrupt("dynamic block declares 31 distance codes")))
     }
@@ -105,10 +106,10 @@ final class InflateDamageTests: XCTestCase {
     func testADistancePastTheStartOfTheOutputIsRefused() {
         var bits = InflateTestBits()
         bits.put(1, 1)
-        bits.put(1, 2)                          // fixed codes
-        bits.code(0x30 + 65, 8)                 // 'A'
-        bits.code(1, 7)                         // length 3
-        bits.code(1, 5)                         // distance 2: one byte too far
+        bits.put(1, 2)  // fixed codes
+        bits.code(0x30 + 65, 8)  // 'A'
+        bits.code(1, 7)  // length 3
+        bits.code(1, 5)  // distance 2: one byte too far
         XCTAssertEqual(raw(bits), .failure(.corrupt("match distance 2 reaches before the output")))
     }
 
@@ -138,7 +139,7 @@ final class InflateDamageTests: XCTestCase {
         for _ in 0..<10000 {
             fixed.put(0, 1)
             fixed.put(1, 2)
-            fixed.code(0, 7)                    // end of block at once
+            fixed.code(0, 7)  // end of block at once
         }
         XCTAssertEqual(raw(fixed), .failure(.truncated(section: "in the deflate data")))
     }
@@ -157,8 +158,8 @@ final class InflateDamageTests: XCTestCase {
         bits.put(1, 2)
         bits.code(0x30 + 66, 8)
         for _ in 0..<100_000 {
-            bits.code(0b1100_0101, 8)           // symbol 285: length 258
-            bits.code(0, 5)                     // distance 1
+            bits.code(0b1100_0101, 8)  // symbol 285: length 258
+            bits.code(0, 5)  // distance 1
         }
         XCTAssertEqual(raw(bits, limit: 50_000), .failure(.corrupt("inflated data longer than 50000 bytes")))
     }

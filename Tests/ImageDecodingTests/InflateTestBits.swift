@@ -33,8 +33,10 @@ struct InflateTestBits {
     /// four bits each (a complete code: symbol s is code s, 16 is code 15), then
     /// `lengths` (litlen then distance) one symbol each.
     /// `litLenCount`/`distanceCount` declare other counts than the lengths given.
-    mutating func dynamicHeader(final: Bool, litLen: [Int], distance: [Int],
-                                litLenCount: Int? = nil, distanceCount: Int? = nil) {
+    mutating func dynamicHeader(
+        final: Bool, litLen: [Int], distance: [Int],
+        litLenCount: Int? = nil, distanceCount: Int? = nil
+    ) {
         put(final ? 1 : 0, 1)
         put(2, 2)
         put((litLenCount ?? litLen.count) - 257, 5)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// Known streams from zlib, and the shapes of damage inflate must refuse
@@ -55,13 +56,15 @@ final class InflateTests: XCTestCase {
     func testAChecksumMismatchIsCorrupt() {
         var stream = Self.dynamicStream
         stream[stream.count - 1] ^= 1
-        XCTAssertEqual(Self.error { _ = try Inflate.zlib(stream, limit: 2000) },
-                       .corrupt("zlib data fails its Adler-32 check"))
+        XCTAssertEqual(
+            Self.error { _ = try Inflate.zlib(stream, limit: 2000) },
+            .corrupt("zlib data fails its Adler-32 check"))
     }
 
     func testOutputPastTheLimitIsRefused() {
-        XCTAssertEqual(Self.error { _ = try Inflate.zlib(Self.dynamicStream, limit: 1064) },
-                       .corrupt("inflated data longer than 1064 bytes"))
+        XCTAssertEqual(
+            Self.error { _ = try Inflate.zlib(Self.dynamicStream, limit: 1064) },
+            .corrupt("inflated data longer than 1064 bytes"))
         XCTAssertNoThrow(try Inflate.zlib(Self.dynamicStream, limit: 1065))
     }
 
@@ -77,12 +80,15 @@ final class InflateTests: XCTestCase {
     }
 
     func testZlibHeaderIsChecked() {
-        XCTAssertEqual(Self.error { _ = try Inflate.zlib([0x79, 0x9c, 0x03, 0x00], limit: 10) },
-                       .corrupt("zlib compression method 9, not deflate"))
-        XCTAssertEqual(Self.error { _ = try Inflate.zlib([0x78, 0x9d, 0x03, 0x00], limit: 10) },
-                       .corrupt("zlib header check bits"))
-        XCTAssertEqual(Self.error { _ = try Inflate.zlib([0x78, 0xbb, 0, 0, 0, 0, 0x03, 0x00], limit: 10) },
-                       .unsupported("zlib stream with a preset dictionary"))
+        XCTAssertEqual(
+            Self.error { _ = try Inflate.zlib([0x79, 0x9c, 0x03, 0x00], limit: 10) },
+            .corrupt("zlib compression method 9, not deflate"))
+        XCTAssertEqual(
+            Self.error { _ = try Inflate.zlib([0x78, 0x9d, 0x03, 0x00], limit: 10) },
+            .corrupt("zlib header check bits"))
+        XCTAssertEqual(
+            Self.error { _ = try Inflate.zlib([0x78, 0xbb, 0, 0, 0, 0, 0x03, 0x00], limit: 10) },
+            .unsupported("zlib stream with a preset dictionary"))
     }
 
     static func error(_ body: () throws -> Void) -> DecodeError? {

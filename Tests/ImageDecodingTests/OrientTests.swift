@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// A labelled 3×2 raster (red = 10·x + y) through each EXIF orientation; the expected layouts follow the EXIF

@@ -1,14 +1,18 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// The chunk rules PNGChunks documents: what is refused, what is skipped, what is kept.
 final class PNGChunkTests: XCTestCase {
     private let grey2x2 = PNGTestFile.plain([[10, 20], [30, 40]])
 
-    private func greyFile(before: [[UInt8]] = [], after: [[UInt8]] = [], idatSize: Int = 1 << 20,
-                          iend: Bool = true) -> [UInt8] {
-        PNGTestFile.png(width: 2, height: 2, depth: 8, colourType: 0, rows: grey2x2, before: before, after: after,
-                        idatSize: idatSize, iend: iend)
+    private func greyFile(
+        before: [[UInt8]] = [], after: [[UInt8]] = [], idatSize: Int = 1 << 20,
+        iend: Bool = true
+    ) -> [UInt8] {
+        PNGTestFile.png(
+            width: 2, height: 2, depth: 8, colourType: 0, rows: grey2x2, before: before, after: after,
+            idatSize: idatSize, iend: iend)
     }
 
     private func greys(_ result: Result<Raster, DecodeError>) -> [UInt8]? {
@@ -66,11 +70,11 @@ final class PNGChunkTests: XCTestCase {
 
     func testABadCRCInACriticalChunkIsCorruptButIDATCRCsAreNotChecked() {
         var badHeader = greyFile()
-        badHeader[8 + 8 + 12] ^= 1               // the IHDR's CRC
+        badHeader[8 + 8 + 12] ^= 1  // the IHDR's CRC
         XCTAssertEqual(PNGTestFile.decode(badHeader), .failure(.corrupt("PNG IHDR chunk fails its CRC")))
         var badIDAT = greyFile()
         let iend = badIDAT.count - 12
-        badIDAT[iend - 1] ^= 1                   // the IDAT's CRC, just before IEND
+        badIDAT[iend - 1] ^= 1  // the IDAT's CRC, just before IEND
         XCTAssertEqual(greys(PNGTestFile.decode(badIDAT)), [10, 20, 30, 40])
     }
 
@@ -89,13 +93,16 @@ final class PNGChunkTests: XCTestCase {
 
     func testHeaderFieldsAreChecked() {
         func header(depth: Int, colourType: Int) -> Result<Raster, DecodeError> {
-            PNGTestFile.decode(PNGTestFile.png(width: 1, height: 1, depth: depth, colourType: colourType,
-                                               rows: [[0, 0]]))
+            PNGTestFile.decode(
+                PNGTestFile.png(
+                    width: 1, height: 1, depth: depth, colourType: colourType,
+                    rows: [[0, 0]]))
         }
         XCTAssertEqual(header(depth: 16, colourType: 3), .failure(.corrupt("PNG bit depth 16 with colour type 3")))
         XCTAssertEqual(header(depth: 4, colourType: 2), .failure(.corrupt("PNG bit depth 4 with colour type 2")))
         XCTAssertEqual(header(depth: 8, colourType: 5), .failure(.corrupt("PNG colour type 5")))
-        let notFirst = PNGChunks.signature + PNGTestFile.chunk("tEXt", [0x61, 0, 0x62])
+        let notFirst =
+            PNGChunks.signature + PNGTestFile.chunk("tEXt", [0x61, 0, 0x62])
             + PNGTestFile.ihdr(width: 1, height: 1, depth: 8, colourType: 0)
         XCTAssertEqual(PNGTestFile.decode(notFirst), .failure(.corrupt("PNG starts with tEXt, not IHDR")))
         XCTAssertEqual(PNGTestFile.decode(Array("GIF89a".utf8)), .failure(.corrupt("not a PNG signature")))
@@ -103,7 +110,8 @@ final class PNGChunkTests: XCTestCase {
 
     func testExtraImageDataAfterTheLastRowIsIgnored() {
         // Pillow stops at the last row too; the zlib checksum then goes unread.
-        let file = PNGTestFile.png(width: 2, height: 2, depth: 8, colourType: 0, rows: grey2x2 + [[0, 1, 2], [0, 3, 4]])
+        let file = PNGTestFile.png(
+            width: 2, height: 2, depth: 8, colourType: 0, rows: grey2x2 + [[0, 1, 2], [0, 3, 4]])
         XCTAssertEqual(greys(PNGTestFile.decode(file)), [10, 20, 30, 40])
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// Adam7 on images of every awkward size: narrower or shorter than 8 pixels,
@@ -13,17 +14,23 @@ final class PNGInterlaceTests: XCTestCase {
         }
     }
 
-    private func checkInterlacedMatchesPlain(_ width: Int, _ height: Int, file: StaticString = #filePath,
-                                             line: UInt = #line) throws {
+    private func checkInterlacedMatchesPlain(
+        _ width: Int, _ height: Int, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         let image = colours(width, height)
-        let interlaced = try PNGDecoder.decode(PNGTestFile.png(
-            width: width, height: height, depth: 8, colourType: 2, interlaced: true,
-            rows: PNGTestFile.adam7RGB(image, width: width, height: height)))
-        let plain = try PNGDecoder.decode(PNGTestFile.png(width: width, height: height, depth: 8, colourType: 2,
-                                                          rows: PNGTestFile.plain(image)))
+        let interlaced = try PNGDecoder.decode(
+            PNGTestFile.png(
+                width: width, height: height, depth: 8, colourType: 2, interlaced: true,
+                rows: PNGTestFile.adam7RGB(image, width: width, height: height)))
+        let plain = try PNGDecoder.decode(
+            PNGTestFile.png(
+                width: width, height: height, depth: 8, colourType: 2,
+                rows: PNGTestFile.plain(image)))
         XCTAssertEqual(interlaced, plain, "\(width)×\(height)", file: file, line: line)
-        XCTAssertEqual(interlaced.pixel(x: width - 1, y: height - 1).r, UInt8((width - 1) * 7 & 255),
-                       file: file, line: line)
+        XCTAssertEqual(
+            interlaced.pixel(x: width - 1, y: height - 1).r, UInt8((width - 1) * 7 & 255),
+            file: file, line: line)
     }
 
     func testAdam7OnAOnePixelImage() throws { try checkInterlacedMatchesPlain(1, 1) }
@@ -46,15 +53,17 @@ final class PNGInterlaceTests: XCTestCase {
     func testAdam7WithSubBytePixelsPadsEachPassRow() throws {
         // 1-bit grey, 3×3: pass rows of 1 or 2 pixels, each padded to a byte (padding bits set, to be ignored).
         let passes: [[UInt8]] = [
-            [0, 0b1111_1111],              // pass 1: (0,0) = 1
-            [0, 0b0111_1111],              // pass 4: (2,0) = 0
-            [0, 0b1011_1111],              // pass 5: (0,2) = 1, (2,2) = 0
-            [0, 0b0111_1111],              // pass 6: (1,0) = 0
-            [0, 0b1111_1111],              // pass 6: (1,2) = 1
-            [0, 0b0101_1111],              // pass 7: row 1 = 0, 1, 0
+            [0, 0b1111_1111],  // pass 1: (0,0) = 1
+            [0, 0b0111_1111],  // pass 4: (2,0) = 0
+            [0, 0b1011_1111],  // pass 5: (0,2) = 1, (2,2) = 0
+            [0, 0b0111_1111],  // pass 6: (1,0) = 0
+            [0, 0b1111_1111],  // pass 6: (1,2) = 1
+            [0, 0b0101_1111],  // pass 7: row 1 = 0, 1, 0
         ]
-        let raster = try PNGDecoder.decode(PNGTestFile.png(width: 3, height: 3, depth: 1, colourType: 0,
-                                                           interlaced: true, rows: passes))
+        let raster = try PNGDecoder.decode(
+            PNGTestFile.png(
+                width: 3, height: 3, depth: 1, colourType: 0,
+                interlaced: true, rows: passes))
         let grey = stride(from: 0, to: 36, by: 4).map { raster.pixels[$0] }
         XCTAssertEqual(grey, [255, 0, 0, 0, 255, 0, 255, 255, 0])
     }

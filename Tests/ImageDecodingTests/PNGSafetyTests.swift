@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// The safety classes of the PNG decoder, each its own test.
@@ -15,26 +16,35 @@ final class PNGSafetyTests: XCTestCase {
         // 16384×16384 RGBA would take 1 GiB; 40 bytes of image data inflate to 41 KiB at most.
         let file = PNGTestFile.png(width: 16384, height: 16384, depth: 8, colourType: 6, rows: [[0, 1, 2, 3]])
         let dataBytes = PNGTestFile.zlibStored([0, 1, 2, 3]).count
-        XCTAssertEqual(PNGTestFile.decode(file), .failure(.truncated(
-            section: "in the image data (\(dataBytes) bytes cannot hold \(16384 * (1 + 16384 * 4)))")))
+        XCTAssertEqual(
+            PNGTestFile.decode(file),
+            .failure(
+                .truncated(
+                    section: "in the image data (\(dataBytes) bytes cannot hold \(16384 * (1 + 16384 * 4)))")))
     }
 
     func testSubByteRowsIgnoreTheirPaddingBits() throws {
         // 3 pixels of 1-bit grey and of 2-bit palette: the unused low bits are all ones.
-        let grey = try PNGDecoder.decode(PNGTestFile.png(width: 3, height: 2, depth: 1, colourType: 0,
-                                                         rows: PNGTestFile.plain([[0b1011_1111], [0b0101_1111]])))
+        let grey = try PNGDecoder.decode(
+            PNGTestFile.png(
+                width: 3, height: 2, depth: 1, colourType: 0,
+                rows: PNGTestFile.plain([[0b1011_1111], [0b0101_1111]])))
         XCTAssertEqual(stride(from: 0, to: 24, by: 4).map { grey.pixels[$0] }, [255, 0, 255, 0, 255, 0])
         let plte = PNGTestFile.chunk("PLTE", [0, 0, 0, 50, 50, 50, 100, 100, 100, 150, 150, 150])
-        let palette = try PNGDecoder.decode(PNGTestFile.png(width: 3, height: 1, depth: 2, colourType: 3,
-                                                            rows: PNGTestFile.plain([[0b1101_0011]]), before: [plte]))
+        let palette = try PNGDecoder.decode(
+            PNGTestFile.png(
+                width: 3, height: 1, depth: 2, colourType: 3,
+                rows: PNGTestFile.plain([[0b1101_0011]]), before: [plte]))
         XCTAssertEqual(stride(from: 0, to: 12, by: 4).map { palette.pixels[$0] }, [150, 50, 0])
     }
 
     func testAPaletteIndexPastThePaletteIsOpaqueBlack() throws {
         // As Pillow and libpng: a short palette reads as if padded with opaque black.
         let plte = PNGTestFile.chunk("PLTE", [200, 100, 50])
-        let raster = try PNGDecoder.decode(PNGTestFile.png(width: 2, height: 1, depth: 8, colourType: 3,
-                                                           rows: PNGTestFile.plain([[0, 7]]), before: [plte]))
+        let raster = try PNGDecoder.decode(
+            PNGTestFile.png(
+                width: 2, height: 1, depth: 8, colourType: 3,
+                rows: PNGTestFile.plain([[0, 7]]), before: [plte]))
         XCTAssertEqual(raster.pixels, [200, 100, 50, 255, 0, 0, 0, 255])
     }
 
@@ -42,8 +52,10 @@ final class PNGSafetyTests: XCTestCase {
         // Pillow's reading (libpng drops such a tRNS): index 1, past the one-colour palette, is black with alpha 40.
         let plte = PNGTestFile.chunk("PLTE", [200, 100, 50])
         let trns = PNGTestFile.chunk("tRNS", [20, 40, 60])
-        let raster = try PNGDecoder.decode(PNGTestFile.png(width: 2, height: 1, depth: 8, colourType: 3,
-                                                           rows: PNGTestFile.plain([[0, 1]]), before: [plte, trns]))
+        let raster = try PNGDecoder.decode(
+            PNGTestFile.png(
+                width: 2, height: 1, depth: 8, colourType: 3,
+                rows: PNGTestFile.plain([[0, 1]]), before: [plte, trns]))
         XCTAssertEqual(raster.pixels, [200, 100, 50, 20, 0, 0, 0, 40])
     }
 
@@ -63,7 +75,8 @@ final class PNGSafetyTests: XCTestCase {
         // Deflate data of endless empty stored blocks: consumed, then truncated, never a hang.
         var data: [UInt8] = [0x78, 0x01]
         for _ in 0..<5000 { data += [0x00, 0x00, 0x00, 0xFF, 0xFF] }
-        let file = PNGChunks.signature + PNGTestFile.ihdr(width: 1, height: 1, depth: 8, colourType: 0)
+        let file =
+            PNGChunks.signature + PNGTestFile.ihdr(width: 1, height: 1, depth: 8, colourType: 0)
             + PNGTestFile.chunk("IDAT", data) + PNGTestFile.chunk("IEND", [])
         XCTAssertEqual(PNGTestFile.decode(file), .failure(.truncated(section: "in the image data")))
     }

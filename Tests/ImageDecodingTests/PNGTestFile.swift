@@ -34,12 +34,17 @@ enum PNGTestFile {
 
     /// A whole PNG: signature, IHDR, `before` chunks, the rows (each starting
     /// with its filter byte) in IDATs of `idatSize` bytes, `after` chunks, IEND.
-    static func png(width: Int, height: Int, depth: Int, colourType: Int, interlaced: Bool = false,
-                    rows: [[UInt8]], before: [[UInt8]] = [], after: [[UInt8]] = [],
-                    idatSize: Int = 1 << 20, iend: Bool = true) -> [UInt8] {
+    static func png(
+        width: Int, height: Int, depth: Int, colourType: Int, interlaced: Bool = false,
+        rows: [[UInt8]], before: [[UInt8]] = [], after: [[UInt8]] = [],
+        idatSize: Int = 1 << 20, iend: Bool = true
+    ) -> [UInt8] {
         let data = zlibStored(rows.flatMap { $0 })
-        var file = PNGChunks.signature + ihdr(width: width, height: height, depth: depth, colourType: colourType,
-                                              interlaced: interlaced)
+        var file =
+            PNGChunks.signature
+            + ihdr(
+                width: width, height: height, depth: depth, colourType: colourType,
+                interlaced: interlaced)
         for extra in before { file += extra }
         var start = 0
         while start < data.count {

@@ -1,11 +1,14 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// The PNG writer: RGB or RGBA as the raster says, read back exactly, the same
 /// bytes every time, and filters chosen per row.
 final class PNGWriterTests: XCTestCase {
-    private func raster(_ width: Int, _ height: Int, alpha: Bool,
-                        _ colour: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> Raster {
+    private func raster(
+        _ width: Int, _ height: Int, alpha: Bool,
+        _ colour: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)
+    ) -> Raster {
         var pixels: [UInt8] = []
         for y in 0..<height {
             for x in 0..<width {

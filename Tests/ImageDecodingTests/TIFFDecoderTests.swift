@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 final class TIFFDecoderTests: XCTestCase {

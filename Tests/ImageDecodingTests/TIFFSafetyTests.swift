@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// The damage classes the TIFF decoder must survive, one test each.
@@ -28,8 +29,9 @@ final class TIFFSafetyTests: XCTestCase {
         var b = grey(2, 4)
         b.set(278, 1)
         b.blocks = [[1, 2], [3, 4]]
-        XCTAssertEqual(F.error { try TIFFDecoder.decode(b.file()) },
-                       .corrupt("TIFF has 2 strip or tile offsets for 4 blocks"))
+        XCTAssertEqual(
+            F.error { try TIFFDecoder.decode(b.file()) },
+            .corrupt("TIFF has 2 strip or tile offsets for 4 blocks"))
     }
 
     func testTilesLargerThanTheImageAreClipped() throws {
@@ -91,15 +93,18 @@ final class TIFFSafetyTests: XCTestCase {
 
     /// Found by the fuzzer: a BigTIFF directory whose 8-byte entry count is past Int.max trapped.
     func testABigTIFFEntryCountPastIntMaxIsRefused() {
-        let file: [UInt8] = [0x49, 0x49, 0x2B, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0]
+        let file: [UInt8] =
+            [0x49, 0x49, 0x2B, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0]
             + [0xC4, 0xC4, 0xC4, 0xC4, 0xC4, 0xC4, 0xC4, 0xC4] + [UInt8](repeating: 0, count: 40)
         guard case .truncated = F.error({ try TIFFDecoder.decode(file) }) else { return XCTFail("expected truncated") }
     }
 
     func testTruncatedAtEveryByteOfRealFiles() throws {
-        for name in ["tiff/im-45x29-LZW-assoc.tif", "tiff/im-45x29-LZW-pred2-tiles.tif",
-                     "tiff/im-45x29-Zip-planar-rgba.tif", "tiff/pil-45x29-P-packbits.tif",
-                     "tiff/pil-45x29-CMYK-tiff_lzw.tif"] {
+        for name in [
+            "tiff/im-45x29-LZW-assoc.tif", "tiff/im-45x29-LZW-pred2-tiles.tif",
+            "tiff/im-45x29-Zip-planar-rgba.tif", "tiff/pil-45x29-P-packbits.tif",
+            "tiff/pil-45x29-CMYK-tiff_lzw.tif",
+        ] {
             F.assertEveryPrefixSafe(try F.bytes(name), TIFFDecoder.decode)
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// The boolean decoder against the boolean encoder of RFC 6386 section 7.3.

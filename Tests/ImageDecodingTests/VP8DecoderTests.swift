@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// Lossy decoding pinned to Pillow's bytes (same VP8 reconstruction, same
@@ -52,7 +53,8 @@ final class VP8DecoderTests: XCTestCase {
                     vs.withUnsafeMutableBufferPointer { vp in
                         out.withUnsafeMutableBufferPointer { o in
                             guard let yb = yp.baseAddress, let ub = up.baseAddress, let vb = vp.baseAddress,
-                                  let ob = o.baseAddress else { return }
+                                let ob = o.baseAddress
+                            else { return }
                             let planes = VP8PlanePointers(y: yb, u: ub, v: vb, lumaStride: 1, chromaStride: 1)
                             WebPYUVConverter.convert(planes, width: 1, height: 1, into: ob + 4 * i)
                         }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// Malformed VP8 frames and ALPH chunks: refused with a DecodeError, never a trap.
@@ -94,8 +95,9 @@ final class VP8SafetyTests: XCTestCase {
 
     private func withAlpha(_ alph: [UInt8], flags: UInt8 = 0x10) -> [UInt8] {
         let p = payload("lossy-37x23-strong.webp")
-        return WebPTestSupport.riff(WebPTestSupport.vp8xHeader(flags: flags, width: 37, height: 23)
-            + WebPTestSupport.chunk("ALPH", alph) + WebPTestSupport.chunk("VP8 ", p))
+        return WebPTestSupport.riff(
+            WebPTestSupport.vp8xHeader(flags: flags, width: 37, height: 23)
+                + WebPTestSupport.chunk("ALPH", alph) + WebPTestSupport.chunk("VP8 ", p))
     }
 
     func testRawAlphaSmallerThanTheFrameIsRefused() {

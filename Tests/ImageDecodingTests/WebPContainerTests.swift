@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// The RIFF/VP8X container and animations, each case checked against what
@@ -17,8 +18,10 @@ final class WebPContainerTests: XCTestCase {
     /// A 9×7 canvas, background opaque red, one 3×2 frame at (2, 4).
     private func animation(flags: UInt8) -> [UInt8] {
         let anim = T.chunk("ANIM", [0, 0, 255, 255, 0, 0])
-        let anmf = T.chunk("ANMF", T.le24(1) + T.le24(2) + T.le24(2) + T.le24(1) + T.le24(100) + [0]
-            + T.chunk("VP8L", frame3x2()))
+        let anmf = T.chunk(
+            "ANMF",
+            T.le24(1) + T.le24(2) + T.le24(2) + T.le24(1) + T.le24(100) + [0]
+                + T.chunk("VP8L", frame3x2()))
         return T.riff(T.vp8xHeader(flags: flags, width: 9, height: 7) + anim + anmf)
     }
 
@@ -56,8 +59,10 @@ final class WebPContainerTests: XCTestCase {
 
     func testAnimationFrameOutsideTheCanvasIsRefused() {
         let anim = T.chunk("ANIM", [0, 0, 0, 0, 0, 0])
-        let anmf = T.chunk("ANMF", T.le24(4) + T.le24(0) + T.le24(2) + T.le24(1) + T.le24(100) + [0]
-            + T.chunk("VP8L", frame3x2()))
+        let anmf = T.chunk(
+            "ANMF",
+            T.le24(4) + T.le24(0) + T.le24(2) + T.le24(1) + T.le24(100) + [0]
+                + T.chunk("VP8L", frame3x2()))
         let file = T.riff(T.vp8xHeader(flags: 0x12, width: 9, height: 7) + anim + anmf)
         XCTAssertThrowsError(try WebPDecoder.decode(file)) {
             XCTAssertEqual($0 as? DecodeError, .corrupt("animation frame outside the canvas"))
@@ -71,8 +76,9 @@ final class WebPContainerTests: XCTestCase {
 
     /// Metadata and unknown chunks, odd-sized and padded, are skipped.
     func testMetadataAndOddChunksAreSkipped() throws {
-        let file = T.riff(T.vp8xHeader(flags: 0x28, width: 3, height: 2) + T.chunk("ICCP", [1, 2, 3])
-            + T.chunk("ZZZZ", [9]) + T.chunk("VP8L", frame3x2()) + T.chunk("EXIF", [1, 2, 3, 4, 5]))
+        let file = T.riff(
+            T.vp8xHeader(flags: 0x28, width: 3, height: 2) + T.chunk("ICCP", [1, 2, 3])
+                + T.chunk("ZZZZ", [9]) + T.chunk("VP8L", frame3x2()) + T.chunk("EXIF", [1, 2, 3, 4, 5]))
         let raster = try WebPDecoder.decode(file)
         XCTAssertTrue(raster.pixel(x: 2, y: 1) == (10, 200, 30, 255))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ImageDecoding
 
 /// The VP8L safety classes: each malformed stream is refused with a

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ImageDecoding
 
 /// VP8L decoding: fixtures pinned to Pillow's bytes, and small streams built

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ImageDecoding
 
 /// Helpers shared by the WebP and VP8 tests: fixtures, RIFF assembly, a VP8L

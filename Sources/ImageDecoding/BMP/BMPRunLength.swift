@@ -31,8 +31,10 @@ enum BMPRunLength {
     }
 
     /// Walks the codes, writing indices when `out` is given; returns how far the line got (at most `count`).
-    static func walk(_ bytes: [UInt8], from start: Int, width: Int, count: Int, rle4: Bool,
-                     into out: UnsafeMutableBufferPointer<UInt8>?) -> Int {
+    static func walk(
+        _ bytes: [UInt8], from start: Int, width: Int, count: Int, rle4: Bool,
+        into out: UnsafeMutableBufferPointer<UInt8>?
+    ) -> Int {
         var filled = 0
         var x = 0
         var p = start

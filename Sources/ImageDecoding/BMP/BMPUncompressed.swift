@@ -53,13 +53,17 @@ enum BMPUncompressed {
     }
 
     static func defaultFields16() throws(DecodeError) -> [BMPField] {
-        [try BMPField(mask: 0x7C00, pixelBits: 16), try BMPField(mask: 0x3E0, pixelBits: 16),
-         try BMPField(mask: 0x1F, pixelBits: 16), try BMPField(mask: 0, pixelBits: 16)]
+        [
+            try BMPField(mask: 0x7C00, pixelBits: 16), try BMPField(mask: 0x3E0, pixelBits: 16),
+            try BMPField(mask: 0x1F, pixelBits: 16), try BMPField(mask: 0, pixelBits: 16),
+        ]
     }
 
     @inline(__always)
-    static func indexedRow(_ source: UnsafePointer<UInt8>, width: Int, bits: Int, palette: [UInt32],
-                           into target: UnsafeMutablePointer<UInt32>) {
+    static func indexedRow(
+        _ source: UnsafePointer<UInt8>, width: Int, bits: Int, palette: [UInt32],
+        into target: UnsafeMutablePointer<UInt32>
+    ) {
         palette.withUnsafeBufferPointer { palette in
             let perByte = 8 / bits
             let mask = UInt8((1 << bits) - 1)
@@ -72,8 +76,10 @@ enum BMPUncompressed {
     }
 
     @inline(__always)
-    static func bgrRow(_ source: UnsafePointer<UInt8>, width: Int, bytesPerPixel: Int,
-                       into target: UnsafeMutablePointer<UInt32>) {
+    static func bgrRow(
+        _ source: UnsafePointer<UInt8>, width: Int, bytesPerPixel: Int,
+        into target: UnsafeMutablePointer<UInt32>
+    ) {
         var p = source
         for x in 0..<width {
             target[x] = BMPPalette.word(p[2], p[1], p[0])
@@ -82,8 +88,10 @@ enum BMPUncompressed {
     }
 
     @inline(__always)
-    static func bitFieldRow(_ source: UnsafePointer<UInt8>, width: Int, bytesPerPixel: Int, fields: [BMPField],
-                            into target: UnsafeMutablePointer<UInt32>) {
+    static func bitFieldRow(
+        _ source: UnsafePointer<UInt8>, width: Int, bytesPerPixel: Int, fields: [BMPField],
+        into target: UnsafeMutablePointer<UInt32>
+    ) {
         let (r, g, b, a) = (fields[0], fields[1], fields[2], fields[3])
         let opaque = a.maximum == 0
         var p = source

@@ -30,7 +30,8 @@ public enum CRC32 {
                 let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let low = UInt32(truncatingIfNeeded: word) ^ c
                 let high = UInt32(truncatingIfNeeded: word >> 32)
-                c = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
+                c =
+                    t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
                     ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
                     ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
                     ^ t[256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]

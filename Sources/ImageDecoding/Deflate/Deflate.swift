@@ -11,8 +11,10 @@ public enum Deflate {
         data.withUnsafeBufferPointer { DeflateMatcher.compress($0, into: &writer) }
         writer.alignToByte()
         let adler = Adler32.checksum(data)
-        return writer.bytes + [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF),
-                               UInt8(adler & 0xFF)]
+        return writer.bytes + [
+            UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF),
+            UInt8(adler & 0xFF),
+        ]
     }
 
     /// `data` as a raw deflate stream.

@@ -60,21 +60,30 @@ enum DeflateBlockWriter {
     }
 
     /// Writes `symbols` (which came from `raw`) as one block.
-    static func write(_ symbols: UnsafeBufferPointer<UInt32>, raw: UnsafeBufferPointer<UInt8>, final: Bool,
-                      into writer: inout DeflateBitWriter) {
+    static func write(
+        _ symbols: UnsafeBufferPointer<UInt32>, raw: UnsafeBufferPointer<UInt8>, final: Bool,
+        into writer: inout DeflateBitWriter
+    ) {
         let frequencies = Frequencies(symbols)
         let dynamic = DeflateDynamicHeader(frequencies)
-        let dynamicBits = 3 + dynamic.headerBits + frequencies.cost(litLen: dynamic.litLenLengths,
-                                                                     distance: dynamic.distanceLengths)
-        let fixedBits = 3 + frequencies.cost(litLen: DeflateTables.fixedLitLenLengths,
-                                             distance: DeflateTables.fixedDistanceLengths)
+        let dynamicBits =
+            3 + dynamic.headerBits
+            + frequencies.cost(
+                litLen: dynamic.litLenLengths,
+                distance: dynamic.distanceLengths)
+        let fixedBits =
+            3
+            + frequencies.cost(
+                litLen: DeflateTables.fixedLitLenLengths,
+                distance: DeflateTables.fixedDistanceLengths)
         let storedPieces = max(1, (raw.count + 65534) / 65535)
         let storedBits = storedPieces * (3 + 7 + 32) + 8 * raw.count
         // Noisy data (a filtered photo) often codes smaller as literals alone: matches
         // take codes from the literals' share of the code space.
         let literalFrequencies = Frequencies(literals: raw)
         let literalHeader = DeflateDynamicHeader(literalFrequencies)
-        let literalBits = 3 + literalHeader.headerBits
+        let literalBits =
+            3 + literalHeader.headerBits
             + literalFrequencies.cost(litLen: literalHeader.litLenLengths, distance: literalHeader.distanceLengths)
         if storedBits < min(dynamicBits, fixedBits, literalBits) {
             writeStored(raw, final: final, into: &writer)
@@ -84,8 +93,9 @@ enum DeflateBlockWriter {
             writeLiterals(raw, litLen: literalHeader.litLenLengths, into: &writer)
         } else if fixedBits <= dynamicBits {
             writer.write(final ? 3 : 2, 3)
-            writeSymbols(symbols, litLen: DeflateTables.fixedLitLenLengths,
-                         distance: DeflateTables.fixedDistanceLengths, into: &writer)
+            writeSymbols(
+                symbols, litLen: DeflateTables.fixedLitLenLengths,
+                distance: DeflateTables.fixedDistanceLengths, into: &writer)
         } else {
             writer.write(final ? 5 : 4, 3)
             dynamic.write(into: &writer)
@@ -93,8 +103,10 @@ enum DeflateBlockWriter {
         }
     }
 
-    private static func writeStored(_ raw: UnsafeBufferPointer<UInt8>, final: Bool,
-                                    into writer: inout DeflateBitWriter) {
+    private static func writeStored(
+        _ raw: UnsafeBufferPointer<UInt8>, final: Bool,
+        into writer: inout DeflateBitWriter
+    ) {
         var start = 0
         repeat {
             let n = min(65535, raw.count - start)
@@ -107,15 +119,19 @@ enum DeflateBlockWriter {
         } while start < raw.count
     }
 
-    private static func writeLiterals(_ raw: UnsafeBufferPointer<UInt8>, litLen: [UInt8],
-                                      into writer: inout DeflateBitWriter) {
+    private static func writeLiterals(
+        _ raw: UnsafeBufferPointer<UInt8>, litLen: [UInt8],
+        into writer: inout DeflateBitWriter
+    ) {
         let codes = HuffmanCodeBuilder.codes(litLen)
         for byte in raw { writer.write(UInt32(codes[Int(byte)]), Int(litLen[Int(byte)])) }
         writer.write(UInt32(codes[256]), Int(litLen[256]))
     }
 
-    private static func writeSymbols(_ symbols: UnsafeBufferPointer<UInt32>, litLen: [UInt8], distance: [UInt8],
-                                     into writer: inout DeflateBitWriter) {
+    private static func writeSymbols(
+        _ symbols: UnsafeBufferPointer<UInt32>, litLen: [UInt8], distance: [UInt8],
+        into writer: inout DeflateBitWriter
+    ) {
         let litLenCodes = HuffmanCodeBuilder.codes(litLen)
         let distanceCodes = HuffmanCodeBuilder.codes(distance)
         for symbol in symbols {

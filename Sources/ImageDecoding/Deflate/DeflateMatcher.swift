@@ -25,8 +25,10 @@ struct DeflateMatcher {
     private static let blockSymbols = 16383
 
     /// Compresses `data` whole into `writer` as raw deflate (the last block final).
-    static func compress(_ data: UnsafeBufferPointer<UInt8>, settings: Settings = Settings(),
-                         into writer: inout DeflateBitWriter) {
+    static func compress(
+        _ data: UnsafeBufferPointer<UInt8>, settings: Settings = Settings(),
+        into writer: inout DeflateBitWriter
+    ) {
         let maxChain = settings.maxChain, goodLength = settings.goodLength, lazyLength = settings.lazyLength
         let minMatch = settings.minMatch, hashBytes = settings.hashBytes, nice = settings.niceLength
         let head = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hashBits)
@@ -56,9 +58,10 @@ struct DeflateMatcher {
             return candidate
         }
         func flush(final: Bool) {
-            DeflateBlockWriter.write(UnsafeBufferPointer(start: symbols, count: symbolCount),
-                                     raw: UnsafeBufferPointer(rebasing: data[blockStart..<emitted]),
-                                     final: final, into: &writer)
+            DeflateBlockWriter.write(
+                UnsafeBufferPointer(start: symbols, count: symbolCount),
+                raw: UnsafeBufferPointer(rebasing: data[blockStart..<emitted]),
+                final: final, into: &writer)
             symbolCount = 0
             blockStart = emitted
         }
@@ -69,13 +72,15 @@ struct DeflateMatcher {
                 let candidate = insert(pos)
                 if candidate >= 0 && (!pending || pendingLength < lazyLength) {
                     let effort = pending && pendingLength >= goodLength ? maxChain / 4 : maxChain
-                    (length, distance) = longestMatch(data, at: pos, candidate: candidate, chain: chain,
-                                                      effort: effort, atLeast: pending ? pendingLength : 0, nice: nice)
+                    (length, distance) = longestMatch(
+                        data, at: pos, candidate: candidate, chain: chain,
+                        effort: effort, atLeast: pending ? pendingLength : 0, nice: nice)
                     if length < minMatch || (length == 3 && distance > tooFar) { length = 0 }
                 }
             }
             if pending && pendingLength >= minMatch && length <= pendingLength {
-                symbols[symbolCount] = DeflateBlockWriter.matchFlag | UInt32(pendingDistance) << 9
+                symbols[symbolCount] =
+                    DeflateBlockWriter.matchFlag | UInt32(pendingDistance) << 9
                     | UInt32(pendingLength)
                 symbolCount &+= 1
                 let end = pos &- 1 &+ pendingLength
@@ -111,16 +116,19 @@ struct DeflateMatcher {
     /// A multiplicative hash of the `bytes` bytes at `p` (`p + 8` must be within `data`).
     @inline(__always)
     private static func hash(_ data: UnsafeBufferPointer<UInt8>, _ p: Int, _ bytes: Int) -> Int {
-        let word = UInt64(littleEndian: UnsafeRawPointer(data.baseAddress! + p).loadUnaligned(as: UInt64.self))
+        let word =
+            UInt64(littleEndian: UnsafeRawPointer(data.baseAddress! + p).loadUnaligned(as: UInt64.self))
             &<< UInt64(64 - 8 * bytes)
         return Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(64 - hashBits))
     }
 
     /// The longest match for `pos` along the hash chain from `candidate`, if longer than `atLeast`.
     @inline(__always)
-    private static func longestMatch(_ data: UnsafeBufferPointer<UInt8>, at pos: Int, candidate: Int,
-                                     chain: UnsafeMutablePointer<Int32>, effort: Int,
-                                     atLeast: Int, nice: Int) -> (length: Int, distance: Int) {
+    private static func longestMatch(
+        _ data: UnsafeBufferPointer<UInt8>, at pos: Int, candidate: Int,
+        chain: UnsafeMutablePointer<Int32>, effort: Int,
+        atLeast: Int, nice: Int
+    ) -> (length: Int, distance: Int) {
         let maxLength = min(DeflateTables.maxMatch, data.count - pos)
         guard maxLength >= 3 else { return (0, 0) }
         var best = max(atLeast, 2)
@@ -150,7 +158,8 @@ struct DeflateMatcher {
         let base = UnsafeRawPointer(data.baseAddress!)
         var length = 0
         while length + 8 <= limit {
-            let x = base.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
+            let x =
+                base.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
                 ^ base.loadUnaligned(fromByteOffset: b + length, as: UInt64.self)
             if x != 0 { return length + UInt64(littleEndian: x).trailingZeroBitCount / 8 }
             length += 8

@@ -6,7 +6,7 @@ enum HuffmanCodeBuilder {
     /// A leaf (a symbol) or a package of two items of the level below.
     private struct Item {
         let weight: Int
-        let symbol: Int      // -1 for a package
+        let symbol: Int  // -1 for a package
         let left: Int
         let right: Int
     }
@@ -32,8 +32,10 @@ enum HuffmanCodeBuilder {
             var packages: [Int] = []
             var i = 0
             while i + 1 < list.count {
-                items.append(Item(weight: items[list[i]].weight + items[list[i + 1]].weight, symbol: -1,
-                                  left: list[i], right: list[i + 1]))
+                items.append(
+                    Item(
+                        weight: items[list[i]].weight + items[list[i + 1]].weight, symbol: -1,
+                        left: list[i], right: list[i + 1]))
                 packages.append(items.count - 1)
                 i += 2
             }

@@ -29,11 +29,15 @@ public enum Inflate {
 
     /// Inflates into a buffer that grows (doubling, never past `limit` + 1, the
     /// byte that proves the output too long) and keeps all history in place.
-    private static func inflateAll(_ inflater: inout Inflater, inputCount: Int,
-                                   limit: Int) throws(DecodeError) -> [UInt8] {
+    private static func inflateAll(
+        _ inflater: inout Inflater, inputCount: Int,
+        limit: Int
+    ) throws(DecodeError) -> [UInt8] {
         let limit = max(0, limit)
-        let most = min(limit, inputCount.multipliedReportingOverflow(by: DeflateTables.maxExpansion).overflow
-                       ? limit : inputCount * DeflateTables.maxExpansion + DeflateTables.maxMatch)
+        let most = min(
+            limit,
+            inputCount.multipliedReportingOverflow(by: DeflateTables.maxExpansion).overflow
+                ? limit : inputCount * DeflateTables.maxExpansion + DeflateTables.maxMatch)
         var capacity = min(most + 1, max(inputCount * 4, 1 << 12))
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }

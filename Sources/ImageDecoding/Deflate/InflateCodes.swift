@@ -11,8 +11,10 @@ extension Inflater {
     private static let fastOutputRoom = 2 + DeflateTables.maxMatch + 8
 
     /// Decodes until the block's end (true) or a full `output` (false).
-    mutating func decodeCodes(_ base: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
-                              count: inout Int, capacity: Int) throws(DecodeError) -> Bool {
+    mutating func decodeCodes(
+        _ base: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
+        count: inout Int, capacity: Int
+    ) throws(DecodeError) -> Bool {
         if pendingLength > 0 {
             copyPending(output, count: &count, capacity: capacity)
             if pendingLength > 0 { return false }
@@ -26,8 +28,10 @@ extension Inflater {
     }
 
     @inline(__always)
-    private static func lookup(_ table: UnsafePointer<UInt32>, _ mainMask: UInt64, _ mainBits: UInt64,
-                               _ bits: UInt64) -> UInt32 {
+    private static func lookup(
+        _ table: UnsafePointer<UInt32>, _ mainMask: UInt64, _ mainBits: UInt64,
+        _ bits: UInt64
+    ) -> UInt32 {
         var entry = table[Int(truncatingIfNeeded: bits & mainMask)]
         if entry & HuffmanDecodeTable.subtable != 0 {
             let subMask = (1 &<< UInt64(truncatingIfNeeded: (entry &>> 8) & 0xF)) &- 1
@@ -41,8 +45,10 @@ extension Inflater {
     /// further without checks (the careful loop takes over). Arithmetic wraps
     /// (`&+`, `&>>`): every quantity is bounded by the loop's guard, and the
     /// overflow checks would cost a fifth of the time.
-    private mutating func decodeFast(_ base: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
-                                     count: inout Int, capacity: Int) throws(DecodeError) -> Bool {
+    private mutating func decodeFast(
+        _ base: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
+        count: inout Int, capacity: Int
+    ) throws(DecodeError) -> Bool {
         if input.padding > 0 { return false }
         var bits = input.buffer
         var bitCount = UInt64(input.count)
@@ -63,7 +69,8 @@ extension Inflater {
             count = out
         }
         @inline(__always) func refill() {
-            bits |= UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            bits |=
+                UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 &<< bitCount
             position &+= Int(truncatingIfNeeded: (63 &- bitCount) &>> 3)
             bitCount |= 56
@@ -110,7 +117,8 @@ extension Inflater {
             if entry & HuffmanDecodeTable.specialKinds != 0 { throw .corrupt("invalid distance code") }
             drop(UInt64(entry & 0x1F))
             extra = UInt64((entry &>> 8) & 0xF)
-            let distance = Int(truncatingIfNeeded: entry &>> 16)
+            let distance =
+                Int(truncatingIfNeeded: entry &>> 16)
                 &+ Int(truncatingIfNeeded: bits & ((1 &<< extra) &- 1))
             drop(extra)
             guard distance <= out else { throw .corrupt("match distance \(distance) reaches before the output") }
@@ -147,11 +155,14 @@ extension Inflater {
     }
 
     /// One symbol with every check, refilling across ranges. Returns true at the block's end.
-    private mutating func decodeOne(_ base: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
-                                    count: inout Int, capacity: Int) throws(DecodeError) -> Bool {
+    private mutating func decodeOne(
+        _ base: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
+        count: inout Int, capacity: Int
+    ) throws(DecodeError) -> Bool {
         input.refill(base)
-        var entry = Self.lookup(litLen.entries, UInt64((1 << litLen.mainBits) - 1), UInt64(litLen.mainBits),
-                                input.buffer)
+        var entry = Self.lookup(
+            litLen.entries, UInt64((1 << litLen.mainBits) - 1), UInt64(litLen.mainBits),
+            input.buffer)
         if entry & HuffmanDecodeTable.literal != 0 {
             input.consume(Int(entry & 0x1F))
             if input.overran { throw .truncated(section: section) }
@@ -173,8 +184,9 @@ extension Inflater {
         var extra = Int((entry >> 8) & 0xF)
         let length = Int(entry >> 16) + Int(input.peek(extra))
         input.consume(extra)
-        entry = Self.lookup(distance.entries, UInt64((1 << distance.mainBits) - 1), UInt64(distance.mainBits),
-                            input.buffer)
+        entry = Self.lookup(
+            distance.entries, UInt64((1 << distance.mainBits) - 1), UInt64(distance.mainBits),
+            input.buffer)
         if entry & HuffmanDecodeTable.specialKinds != 0 {
             if input.realBits < HuffmanDecodeTable.maxCodeLength { throw .truncated(section: section) }
             throw .corrupt("invalid distance code")

@@ -33,11 +33,12 @@ struct Inflater {
     init(source: ArraySlice<UInt8>, segments: [Range<Int>], zlib: Bool, section: String) {
         self.source = source
         let base = source.startIndex
-        input = BitInput(segments: segments.map {
-            let lower = min(max($0.lowerBound, base), source.endIndex)
-            let upper = min(max($0.upperBound, lower), source.endIndex)
-            return (lower - base)..<(upper - base)
-        })
+        input = BitInput(
+            segments: segments.map {
+                let lower = min(max($0.lowerBound, base), source.endIndex)
+                let upper = min(max($0.upperBound, lower), source.endIndex)
+                return (lower - base)..<(upper - base)
+            })
         mode = zlib ? .zlibHeader : .blockHeader
         litLen = HuffmanDecodeTable.fixedLitLen
         distance = HuffmanDecodeTable.fixedDistance
@@ -48,8 +49,10 @@ struct Inflater {
 
     /// Decodes into `output` from `count` up to `capacity` bytes. Returns true once
     /// the stream has ended (its trailer read), false when `output` is full.
-    mutating func decode(into output: UnsafeMutablePointer<UInt8>, count: inout Int,
-                         capacity: Int) throws(DecodeError) -> Bool {
+    mutating func decode(
+        into output: UnsafeMutablePointer<UInt8>, count: inout Int,
+        capacity: Int
+    ) throws(DecodeError) -> Bool {
         let source = self.source
         return try source.withUnsafeBufferPointer { (bytes) throws(DecodeError) -> Bool in
             // An empty slice may have no base address; any pointer will do, nothing is read.
@@ -176,9 +179,11 @@ struct Inflater {
     }
 
     /// Copies up to `remaining` bytes of a stored block; returns how many are still to come.
-    private mutating func copyStored(_ remaining: Int, _ base: UnsafePointer<UInt8>,
-                                     into output: UnsafeMutablePointer<UInt8>, count: inout Int,
-                                     capacity: Int) throws(DecodeError) -> Int {
+    private mutating func copyStored(
+        _ remaining: Int, _ base: UnsafePointer<UInt8>,
+        into output: UnsafeMutablePointer<UInt8>, count: inout Int,
+        capacity: Int
+    ) throws(DecodeError) -> Int {
         var remaining = remaining
         // First the whole bytes already in the bit buffer, then straight from the input.
         while remaining > 0 && count < capacity && input.bufferedBytes > 0 {

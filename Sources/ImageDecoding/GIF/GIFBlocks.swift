@@ -20,8 +20,10 @@ struct GIFFrame {
 
     /// The frame's part inside the screen.
     func clipped(toWidth screenWidth: Int, height screenHeight: Int) -> (width: Int, height: Int) {
-        (Swift.max(0, Swift.min(left + width, screenWidth) - left),
-         Swift.max(0, Swift.min(top + height, screenHeight) - top))
+        (
+            Swift.max(0, Swift.min(left + width, screenWidth) - left),
+            Swift.max(0, Swift.min(top + height, screenHeight) - top)
+        )
     }
 }
 

@@ -31,8 +31,10 @@ struct GIFLZWDecoder {
         return growing * (growing + 1) / 2 + (codes - growing) * tableSize
     }
 
-    mutating func decode(_ bytes: [UInt8], dataStart: Int, into sink: inout GIFRowSink,
-                         canvas: UnsafeMutableBufferPointer<UInt8>) -> Outcome {
+    mutating func decode(
+        _ bytes: [UInt8], dataStart: Int, into sink: inout GIFRowSink,
+        canvas: UnsafeMutableBufferPointer<UInt8>
+    ) -> Outcome {
         let end = clear + 1
         var codeSize = minimumCodeSize + 1
         var next = clear + 2

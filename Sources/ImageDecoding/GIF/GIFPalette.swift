@@ -18,8 +18,10 @@ struct GIFPalette {
 
     /// Pillow's `_is_palette_needed`, negated: entry i is i, i, i throughout.
     static func isGreyRamp(_ table: [UInt8]) -> Bool {
-        for i in 0..<table.count / 3 where table[i * 3] != UInt8(truncatingIfNeeded: i)
-            || table[i * 3 + 1] != UInt8(truncatingIfNeeded: i) || table[i * 3 + 2] != UInt8(truncatingIfNeeded: i) {
+        for i in 0..<table.count / 3
+        where table[i * 3] != UInt8(truncatingIfNeeded: i)
+            || table[i * 3 + 1] != UInt8(truncatingIfNeeded: i) || table[i * 3 + 2] != UInt8(truncatingIfNeeded: i)
+        {
             return false
         }
         return true

@@ -25,8 +25,10 @@ struct GIFRowSink {
 
     /// Appends `count` indices; returns true once the frame is full (the rest of the data is not needed).
     @inline(__always)
-    mutating func append(_ source: UnsafePointer<UInt8>, count: Int,
-                         canvas: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+    mutating func append(
+        _ source: UnsafePointer<UInt8>, count: Int,
+        canvas: UnsafeMutableBufferPointer<UInt8>
+    ) -> Bool {
         var taken = 0
         while taken < count {
             let n = Swift.min(count - taken, frame.width - x)

@@ -25,8 +25,10 @@ public enum PNGDecoder {
             throw .truncated(section: "in the image data (\(chunks.imageDataBytes) bytes cannot hold \(needed))")
         }
         let pixels = PNGPixels(header: header, palette: chunks.palette, transparency: chunks.transparency)
-        let stream = InflateStream(Inflater(source: bytes[...], segments: chunks.imageData, zlib: true,
-                                            section: "in the image data"), expected: needed)
+        let stream = InflateStream(
+            Inflater(
+                source: bytes[...], segments: chunks.imageData, zlib: true,
+                section: "in the image data"), expected: needed)
         let count = header.width * header.height * 4
         var failure: DecodeError?
         let output = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -46,8 +48,10 @@ public enum PNGDecoder {
     }
 
     /// Reads, unfilters and converts every row of every pass.
-    private static func decodeRows(header: PNGHeader, stream: InflateStream, pixels: PNGPixels,
-                                   into output: UnsafeMutablePointer<UInt8>) throws(DecodeError) {
+    private static func decodeRows(
+        header: PNGHeader, stream: InflateStream, pixels: PNGPixels,
+        into output: UnsafeMutablePointer<UInt8>
+    ) throws(DecodeError) {
         let stride = header.filterStride
         let widest = header.rowBytes(header.width)
         // Two rows, each with `stride` zero bytes before it (the filters' left neighbours).

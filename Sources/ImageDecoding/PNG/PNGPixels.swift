@@ -75,8 +75,9 @@ struct PNGPixels {
         case (.rgba, 8):
             var p = row
             for _ in 0..<count {
-                UnsafeMutableRawPointer(out).storeBytes(of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self),
-                                                        as: UInt32.self)
+                UnsafeMutableRawPointer(out).storeBytes(
+                    of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self),
+                    as: UInt32.self)
                 p += 4
                 out += step
             }

@@ -2,8 +2,10 @@
 /// `previous` point at the first byte of the row; the `stride` bytes before
 /// each are readable zeros, so the left edge needs no special case.
 enum PNGUnfilter {
-    static func apply(_ filter: UInt8, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>,
-                      count: Int, stride: Int) throws(DecodeError) {
+    static func apply(
+        _ filter: UInt8, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>,
+        count: Int, stride: Int
+    ) throws(DecodeError) {
         switch filter {
         case 0:
             break
@@ -35,8 +37,8 @@ enum PNGUnfilter {
         let pa = magnitude(b &- c)
         let pb = magnitude(a &- c)
         let pc = magnitude(a &+ b &- c &- c)
-        let notA = ((pb &- pa) | (pc &- pa)) &>> 31     // all ones when pb < pa or pc < pa
-        let notB = (pc &- pb) &>> 31                    // all ones when pc < pb
+        let notA = ((pb &- pa) | (pc &- pa)) &>> 31  // all ones when pb < pa or pc < pa
+        let notB = (pc &- pb) &>> 31  // all ones when pc < pb
         let bOrC = (b & ~notB) | (c & notB)
         return (a & ~notA) | (bOrC & notA)
     }
@@ -47,8 +49,10 @@ enum PNGUnfilter {
         return (v ^ sign) &- sign
     }
 
-    private static func paeth(row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>,
-                              count: Int, stride: Int) {
+    private static func paeth(
+        row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>,
+        count: Int, stride: Int
+    ) {
         switch stride {
         case 3: paethPixels(row: row, previous: previous, count: count, channels: 3)
         case 4: paethPixels(row: row, previous: previous, count: count, channels: 4)
@@ -64,8 +68,10 @@ enum PNGUnfilter {
     /// registers: reading back the byte just written would put a store-to-load
     /// forward on every step of the chain.
     @inline(__always)
-    private static func paethPixels(row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>,
-                                    count: Int, channels: Int) {
+    private static func paethPixels(
+        row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>,
+        count: Int, channels: Int
+    ) {
         var a0: Int32 = 0, a1: Int32 = 0, a2: Int32 = 0, a3: Int32 = 0
         var c0: Int32 = 0, c1: Int32 = 0, c2: Int32 = 0, c3: Int32 = 0
         var i = 0
@@ -91,8 +97,10 @@ enum PNGUnfilter {
     /// Sub (`average` false) or Average for 3- and 4-byte pixels, the left pixel
     /// held in registers as in `paethPixels`.
     @inline(__always)
-    private static func leftPixels(row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>,
-                                   count: Int, channels: Int, average: Bool) {
+    private static func leftPixels(
+        row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>,
+        count: Int, channels: Int, average: Bool
+    ) {
         var a0: UInt32 = 0, a1: UInt32 = 0, a2: UInt32 = 0, a3: UInt32 = 0
         var i = 0
         while i < count {

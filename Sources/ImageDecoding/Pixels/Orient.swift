@@ -10,15 +10,16 @@ extension Raster {
         let outHeight = swapsSides ? width : height
         // For each output pixel, the source pixel is `origin + x * stepX + y * stepY` (in pixels).
         let (w, h) = (width, height)
-        let (origin, stepX, stepY): (Int, Int, Int) = switch orientation {
-        case 2: (w - 1, -1, w)                      // mirrored left to right
-        case 3: (w * h - 1, -1, -w)                 // turned 180°
-        case 4: ((h - 1) * w, 1, -w)                // mirrored top to bottom
-        case 5: (0, w, 1)                           // transposed: out(x, y) = in(y, x)
-        case 6: ((h - 1) * w, -w, 1)                // turned 90° clockwise: out(x, y) = in(y, h-1-x)
-        case 7: (h * w - 1, -w, -1)                 // transversed: out(x, y) = in(w-1-y, h-1-x)
-        default: (w - 1, w, -1)                     // 8, turned 90° anticlockwise: out(x, y) = in(w-1-y, x)
-        }
+        let (origin, stepX, stepY): (Int, Int, Int) =
+            switch orientation {
+            case 2: (w - 1, -1, w)  // mirrored left to right
+            case 3: (w * h - 1, -1, -w)  // turned 180°
+            case 4: ((h - 1) * w, 1, -w)  // mirrored top to bottom
+            case 5: (0, w, 1)  // transposed: out(x, y) = in(y, x)
+            case 6: ((h - 1) * w, -w, 1)  // turned 90° clockwise: out(x, y) = in(y, h-1-x)
+            case 7: (h * w - 1, -w, -1)  // transversed: out(x, y) = in(w-1-y, h-1-x)
+            default: (w - 1, w, -1)  // 8, turned 90° anticlockwise: out(x, y) = in(w-1-y, x)
+            }
         var out = [UInt8](repeating: 0, count: pixels.count)
         pixels.withUnsafeBufferPointer { sourceBytes in
             out.withUnsafeMutableBufferPointer { outBytes in

@@ -41,8 +41,9 @@ extension Raster {
                     }
                 }
                 middle.withUnsafeBufferPointer { middle in
-                    let rowsOfMiddle = SourceRows(base: middle.baseAddress! - firstRow * outWidth * 4,
-                                                  width: outWidth, premultiply: false)
+                    let rowsOfMiddle = SourceRows(
+                        base: middle.baseAddress! - firstRow * outWidth * 4,
+                        width: outWidth, premultiply: false)
                     out.withUnsafeMutableBufferPointer { out in
                         rows.resampleRows(rowsOfMiddle, lineBytes: outWidth * 4, into: out.baseAddress!)
                     }

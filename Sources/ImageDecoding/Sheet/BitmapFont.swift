@@ -14,15 +14,18 @@ enum BitmapFont {
 
     /// Sets the pixels of `text`'s glyphs to `colour`, each font pixel a `scale`×`scale`
     /// square, the first glyph's top-left at (`x`, `y`); what falls outside is clipped.
-    static func draw(_ text: String, into raster: inout Raster, x: Int, y: Int, scale: Int,
-                     colour: (UInt8, UInt8, UInt8)) {
+    static func draw(
+        _ text: String, into raster: inout Raster, x: Int, y: Int, scale: Int,
+        colour: (UInt8, UInt8, UInt8)
+    ) {
         var left = x
         for character in text {
             if let rows = glyphs[character] {
                 for (row, bits) in rows.enumerated() {
                     for column in 0..<glyphWidth where bits & (0x10 >> column) != 0 {
-                        raster.fill(x: left + column * scale, y: y + row * scale, width: scale, height: scale,
-                                    colour: colour)
+                        raster.fill(
+                            x: left + column * scale, y: y + row * scale, width: scale, height: scale,
+                            colour: colour)
                     }
                 }
             }

@@ -37,8 +37,9 @@ public enum ContactSheet {
             let origin = layout.origin(of: i)
             switch cell.picture {
             case let .image(picture):
-                sheet.composite(picture, x: origin.x + (layout.cell - picture.width) / 2,
-                                y: origin.y + (layout.cell - picture.height) / 2)
+                sheet.composite(
+                    picture, x: origin.x + (layout.cell - picture.width) / 2,
+                    y: origin.y + (layout.cell - picture.height) / 2)
             case let .placeholder(typeName, width, height):
                 drawPlaceholder(typeName, width: width, height: height, cell: layout.cell, at: origin, on: &sheet)
             }
@@ -48,30 +49,40 @@ public enum ContactSheet {
     }
 
     /// A grey box of the picture's fitted size with its type in the middle.
-    private static func drawPlaceholder(_ typeName: String, width: Int, height: Int, cell: Int,
-                                        at origin: (x: Int, y: Int), on sheet: inout Raster) {
+    private static func drawPlaceholder(
+        _ typeName: String, width: Int, height: Int, cell: Int,
+        at origin: (x: Int, y: Int), on sheet: inout Raster
+    ) {
         let box = ThumbnailSize.fitting(width: max(1, width), height: max(1, height), within: cell)
         let x = origin.x + (cell - box.width) / 2, y = origin.y + (cell - box.height) / 2
         sheet.fill(x: x, y: y, width: box.width, height: box.height, colour: placeholderFill)
         let text = typeName.uppercased()
-        guard let scale = [3, 2, 1].first(where: {
-            BitmapFont.width(of: text, scale: $0) <= box.width - 4 && BitmapFont.glyphHeight * $0 <= box.height - 4
-        }) else { return }
-        BitmapFont.draw(text, into: &sheet, x: x + (box.width - BitmapFont.width(of: text, scale: scale)) / 2,
-                        y: y + (box.height - BitmapFont.glyphHeight * scale) / 2, scale: scale, colour: placeholderInk)
+        guard
+            let scale = [3, 2, 1].first(where: {
+                BitmapFont.width(of: text, scale: $0) <= box.width - 4 && BitmapFont.glyphHeight * $0 <= box.height - 4
+            })
+        else { return }
+        BitmapFont.draw(
+            text, into: &sheet, x: x + (box.width - BitmapFont.width(of: text, scale: scale)) / 2,
+            y: y + (box.height - BitmapFont.glyphHeight * scale) / 2, scale: scale, colour: placeholderInk)
     }
 
     /// A square of at most 28 pixels in the cell's top-left corner, the index in white.
-    private static func drawBadge(_ index: Int, current: Bool, cell: Int, at origin: (x: Int, y: Int),
-                                  on sheet: inout Raster) {
+    private static func drawBadge(
+        _ index: Int, current: Bool, cell: Int, at origin: (x: Int, y: Int),
+        on sheet: inout Raster
+    ) {
         let side = min(badgeSide, cell)
         sheet.fill(x: origin.x, y: origin.y, width: side, height: side, colour: current ? currentColour : badgeColour)
         let text = String(index)
-        guard let scale = [2, 1].first(where: {
-            BitmapFont.width(of: text, scale: $0) <= side - 4 && BitmapFont.glyphHeight * $0 <= side - 4
-        }) else { return }
-        BitmapFont.draw(text, into: &sheet, x: origin.x + (side - BitmapFont.width(of: text, scale: scale)) / 2,
-                        y: origin.y + (side - BitmapFont.glyphHeight * scale) / 2, scale: scale,
-                        colour: (255, 255, 255))
+        guard
+            let scale = [2, 1].first(where: {
+                BitmapFont.width(of: text, scale: $0) <= side - 4 && BitmapFont.glyphHeight * $0 <= side - 4
+            })
+        else { return }
+        BitmapFont.draw(
+            text, into: &sheet, x: origin.x + (side - BitmapFont.width(of: text, scale: scale)) / 2,
+            y: origin.y + (side - BitmapFont.glyphHeight * scale) / 2, scale: scale,
+            colour: (255, 255, 255))
     }
 }

@@ -3,8 +3,9 @@ extension Raster {
     /// A white, opaque canvas (a sheet's background).
     static func white(width: Int, height: Int) throws(DecodeError) -> Raster {
         try DecodeLimits.check(width: width, height: height)
-        return Raster(width: width, height: height, pixels: [UInt8](repeating: 255, count: width * height * 4),
-                      hasAlpha: false)
+        return Raster(
+            width: width, height: height, pixels: [UInt8](repeating: 255, count: width * height * 4),
+            hasAlpha: false)
     }
 
     /// Paints a rectangle, clipped to the raster.

@@ -11,8 +11,10 @@ enum TIFFCodecs {
         }
     }
 
-    static func decode(_ stored: ArraySlice<UInt8>, _ compression: TIFFLayout.Compression,
-                       expected: Int, fullBlock: Int) throws(DecodeError) -> [UInt8] {
+    static func decode(
+        _ stored: ArraySlice<UInt8>, _ compression: TIFFLayout.Compression,
+        expected: Int, fullBlock: Int
+    ) throws(DecodeError) -> [UInt8] {
         switch compression {
         case .none:
             guard stored.count >= expected else { throw .truncated(section: "TIFF strip or tile data") }
@@ -58,8 +60,10 @@ enum TIFFCodecs {
 
     /// Horizontal differencing (predictor 2) undone row by row: each sample adds the same sample of the pixel
     /// to its left, in 8 or 16 bits (16-bit samples in the file's byte order).
-    static func undoPredictor(_ data: inout [UInt8], rowBytes: Int, rows: Int, samplesPerPixel: Int, bits: Int,
-                              bigEndian: Bool) {
+    static func undoPredictor(
+        _ data: inout [UInt8], rowBytes: Int, rows: Int, samplesPerPixel: Int, bits: Int,
+        bigEndian: Bool
+    ) {
         data.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             for row in 0..<rows {
@@ -71,7 +75,8 @@ enum TIFFCodecs {
                     let count = rowBytes / 2
                     guard count > samplesPerPixel else { continue }
                     @inline(__always) func read(_ i: Int) -> UInt16 {
-                        bigEndian ? UInt16(line[2 * i]) << 8 | UInt16(line[2 * i + 1])
+                        bigEndian
+                            ? UInt16(line[2 * i]) << 8 | UInt16(line[2 * i + 1])
                             : UInt16(line[2 * i + 1]) << 8 | UInt16(line[2 * i])
                     }
                     for i in samplesPerPixel..<count {

@@ -23,16 +23,19 @@ public enum TIFFDecoder {
                 for across in 0..<layout.blocksAcross {
                     let index = (plane * layout.blocksDown + down) * layout.blocksAcross + across
                     // A strip at the bottom holds only the rows left; a tile is always whole.
-                    let rows = layout.tiled
+                    let rows =
+                        layout.tiled
                         ? layout.blockHeight : Swift.min(layout.blockHeight, layout.height - down * layout.blockHeight)
                     var data = try blockData(bytes, layout: layout, index: index, expected: layout.blockRowBytes * rows)
                     if layout.predictor {
-                        TIFFCodecs.undoPredictor(&data, rowBytes: layout.blockRowBytes, rows: rows,
-                                                 samplesPerPixel: layout.samplesPerBlockPixel, bits: layout.bits,
-                                                 bigEndian: ifd.bigEndian)
+                        TIFFCodecs.undoPredictor(
+                            &data, rowBytes: layout.blockRowBytes, rows: rows,
+                            samplesPerPixel: layout.samplesPerBlockPixel, bits: layout.bits,
+                            bigEndian: ifd.bigEndian)
                     }
-                    writer.write(data, rows: rows, x: across * layout.blockWidth, y: down * layout.blockHeight,
-                                 plane: plane, into: &raster)
+                    writer.write(
+                        data, rows: rows, x: across * layout.blockWidth, y: down * layout.blockHeight,
+                        plane: plane, into: &raster)
                 }
             }
         }
@@ -41,8 +44,10 @@ public enum TIFFDecoder {
     }
 
     /// One block's stored bytes, bit-reversed when FillOrder is 2, decompressed to `expected` bytes.
-    static func blockData(_ bytes: [UInt8], layout: TIFFLayout, index: Int,
-                          expected: Int) throws(DecodeError) -> [UInt8] {
+    static func blockData(
+        _ bytes: [UInt8], layout: TIFFLayout, index: Int,
+        expected: Int
+    ) throws(DecodeError) -> [UInt8] {
         let offset = layout.offsets[index]
         let count = layout.byteCounts?[index] ?? expected
         guard offset >= 0, count >= 0, offset <= bytes.count else {
@@ -50,8 +55,9 @@ public enum TIFFDecoder {
         }
         var stored = bytes[offset..<offset + Swift.min(count, bytes.count - offset)]
         if layout.reversedBits { stored = ArraySlice(stored.map(reverseBits)) }
-        return try TIFFCodecs.decode(stored, layout.compression, expected: expected,
-                                     fullBlock: layout.blockRowBytes * layout.blockHeight)
+        return try TIFFCodecs.decode(
+            stored, layout.compression, expected: expected,
+            fullBlock: layout.blockRowBytes * layout.blockHeight)
     }
 
     static func reverseBits(_ byte: UInt8) -> UInt8 {
@@ -73,7 +79,8 @@ public enum TIFFDecoder {
             most += Swift.min(blockBytes, TIFFCodecs.mostBytes(from: Swift.max(0, stored), layout.compression))
         }
         // Strips past the image's last row are not needed, so compare with the rows the image has.
-        let needed = !layout.tiled
+        let needed =
+            !layout.tiled
             ? layout.blockRowBytes * layout.height * layout.planes
             : blockBytes * blocks
         if most < needed {

@@ -49,7 +49,9 @@ struct TIFFDirectory {
             let (total, overflow) = valueCount.multipliedReportingOverflow(by: size)
             guard !overflow, valueCount >= 0 else { continue }
             let fieldAt = at + 4 + (big ? 8 : 4)
-            let valuesAt = total <= valueField ? fieldAt
+            let valuesAt =
+                total <= valueField
+                ? fieldAt
                 : Self.unsigned(bytes, at: fieldAt, size: valueField, bigEndian: bigEndian)
             guard valuesAt >= 0, valuesAt <= bytes.count, total <= bytes.count - valuesAt else { continue }
             entries[tag] = (type, valueCount, valuesAt)

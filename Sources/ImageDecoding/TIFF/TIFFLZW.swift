@@ -34,8 +34,10 @@ enum TIFFLZW {
         }
     }
 
-    private static func run(_ input: UnsafeBufferPointer<UInt8>, _ out: UnsafeMutableBufferPointer<UInt8>,
-                            _ starts: UnsafeMutablePointer<Int>, _ lengths: UnsafeMutablePointer<Int>) -> Status {
+    private static func run(
+        _ input: UnsafeBufferPointer<UInt8>, _ out: UnsafeMutableBufferPointer<UInt8>,
+        _ starts: UnsafeMutablePointer<Int>, _ lengths: UnsafeMutablePointer<Int>
+    ) -> Status {
         let expected = out.count
         guard expected > 0 else { return .done }
         let target = out.baseAddress!

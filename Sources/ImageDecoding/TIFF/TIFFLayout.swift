@@ -63,9 +63,11 @@ struct TIFFLayout {
         case 5: compression = .lzw
         case 8, 32946: compression = .deflate
         default:
-            let names = [2: "CCITT RLE", 3: "CCITT Group 3", 4: "CCITT Group 4", 6: "old JPEG", 7: "JPEG",
-                         34712: "JPEG 2000", 34887: "LERC", 34925: "LZMA", 50000: "Zstandard", 50001: "WebP",
-                         32809: "ThunderScan", 34661: "JBIG", 34676: "SGI LogLuv", 32908: "Pixar"]
+            let names = [
+                2: "CCITT RLE", 3: "CCITT Group 3", 4: "CCITT Group 4", 6: "old JPEG", 7: "JPEG",
+                34712: "JPEG 2000", 34887: "LERC", 34925: "LZMA", 50000: "Zstandard", 50001: "WebP",
+                32809: "ThunderScan", 34661: "JBIG", 34676: "SGI LogLuv", 32908: "Pixar",
+            ]
             throw .unsupported("TIFF with \(names[code] ?? "\(code)") compression")
         }
     }

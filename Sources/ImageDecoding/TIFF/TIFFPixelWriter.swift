@@ -11,7 +11,8 @@ struct TIFFPixelWriter {
         self.bigEndian = bigEndian
         var colours = [UInt32](repeating: 0xFF00_0000, count: 256)
         for i in 0..<layout.palette.count / 3 {
-            colours[i] = UInt32(layout.palette[i * 3]) | UInt32(layout.palette[i * 3 + 1]) << 8
+            colours[i] =
+                UInt32(layout.palette[i * 3]) | UInt32(layout.palette[i * 3 + 1]) << 8
                 | UInt32(layout.palette[i * 3 + 2]) << 16 | 0xFF00_0000
         }
         palette = colours

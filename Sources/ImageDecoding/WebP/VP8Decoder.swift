@@ -15,8 +15,9 @@ enum VP8Decoder {
         guard header.firstPartition.count * 8 >= columns * rows else {
             throw .truncated(section: "VP8 first partition (too short for \(columns * rows) macroblocks)")
         }
-        try DecodeLimits.check(width: header.width, height: header.height,
-                               workingBytes: 384 * columns * rows + header.width * header.height)
+        try DecodeLimits.check(
+            width: header.width, height: header.height,
+            workingBytes: 384 * columns * rows + header.width * header.height)
         var planes = VP8Planes(columns: columns, rows: rows)
         var partitions = header.partitions.map { VP8BoolDecoder(UnsafeBufferPointer(rebasing: data[$0])) }
         var modes = VP8ModeParser(macroblockColumns: columns)
@@ -47,9 +48,10 @@ enum VP8Decoder {
                                 if info.skipsCoefficients {
                                     residuals.skip(column: mbx, isSubblockCoded: info.isSubblockCoded)
                                 } else {
-                                    codes = residuals.read(column: mbx, isSubblockCoded: info.isSubblockCoded,
-                                                           quantizers: header.quantizers[info.segment],
-                                                           probabilities: prob, from: &bool, into: c)
+                                    codes = residuals.read(
+                                        column: mbx, isSubblockCoded: info.isSubblockCoded,
+                                        quantizers: header.quantizers[info.segment],
+                                        probabilities: prob, from: &bool, into: c)
                                 }
                                 if bool.isPastEnd { throw .truncated(section: "VP8 partition \(partition + 1)") }
                                 modes.subblockModes.withUnsafeBufferPointer { sub in
@@ -115,8 +117,10 @@ enum VP8Decoder {
 
     /// Filters one macroblock row, left to right: for each macroblock its left
     /// edge, inner vertical edges, top edge, inner horizontal edges.
-    private static func filter(row mby: Int, _ strengths: [VP8LoopFilter.Strength], simple: Bool,
-                               planes p: VP8PlanePointers) {
+    private static func filter(
+        row mby: Int, _ strengths: [VP8LoopFilter.Strength], simple: Bool,
+        planes p: VP8PlanePointers
+    ) {
         let ls = p.lumaStride, cs = p.chromaStride
         for (mbx, f) in strengths.enumerated() where f.limit > 0 {
             let y = p.y + mby * 16 * ls + mbx * 16
@@ -138,9 +142,10 @@ enum VP8Decoder {
                 continue
             }
             func edge(_ q: UnsafeMutablePointer<UInt8>, _ step: Int, _ advance: Int, _ count: Int, _ outer: Bool) {
-                VP8LoopFilter.normalEdge(q, step: step, advance: advance, count: count,
-                                         limit: outer ? f.limit + 4 : f.limit, interiorLimit: f.interiorLimit,
-                                         hevThreshold: f.highEdgeVarianceThreshold, isMacroblockEdge: outer)
+                VP8LoopFilter.normalEdge(
+                    q, step: step, advance: advance, count: count,
+                    limit: outer ? f.limit + 4 : f.limit, interiorLimit: f.interiorLimit,
+                    hevThreshold: f.highEdgeVarianceThreshold, isMacroblockEdge: outer)
             }
             if mbx > 0 {
                 edge(y, 1, ls, 16, true)

@@ -27,8 +27,10 @@ enum VP8LDecoder {
 
     /// Decodes a main image stream (transforms allowed) of `width`×`height` into
     /// `out` as ARGB. Used for the VP8L image and for ALPH's lossless alpha.
-    static func decodeImageStream(width: Int, height: Int, from reader: inout VP8LBitReader,
-                                  into out: UnsafeMutableBufferPointer<UInt32>) throws(DecodeError) {
+    static func decodeImageStream(
+        width: Int, height: Int, from reader: inout VP8LBitReader,
+        into out: UnsafeMutableBufferPointer<UInt32>
+    ) throws(DecodeError) {
         let pixelCount = width * height
         guard out.count >= pixelCount else { throw .corrupt("VP8L output buffer too small") }
         var transforms: [VP8LTransform] = []
@@ -41,8 +43,9 @@ enum VP8LDecoder {
             transforms.append(try readTransform(kind, width: &codedWidth, height: height, from: &reader))
         }
         let tableBudget = DecodeLimits.extraBytes + pixelCount
-        let codes = try VP8LEntropyCodes.read(width: codedWidth, height: height, allowEntropyImage: true,
-                                              from: &reader, tableBudget: tableBudget)
+        let codes = try VP8LEntropyCodes.read(
+            width: codedWidth, height: height, allowEntropyImage: true,
+            from: &reader, tableBudget: tableBudget)
         if codedWidth == width {
             try VP8LPixelDecoder.decode(into: out, width: width, height: height, codes: codes, from: &reader)
             undo(transforms, packed: out, out: out, height: height)
@@ -50,8 +53,9 @@ enum VP8LDecoder {
             // Bundled palette indices: decode the narrower image aside, then expand.
             var packed = [UInt32](repeating: 0, count: codedWidth * height)
             try packed.withUnsafeMutableBufferPointer { packed throws(DecodeError) in
-                try VP8LPixelDecoder.decode(into: packed, width: codedWidth, height: height, codes: codes,
-                                            from: &reader)
+                try VP8LPixelDecoder.decode(
+                    into: packed, width: codedWidth, height: height, codes: codes,
+                    from: &reader)
                 undo(transforms, packed: packed, out: out, height: height)
             }
         }
@@ -59,10 +63,13 @@ enum VP8LDecoder {
 
     /// Decodes a sub-image (transform data, entropy image, palette): no
     /// transforms and no entropy image of its own.
-    static func decodeSubImage(width: Int, height: Int,
-                               from reader: inout VP8LBitReader) throws(DecodeError) -> [UInt32] {
-        let codes = try VP8LEntropyCodes.read(width: width, height: height, allowEntropyImage: false,
-                                              from: &reader, tableBudget: DecodeLimits.extraBytes)
+    static func decodeSubImage(
+        width: Int, height: Int,
+        from reader: inout VP8LBitReader
+    ) throws(DecodeError) -> [UInt32] {
+        let codes = try VP8LEntropyCodes.read(
+            width: width, height: height, allowEntropyImage: false,
+            from: &reader, tableBudget: DecodeLimits.extraBytes)
         var pixels = [UInt32](repeating: 0, count: width * height)
         try pixels.withUnsafeMutableBufferPointer { out throws(DecodeError) in
             try VP8LPixelDecoder.decode(into: out, width: width, height: height, codes: codes, from: &reader)
@@ -70,14 +77,18 @@ enum VP8LDecoder {
         return pixels
     }
 
-    private static func readTransform(_ kind: Int, width: inout Int, height: Int,
-                                      from reader: inout VP8LBitReader) throws(DecodeError) -> VP8LTransform {
+    private static func readTransform(
+        _ kind: Int, width: inout Int, height: Int,
+        from reader: inout VP8LBitReader
+    ) throws(DecodeError) -> VP8LTransform {
         switch kind {
         case 0, 1:
             let bits = reader.read(3) + 2
-            let data = try decodeSubImage(width: subsampled(width, bits), height: subsampled(height, bits),
-                                          from: &reader)
-            return kind == 0 ? .predictor(bits: bits, modes: data, width: width)
+            let data = try decodeSubImage(
+                width: subsampled(width, bits), height: subsampled(height, bits),
+                from: &reader)
+            return kind == 0
+                ? .predictor(bits: bits, modes: data, width: width)
                 : .crossColor(bits: bits, multipliers: data, width: width)
         case 2:
             return .subtractGreen(width: width)
@@ -98,21 +109,25 @@ enum VP8LDecoder {
 
     /// Undoes `transforms`, last read first; `packed` holds the decoded pixels
     /// and becomes `out` once a bundling palette has expanded it.
-    private static func undo(_ transforms: [VP8LTransform], packed: UnsafeMutableBufferPointer<UInt32>,
-                             out: UnsafeMutableBufferPointer<UInt32>, height: Int) {
+    private static func undo(
+        _ transforms: [VP8LTransform], packed: UnsafeMutableBufferPointer<UInt32>,
+        out: UnsafeMutableBufferPointer<UInt32>, height: Int
+    ) {
         var current = packed
         for transform in transforms.reversed() {
             switch transform {
             case let .predictor(bits, modes, width):
                 VP8LPredictor.undo(current, width: width, height: height, bits: bits, modes: modes)
             case let .crossColor(bits, multipliers, width):
-                VP8LInverseTransforms.undoCrossColor(current, width: width, height: height, bits: bits,
-                                                     multipliers: multipliers)
+                VP8LInverseTransforms.undoCrossColor(
+                    current, width: width, height: height, bits: bits,
+                    multipliers: multipliers)
             case let .subtractGreen(width):
                 VP8LInverseTransforms.undoSubtractGreen(current, count: width * height)
             case let .colorIndexing(bits, palette, width):
-                VP8LInverseTransforms.undoColorIndexing(from: current, into: out, width: width, height: height,
-                                                        bits: bits, palette: palette)
+                VP8LInverseTransforms.undoColorIndexing(
+                    from: current, into: out, width: width, height: height,
+                    bits: bits, palette: palette)
                 current = out
             }
         }

@@ -21,8 +21,10 @@ struct VP8LEntropyCodes {
 
     /// Reads the colour cache size, the entropy image (if allowed and present)
     /// and every group's codes. `tableBudget` caps the tables' bytes.
-    static func read(width: Int, height: Int, allowEntropyImage: Bool, from reader: inout VP8LBitReader,
-                     tableBudget: Int) throws(DecodeError) -> VP8LEntropyCodes {
+    static func read(
+        width: Int, height: Int, allowEntropyImage: Bool, from reader: inout VP8LBitReader,
+        tableBudget: Int
+    ) throws(DecodeError) -> VP8LEntropyCodes {
         var result = VP8LEntropyCodes()
         if reader.read(1) == 1 {
             result.cacheBits = reader.read(4)

@@ -41,8 +41,10 @@ enum VP8LHuffmanBuilder {
 
     /// Validates `lengths` (each at most 15), appends the code's lookup table to
     /// `store` and returns where it is. `limit` caps the store's size (entries).
-    static func build(_ lengths: UnsafeBufferPointer<UInt8>, into store: inout [UInt32],
-                      limit: Int) throws(DecodeError) -> VP8LPrefixCode {
+    static func build(
+        _ lengths: UnsafeBufferPointer<UInt8>, into store: inout [UInt32],
+        limit: Int
+    ) throws(DecodeError) -> VP8LPrefixCode {
         let used = try validate(lengths)
         let offset = store.count
         if used == 1 {

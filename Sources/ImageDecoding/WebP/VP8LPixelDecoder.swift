@@ -18,8 +18,10 @@ enum VP8LPixelDecoder {
     ]
 
     /// Fills `out` (`width * height` pixels, row by row) from the stream.
-    static func decode(into out: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int,
-                       codes: VP8LEntropyCodes, from reader: inout VP8LBitReader) throws(DecodeError) {
+    static func decode(
+        into out: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int,
+        codes: VP8LEntropyCodes, from reader: inout VP8LBitReader
+    ) throws(DecodeError) {
         let total = width * height
         guard out.count >= total, total > 0 else { throw .corrupt("VP8L image of no pixels") }
         let cacheBits = codes.cacheBits

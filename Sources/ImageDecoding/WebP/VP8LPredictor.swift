@@ -28,8 +28,10 @@ enum VP8LPredictor {
 
     /// Restores pixels `start..<end` of one row (never its first pixel) with one mode.
     @inline(__always)
-    private static func predictRun(_ px: UnsafeMutableBufferPointer<UInt32>, from start: Int, to end: Int,
-                                   width: Int, mode: Int) {
+    private static func predictRun(
+        _ px: UnsafeMutableBufferPointer<UInt32>, from start: Int, to end: Int,
+        width: Int, mode: Int
+    ) {
         switch mode {
         case 1: for i in start..<end { px[i] = add(px[i], px[i - 1]) }
         case 2: for i in start..<end { px[i] = add(px[i], px[i - width]) }

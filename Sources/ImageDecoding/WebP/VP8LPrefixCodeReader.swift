@@ -7,8 +7,10 @@ enum VP8LPrefixCodeReader {
     /// Reads one code of `alphabetSize` symbols. With `store`, builds its table
     /// there and returns it; without, only checks that the code is valid (for
     /// groups the entropy image never uses, which must still be read past).
-    static func read(alphabetSize: Int, from reader: inout VP8LBitReader, lengths: inout [UInt8],
-                     store: inout [UInt32], storeLimit: Int, build: Bool) throws(DecodeError) -> VP8LPrefixCode {
+    static func read(
+        alphabetSize: Int, from reader: inout VP8LBitReader, lengths: inout [UInt8],
+        store: inout [UInt32], storeLimit: Int, build: Bool
+    ) throws(DecodeError) -> VP8LPrefixCode {
         if lengths.count < alphabetSize { lengths = [UInt8](repeating: 0, count: alphabetSize) }
         for i in 0..<alphabetSize { lengths[i] = 0 }
         if reader.read(1) == 1 {
@@ -36,8 +38,10 @@ enum VP8LPrefixCodeReader {
     }
 
     /// The normal code: code lengths sent with a prefix code of their own.
-    private static func readCodeLengths(alphabetSize: Int, from reader: inout VP8LBitReader,
-                                        into lengths: inout [UInt8]) throws(DecodeError) {
+    private static func readCodeLengths(
+        alphabetSize: Int, from reader: inout VP8LBitReader,
+        into lengths: inout [UInt8]
+    ) throws(DecodeError) {
         var lengthCodeLengths = [UInt8](repeating: 0, count: codeLengthOrder.count)
         let sent = reader.read(4) + 4  // at most 19, the whole order
         for i in 0..<sent { lengthCodeLengths[codeLengthOrder[i]] = UInt8(reader.read(3)) }
@@ -65,7 +69,9 @@ enum VP8LPrefixCodeReader {
                     continue
                 }
                 // 16: repeat the previous length 3-6 times; 17, 18: zeros, 3-10 and 11-138 times.
-                let repeatCount = token == 16 ? 3 + reader.read(2)
+                let repeatCount =
+                    token == 16
+                    ? 3 + reader.read(2)
                     : token == 17 ? 3 + reader.read(3) : 11 + reader.read(7)
                 guard repeatCount <= alphabetSize - symbol else {
                     throw .corrupt("VP8L code length repeat past the alphabet")

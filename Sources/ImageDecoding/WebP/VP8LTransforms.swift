@@ -30,8 +30,10 @@ enum VP8LInverseTransforms {
         }
     }
 
-    static func undoCrossColor(_ pixels: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int,
-                               bits: Int, multipliers: [UInt32]) {
+    static func undoCrossColor(
+        _ pixels: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int,
+        bits: Int, multipliers: [UInt32]
+    ) {
         let tilesPerRow = VP8LDecoder.subsampled(width, bits)
         multipliers.withUnsafeBufferPointer { codes in
             for y in 0..<height {
@@ -60,9 +62,11 @@ enum VP8LInverseTransforms {
 
     /// Expands palette indices from `packed` (width `subsampled(width, bits)`)
     /// into `out`; `packed` may be `out` itself when `bits` is 0.
-    static func undoColorIndexing(from packed: UnsafeMutableBufferPointer<UInt32>,
-                                  into out: UnsafeMutableBufferPointer<UInt32>,
-                                  width: Int, height: Int, bits: Int, palette: [UInt32]) {
+    static func undoColorIndexing(
+        from packed: UnsafeMutableBufferPointer<UInt32>,
+        into out: UnsafeMutableBufferPointer<UInt32>,
+        width: Int, height: Int, bits: Int, palette: [UInt32]
+    ) {
         palette.withUnsafeBufferPointer { colours in
             if bits == 0 {
                 for i in 0..<(width * height) { out[i] = colours[Int(packed[i] >> 8 & 0xFF)] }

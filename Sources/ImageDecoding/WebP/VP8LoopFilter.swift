@@ -92,8 +92,10 @@ enum VP8LoopFilter {
     }
 
     /// The normal filter along one edge; `isMacroblockEdge` picks the stronger variant.
-    static func normalEdge(_ p: UnsafeMutablePointer<UInt8>, step: Int, advance: Int, count: Int, limit: Int,
-                           interiorLimit: Int, hevThreshold: Int, isMacroblockEdge: Bool) {
+    static func normalEdge(
+        _ p: UnsafeMutablePointer<UInt8>, step: Int, advance: Int, count: Int, limit: Int,
+        interiorLimit: Int, hevThreshold: Int, isMacroblockEdge: Bool
+    ) {
         let doubled = 2 * limit + 1
         for n in 0..<count {
             let q = p + n * advance

@@ -34,8 +34,10 @@ struct VP8ModeParser {
         }
     }
 
-    private mutating func readRow(_ bool: inout VP8BoolDecoder, header: VP8FrameHeader,
-                                  probabilities: UnsafePointer<UInt8>) {
+    private mutating func readRow(
+        _ bool: inout VP8BoolDecoder, header: VP8FrameHeader,
+        probabilities: UnsafePointer<UInt8>
+    ) {
         left = [0, 0, 0, 0]
         for column in 0..<row.count {
             var info = VP8MacroblockInfo()
@@ -46,7 +48,9 @@ struct VP8ModeParser {
             if let skip = header.skipProbability { info.skipsCoefficients = bool.readBit(skip) }
             info.isSubblockCoded = !bool.readBit(145)
             if !info.isSubblockCoded {
-                let mode = bool.readBit(156) ? (bool.readBit(128) ? Self.tmMode : Self.horizontalMode)
+                let mode =
+                    bool.readBit(156)
+                    ? (bool.readBit(128) ? Self.tmMode : Self.horizontalMode)
                     : (bool.readBit(163) ? Self.verticalMode : Self.dcMode)
                 info.lumaMode = Int(mode)
                 for i in 0..<4 {

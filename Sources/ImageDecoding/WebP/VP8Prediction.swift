@@ -99,8 +99,12 @@ enum VP8Prediction {
             (dst + 2 * s).update(repeating: avg3(j, k, l), count: 4)
             (dst + 3 * s).update(repeating: avg3(k, l, l), count: 4)
         case 4:  // RD: down and right, each diagonal one value
-            diagonals(dst, [avg3(j, k, l), avg3(i, j, k), avg3(x, i, j), avg3(a, x, i), avg3(b, a, x),
-                            avg3(c, b, a), avg3(d, c, b), 0], downRight: true)
+            diagonals(
+                dst,
+                [
+                    avg3(j, k, l), avg3(i, j, k), avg3(x, i, j), avg3(a, x, i), avg3(b, a, x),
+                    avg3(c, b, a), avg3(d, c, b), 0,
+                ], downRight: true)
         case 5:  // VR: vertical, leaning right
             put(0, 0, avg2(x, a)); put(1, 2, avg2(x, a))
             put(1, 0, avg2(a, b)); put(2, 2, avg2(a, b))
@@ -113,8 +117,12 @@ enum VP8Prediction {
             put(2, 1, avg3(a, b, c)); put(3, 3, avg3(a, b, c))
             put(3, 1, avg3(b, c, d))
         case 6:  // LD: down and left, each anti-diagonal one value
-            diagonals(dst, [avg3(a, b, c), avg3(b, c, d), avg3(c, d, e), avg3(d, e, f), avg3(e, f, g),
-                            avg3(f, g, h), avg3(g, h, h), 0], downRight: false)
+            diagonals(
+                dst,
+                [
+                    avg3(a, b, c), avg3(b, c, d), avg3(c, d, e), avg3(d, e, f), avg3(e, f, g),
+                    avg3(f, g, h), avg3(g, h, h), 0,
+                ], downRight: false)
         case 7:  // VL: vertical, leaning left
             put(0, 0, avg2(a, b))
             put(1, 0, avg2(b, c)); put(0, 2, avg2(b, c))

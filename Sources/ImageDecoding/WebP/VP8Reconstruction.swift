@@ -80,8 +80,10 @@ enum VP8Reconstruction {
     /// (the last pixel above repeated at the right edge).
     private static func fillEdges(_ mb: Macroblock, work: UnsafeMutablePointer<UInt8>, planes p: VP8PlanePointers) {
         let (x, y) = (mb.column, mb.row)
-        for (origin, size, plane, stride) in [(lumaOrigin, 16, p.y, p.lumaStride), (uOrigin, 8, p.u, p.chromaStride),
-                                              (vOrigin, 8, p.v, p.chromaStride)] {
+        for (origin, size, plane, stride) in [
+            (lumaOrigin, 16, p.y, p.lumaStride), (uOrigin, 8, p.u, p.chromaStride),
+            (vOrigin, 8, p.v, p.chromaStride),
+        ] {
             let dst = work + origin
             let source = plane + y * size * stride + x * size
             let extra = size == 16 ? 4 : 0
@@ -104,8 +106,10 @@ enum VP8Reconstruction {
 
     private static func copyOut(_ mb: Macroblock, work: UnsafeMutablePointer<UInt8>, planes p: VP8PlanePointers) {
         let (x, y) = (mb.column, mb.row)
-        for (origin, size, plane, stride) in [(lumaOrigin, 16, p.y, p.lumaStride), (uOrigin, 8, p.u, p.chromaStride),
-                                              (vOrigin, 8, p.v, p.chromaStride)] {
+        for (origin, size, plane, stride) in [
+            (lumaOrigin, 16, p.y, p.lumaStride), (uOrigin, 8, p.u, p.chromaStride),
+            (vOrigin, 8, p.v, p.chromaStride),
+        ] {
             let target = plane + y * size * stride + x * size
             for row in 0..<size { (target + row * stride).update(from: work + origin + row * s, count: size) }
         }

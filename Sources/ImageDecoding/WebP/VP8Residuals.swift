@@ -73,9 +73,11 @@ struct VP8Residuals {
     /// zero: 16 luma, 4 U and 4 V blocks of 16, then the Y2 block) and returns for each block a
     /// 2-bit code at bits 2*block: 0 nothing, 1 DC only, 2 only the first
     /// three coefficients, 3 any.
-    mutating func read(column: Int, isSubblockCoded: Bool, quantizers q: VP8Quantizers,
-                       probabilities: UnsafePointer<UInt8>, from decoder: inout VP8BoolDecoder,
-                       into coefficients: UnsafeMutablePointer<Int16>) -> UInt64 {
+    mutating func read(
+        column: Int, isSubblockCoded: Bool, quantizers q: VP8Quantizers,
+        probabilities: UnsafePointer<UInt8>, from decoder: inout VP8BoolDecoder,
+        into coefficients: UnsafeMutablePointer<Int16>
+    ) -> UInt64 {
         var bool = decoder  // a local copy stays in registers through the token loop
         defer { decoder = bool }
         var first = 0
@@ -83,8 +85,9 @@ struct VP8Residuals {
         if !isSubblockCoded {
             let block = coefficients + 384
             let context = Int(aboveY2[column] + leftY2)
-            let count = Self.readBlock(&bool, probabilities + Self.typeY2 * 264, context: context,
-                                       dc: q.y2.dc, ac: q.y2.ac, first: 0, into: block, lookup.table)
+            let count = Self.readBlock(
+                &bool, probabilities + Self.typeY2 * 264, context: context,
+                dc: q.y2.dc, ac: q.y2.ac, first: 0, into: block, lookup.table)
             if count > 1 {
                 VP8Transforms.inverseWalshHadamard(block, into: coefficients)
             } else {
@@ -112,9 +115,10 @@ struct VP8Residuals {
             let context = Int((aboveBits >> aboveBit) & 1 + (leftBits >> leftBit) & 1)
             let out = coefficients + 16 * block
             let start = isLuma ? first : 0
-            let count = Self.readBlock(&bool, isLuma ? lumaProbabilities : chromaProbabilities, context: context,
-                                       dc: isLuma ? q.y1.dc : q.uv.dc, ac: isLuma ? q.y1.ac : q.uv.ac,
-                                       first: start, into: out, lookup.table)
+            let count = Self.readBlock(
+                &bool, isLuma ? lumaProbabilities : chromaProbabilities, context: context,
+                dc: isLuma ? q.y1.dc : q.uv.dc, ac: isLuma ? q.y1.ac : q.uv.ac,
+                first: start, into: out, lookup.table)
             let hasCoefficients: UInt8 = count > start ? 1 : 0
             aboveBits = aboveBits & ~(1 << aboveBit) | hasCoefficients << aboveBit
             leftBits = leftBits & ~(1 << leftBit) | hasCoefficients << leftBit
@@ -134,9 +138,11 @@ struct VP8Residuals {
     /// `out` in raster order; returns one past the last non-zero position
     /// read (0 when the block ends at once).
     @inline(__always)
-    static func readBlock(_ bool: inout VP8BoolDecoder, _ probabilities: UnsafePointer<UInt8>, context: Int,
-                          dc: Int, ac: Int, first: Int, into out: UnsafeMutablePointer<Int16>,
-                          _ lookup: UnsafePointer<Int>) -> Int {
+    static func readBlock(
+        _ bool: inout VP8BoolDecoder, _ probabilities: UnsafePointer<UInt8>, context: Int,
+        dc: Int, ac: Int, first: Int, into out: UnsafeMutablePointer<Int16>,
+        _ lookup: UnsafePointer<Int>
+    ) -> Int {
         let zigzag = lookup, bandOffset = lookup + 16
         var n = first
         var p = probabilities + bandOffset[n] + context * 11

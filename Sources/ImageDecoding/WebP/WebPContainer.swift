@@ -59,8 +59,10 @@ struct WebPContainer {
         }
     }
 
-    private static func parseExtended(_ data: UnsafeBufferPointer<UInt8>, _ header: WebPChunk,
-                                      chunks: inout WebPChunkCursor) throws(DecodeError) -> WebPContainer {
+    private static func parseExtended(
+        _ data: UnsafeBufferPointer<UInt8>, _ header: WebPChunk,
+        chunks: inout WebPChunkCursor
+    ) throws(DecodeError) -> WebPContainer {
         guard header.payload.count >= 10 else { throw .corrupt("VP8X chunk of \(header.payload.count) bytes") }
         let flags = data[header.payload.lowerBound]
         guard flags & ~vp8xKnownFlags == 0 else { throw .corrupt("VP8X reserved flags set") }
@@ -113,8 +115,9 @@ struct WebPContainer {
         }
         if animated {
             guard let frame = firstFrame else { throw .corrupt("animation without frames") }
-            return WebPContainer(canvasWidth: canvasWidth, canvasHeight: canvasHeight, hasAlpha: alphaFlag,
-                                 isAnimated: true, frame: frame)
+            return WebPContainer(
+                canvasWidth: canvasWidth, canvasHeight: canvasHeight, hasAlpha: alphaFlag,
+                isAnimated: true, frame: frame)
         }
         guard let frame = still else { throw .corrupt("VP8X file without an image") }
         let imageChunk = WebPChunk(tag: frame.isLossless ? "VP8L" : "VP8 ", payload: frame.image)
@@ -123,12 +126,15 @@ struct WebPContainer {
     }
 
     /// An ANMF chunk's frame, or nil when it holds no image.
-    private static func animationFrame(_ data: UnsafeBufferPointer<UInt8>,
-                                       _ chunk: WebPChunk) throws(DecodeError) -> Frame? {
+    private static func animationFrame(
+        _ data: UnsafeBufferPointer<UInt8>,
+        _ chunk: WebPChunk
+    ) throws(DecodeError) -> Frame? {
         guard chunk.payload.count >= 16 else { throw .corrupt("ANMF chunk of \(chunk.payload.count) bytes") }
         let base = chunk.payload.lowerBound
-        var inner = WebPChunkCursor(data: data, position: base + 16, end: chunk.payload.upperBound,
-                                    stopsAtUnevenTail: false)
+        var inner = WebPChunkCursor(
+            data: data, position: base + 16, end: chunk.payload.upperBound,
+            stopsAtUnevenTail: false)
         var alpha: WebPChunk?
         var image: WebPChunk?
         while image == nil, let sub = try inner.next() {
@@ -153,8 +159,10 @@ struct WebPContainer {
     }
 
     /// A frame for an image chunk, its size read from the bitstream's header.
-    private static func imageFrame(_ data: UnsafeBufferPointer<UInt8>, _ image: WebPChunk,
-                                   alpha: WebPChunk?) throws(DecodeError) -> Frame {
+    private static func imageFrame(
+        _ data: UnsafeBufferPointer<UInt8>, _ image: WebPChunk,
+        alpha: WebPChunk?
+    ) throws(DecodeError) -> Frame {
         let isLossless = image.tag == "VP8L"
         let p = image.payload
         let width: Int, height: Int

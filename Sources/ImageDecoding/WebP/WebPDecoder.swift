@@ -27,8 +27,9 @@ public enum WebPDecoder {
             // Lossy without ALPH is opaque already; anything else may hold alpha to drop.
             var mayHoldAlpha = frame.isLossless || frame.alpha != nil
             if frame.width != container.canvasWidth || frame.height != container.canvasHeight {
-                pixels = place(pixels, frame: frame, canvasWidth: container.canvasWidth,
-                               canvasHeight: container.canvasHeight)
+                pixels = place(
+                    pixels, frame: frame, canvasWidth: container.canvasWidth,
+                    canvasHeight: container.canvasHeight)
                 mayHoldAlpha = true
             }
             if !container.hasAlpha && mayHoldAlpha {
@@ -36,14 +37,17 @@ public enum WebPDecoder {
                     for i in stride(from: 3, to: p.count, by: 4) { p[i] = 255 }
                 }
             }
-            return Raster(width: container.canvasWidth, height: container.canvasHeight, pixels: pixels,
-                          hasAlpha: container.hasAlpha)
+            return Raster(
+                width: container.canvasWidth, height: container.canvasHeight, pixels: pixels,
+                hasAlpha: container.hasAlpha)
         }
     }
 
     /// The frame's pixels at its offset on a transparent black canvas.
-    private static func place(_ pixels: [UInt8], frame: WebPContainer.Frame, canvasWidth: Int,
-                              canvasHeight: Int) -> [UInt8] {
+    private static func place(
+        _ pixels: [UInt8], frame: WebPContainer.Frame, canvasWidth: Int,
+        canvasHeight: Int
+    ) -> [UInt8] {
         var canvas = [UInt8](repeating: 0, count: canvasWidth * canvasHeight * 4)
         let rowBytes = frame.width * 4
         for row in 0..<frame.height {

@@ -1,7 +1,9 @@
 /// A VP8 chunk's payload (with its ALPH payload, if any) decoded to RGBA.
 enum WebPLossyImage {
-    static func decode(_ payload: UnsafeBufferPointer<UInt8>,
-                       alpha: UnsafeBufferPointer<UInt8>?) throws(DecodeError) -> [UInt8] {
+    static func decode(
+        _ payload: UnsafeBufferPointer<UInt8>,
+        alpha: UnsafeBufferPointer<UInt8>?
+    ) throws(DecodeError) -> [UInt8] {
         let (header, decoded) = try VP8Decoder.decode(payload)
         var planes = decoded
         let (width, height) = (header.width, header.height)

@@ -44,7 +44,8 @@ enum WebPPixelMemory {
         bytes.withUnsafeMutableBytes { raw in
             var i = 0
             while i < count {
-                let word = UInt32(raw[i]) | UInt32(raw[i + 1]) << 8 | UInt32(raw[i + 2]) << 16
+                let word =
+                    UInt32(raw[i]) | UInt32(raw[i + 1]) << 8 | UInt32(raw[i + 2]) << 16
                     | UInt32(raw[i + 3]) << 24
                 raw[i] = UInt8(truncatingIfNeeded: word >> 16)
                 raw[i + 1] = UInt8(truncatingIfNeeded: word >> 8)

@@ -40,8 +40,10 @@ enum WebPYUVConverter {
     /// The chroma of the output rows just below chroma row `upper` (into
     /// `top`) and just above chroma row `lower` (into `bottom`).
     @inline(__always)
-    private static func upsamplePair(_ upper: UnsafePointer<UInt8>, _ lower: UnsafePointer<UInt8>, width: Int,
-                                     top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>?) {
+    private static func upsamplePair(
+        _ upper: UnsafePointer<UInt8>, _ lower: UnsafePointer<UInt8>, width: Int,
+        top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>?
+    ) {
         @inline(__always) func byte(_ v: Int32) -> UInt8 { UInt8(truncatingIfNeeded: v) }
         let u0 = Int32(upper[0]), l0 = Int32(lower[0])
         top[0] = byte((3 * u0 + l0 + 2) >> 2)
@@ -70,8 +72,10 @@ enum WebPYUVConverter {
 
     /// libwebp's VP8YUVToR/G/B: 14-bit products, then >> 6 and clamped.
     @inline(__always)
-    private static func convertRow(_ y: UnsafePointer<UInt8>, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
-                                   width: Int, into out: UnsafeMutablePointer<UInt8>) {
+    private static func convertRow(
+        _ y: UnsafePointer<UInt8>, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        width: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
         for x in 0..<width {
             let luma = (Int32(y[x]) &* 19077) &>> 8
             let cu = Int32(u[x]), cv = Int32(v[x])
