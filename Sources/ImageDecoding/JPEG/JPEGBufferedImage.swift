@@ -1,0 +1,56 @@
+/// A JPEG decoded scan by scan into a coefficient store (progressive, or sequential
+/// with a scan per component), turned into pixels once the scans end.
+final class JPEGBufferedImage {
+    let frame: JPEGFrame
+    let scale: Int
+    let transform: JPEGColorTransform
+    let store: JPEGCoefficientStore
+    let quantization: JPEGQuantization
+
+    init(frame: JPEGFrame, scale: Int, transform: JPEGColorTransform) throws(DecodeError) {
+        try Self.checkBudget(
+            frame: frame, outputWidth: JPEGFrame.ceilDiv(frame.width, scale),
+            outputHeight: JPEGFrame.ceilDiv(frame.height, scale),
+            working: JPEGCoefficientStore.bytes(frame: frame) + JPEGRowAssembler.workingBytes(frame: frame, scale: scale))
+        self.frame = frame
+        self.scale = scale
+        self.transform = transform
+        store = JPEGCoefficientStore(frame: frame)
+        quantization = JPEGQuantization(componentCount: frame.components.count)
+    }
+
+    /// The SPEC's budget is the image's: 8 bytes a pixel of the file's size plus 32 MiB, for the raster
+    /// at the decode scale and everything else held.
+    static func checkBudget(frame: JPEGFrame, outputWidth: Int, outputHeight: Int, working: Int) throws(DecodeError) {
+        try DecodeLimits.check(width: outputWidth, height: outputHeight)
+        let needed = outputWidth * outputHeight * 4 + working
+        guard needed <= DecodeLimits.budget(width: frame.width, height: frame.height) else {
+            throw .tooLarge(width: frame.width, height: frame.height)
+        }
+    }
+
+    func finish() throws(DecodeError) -> Raster {
+        let width = JPEGFrame.ceilDiv(frame.width, scale), height = JPEGFrame.ceilDiv(frame.height, scale)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        try JPEGPixels.withPointer(&pixels) { base throws(DecodeError) in
+            let assembler = try JPEGRowAssembler(frame: frame, scale: scale, transform: transform, output: base)
+            JPEGBufferedOutput.run(frame: frame, store: store, quantization: quantization,
+                                   blockSizes: JPEGScaling.blockSizes(frame: frame, scale: scale), assembler: assembler)
+        }
+        return Raster(width: width, height: height, pixels: pixels, hasAlpha: false)
+    }
+}
+
+enum JPEGPixels {
+    /// The raster's bytes as a pointer for the duration of `body`, with its typed error passed through.
+    static func withPointer(
+        _ pixels: inout [UInt8], _ body: (UnsafeMutablePointer<UInt8>) throws(DecodeError) -> Void
+    ) throws(DecodeError) {
+        var failure: DecodeError?
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            do throws(DecodeError) { try body(base) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,63 @@
+/// The quantization table of each component, taken (latched) from the tables in force
+/// at the first scan that codes the component, as libjpeg does: a later DQT does not
+/// change a component already begun. Zeros until then, so a component no scan codes
+/// comes out mid-grey, again as libjpeg.
+final class JPEGQuantization {
+    let values: UnsafeMutablePointer<Int32>
+    private var latched: [Bool]
+
+    init(componentCount: Int) {
+        values = .allocate(capacity: 64 * componentCount)
+        values.initialize(repeating: 0, count: 64 * componentCount)
+        latched = Array(repeating: false, count: componentCount)
+    }
+
+    deinit { values.deallocate() }
+
+    func table(_ component: Int) -> UnsafePointer<Int32> { UnsafePointer(values + 64 * component) }
+
+    func latch(_ component: Int, frame: JPEGFrame, tables: JPEGTables) throws(DecodeError) {
+        guard !latched[component] else { return }
+        let selector = frame.components[component].quantSelector
+        guard let table = tables.quantization[selector] else {
+            throw .corrupt("no quantization table \(selector) for component \(frame.components[component].id)")
+        }
+        for i in 0..<64 { values[64 * component + i] = table[i] }
+        latched[component] = true
+    }
+}
+
+/// Every block's coefficients, for progressive JPEG and sequential JPEG coded in several scans:
+/// Int16 in natural order, block rows of whole MCUs. Allocated only after the budget check.
+final class JPEGCoefficientStore {
+    struct Component {
+        let coefficients: UnsafeMutablePointer<Int16>
+        /// Per block, the highest zigzag index made nonzero so far (see JPEGProgressiveBlock).
+        let last: UnsafeMutablePointer<UInt8>
+        let blocksWide: Int
+        let blockCount: Int
+    }
+
+    let components: [Component]
+
+    /// What the store of `frame` takes: 64 coefficients of 2 bytes and one more byte a block.
+    static func bytes(frame: JPEGFrame) -> Int { frame.storedBlockCount * 129 }
+
+    init(frame: JPEGFrame) {
+        components = frame.components.map { c in
+            let count = c.storedBlocksWide * c.storedBlocksHigh
+            let coefficients = UnsafeMutablePointer<Int16>.allocate(capacity: count * 64)
+            coefficients.initialize(repeating: 0, count: count * 64)
+            let last = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            last.initialize(repeating: 0, count: count)
+            return Component(coefficients: coefficients, last: last, blocksWide: c.storedBlocksWide, blockCount: count)
+        }
+    }
+
+    deinit {
+        for c in components {
+            c.coefficients.deallocate()
+            c.last.deallocate()
+        }
+    }
+}

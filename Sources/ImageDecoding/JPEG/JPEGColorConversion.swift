@@ -1,0 +1,91 @@
+/// Turns rows of component samples into RGBA, with libjpeg's fixed-point YCbCr
+/// tables (jdcolor.c: 16 fractional bits) and, for CMYK, Pillow's conversion of
+/// the inverted ("CMYK;I") samples it reads from every four-component JPEG.
+final class JPEGColorConverter {
+    let transform: JPEGColorTransform
+    /// Cr→R, Cb→B (rounded), Cr→G and Cb→G (scaled by 2^16, the rounding half in Cb→G).
+    private let crToR: UnsafeMutablePointer<Int32>
+    private let cbToB: UnsafeMutablePointer<Int32>
+    private let crToG: UnsafeMutablePointer<Int32>
+    private let cbToG: UnsafeMutablePointer<Int32>
+
+    init(_ transform: JPEGColorTransform) {
+        self.transform = transform
+        crToR = .allocate(capacity: 256)
+        cbToB = .allocate(capacity: 256)
+        crToG = .allocate(capacity: 256)
+        cbToG = .allocate(capacity: 256)
+        for i in 0..<256 {
+            let x = i - 128
+            // FIX(1.40200), FIX(1.77200), FIX(0.71414), FIX(0.34414) with 16 fractional bits.
+            crToR[i] = Int32((91881 * x + 32768) >> 16)
+            cbToB[i] = Int32((116130 * x + 32768) >> 16)
+            crToG[i] = Int32(-46802 * x)
+            cbToG[i] = Int32(-22554 * x + 32768)
+        }
+    }
+
+    deinit {
+        crToR.deallocate()
+        cbToB.deallocate()
+        crToG.deallocate()
+        cbToG.deallocate()
+    }
+
+    @inline(__always) private static func clamp(_ x: Int32) -> UInt32 { UInt32(truncatingIfNeeded: min(max(x, 0), 255)) }
+
+    @inline(__always) private static func store(_ out: UnsafeMutableRawPointer, _ x: Int, _ r: UInt32, _ g: UInt32,
+                                                _ b: UInt32) {
+        out.storeBytes(of: (r | g &<< 8 | b &<< 16 | 0xFF00_0000).littleEndian, toByteOffset: x &* 4, as: UInt32.self)
+    }
+
+    /// Writes `width` RGBA pixels from up to four component rows.
+    func convert(_ rows: UnsafePointer<UnsafePointer<UInt8>>, width: Int, into output: UnsafeMutablePointer<UInt8>) {
+        let out = UnsafeMutableRawPointer(output)
+        switch transform {
+        case .grey:
+            let g = rows[0]
+            for x in 0..<width {
+                let v = UInt32(g[x])
+                Self.store(out, x, v, v, v)
+            }
+        case .rgb:
+            let r = rows[0], g = rows[1], b = rows[2]
+            for x in 0..<width { Self.store(out, x, UInt32(r[x]), UInt32(g[x]), UInt32(b[x])) }
+        case .yCbCr:
+            let yRow = rows[0], cbRow = rows[1], crRow = rows[2]
+            for x in 0..<width {
+                let (r, g, b) = ycc(yRow[x], cbRow[x], crRow[x])
+                Self.store(out, x, Self.clamp(r), Self.clamp(g), Self.clamp(b))
+            }
+        case .cmyk:
+            let c = rows[0], m = rows[1], y = rows[2], k = rows[3]
+            for x in 0..<width {
+                let key = UInt32(k[x])
+                Self.store(out, x, Self.pillowCMYK(UInt32(c[x]), key), Self.pillowCMYK(UInt32(m[x]), key),
+                           Self.pillowCMYK(UInt32(y[x]), key))
+            }
+        case .ycck:
+            let yRow = rows[0], cbRow = rows[1], crRow = rows[2], k = rows[3]
+            for x in 0..<width {
+                // libjpeg's YCCK → CMYK is 255 minus the YCbCr → RGB result.
+                let (r, g, b) = ycc(yRow[x], cbRow[x], crRow[x])
+                let key = UInt32(k[x])
+                Self.store(out, x, Self.pillowCMYK(255 &- Self.clamp(r), key), Self.pillowCMYK(255 &- Self.clamp(g), key),
+                           Self.pillowCMYK(255 &- Self.clamp(b), key))
+            }
+        }
+    }
+
+    @inline(__always) private func ycc(_ y: UInt8, _ cb: UInt8, _ cr: UInt8) -> (Int32, Int32, Int32) {
+        let luma = Int32(y)
+        return (luma &+ crToR[Int(cr)], luma &+ ((cbToG[Int(cb)] &+ crToG[Int(cr)]) &>> 16), luma &+ cbToB[Int(cb)])
+    }
+
+    /// Pillow's CMYK → RGB of an inverted sample `stored` and inverted key `key`:
+    /// with C = 255 − stored and K = 255 − key, the channel is (255 − K) − (C·(255 − K))/255, rounded as its MULDIV255.
+    @inline(__always) private static func pillowCMYK(_ stored: UInt32, _ key: UInt32) -> UInt32 {
+        let t = (255 &- stored) &* key &+ 128
+        return key &- (((t &>> 8) &+ t) &>> 8)
+    }
+}
