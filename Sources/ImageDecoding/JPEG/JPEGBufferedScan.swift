@@ -44,70 +44,84 @@ struct JPEGBufferedScan {
             zigzag.deallocate()
             predictors.deallocate()
         }
-        var restarts = JPEGRestartTracker(interval: restartInterval)
         var eobRun = 0
-        if components.count > 1 {
-            for row in 0..<frame.mcusHigh {
-                for column in 0..<frame.mcusWide {
-                    if restarts.beforeMCU(&reader) {
-                        predictors.update(repeating: 0, count: 4)
-                        eobRun = 0
-                    }
-                    guard !restarts.outOfData else { continue }
-                    for (i, component) in components.enumerated() {
-                        for by in 0..<component.v {
-                            for bx in 0..<component.h {
-                                decodeBlock(component, i, row: row * component.v + by,
-                                            column: column * component.h + bx, &reader, predictors, &eobRun, zigzag)
-                            }
-                        }
-                    }
-                    restarts.afterMCU(reader)
-                }
+        let zz = UnsafePointer(zigzag), al = scan.al
+        switch kind {
+        case .sequential:
+            forEachBlock(&reader, predictors, &eobRun) { reader, _, i, block, _ in
+                guard let dc = components[i].dc, let ac = components[i].ac else { return }
+                _ = JPEGSequentialBlock.decode(&reader, dc: dc, ac: ac, predictor: &predictors[i], block: block,
+                                               zigzag: zz, keepAC: true)
             }
-        } else if let component = components.first {
-            let info = frame.components[component.index]
+        case .dcFirst:
+            forEachBlock(&reader, predictors, &eobRun) { reader, _, i, block, _ in
+                guard let dc = components[i].dc else { return }
+                JPEGProgressiveBlock.decodeDCFirst(&reader, dc: dc, predictor: &predictors[i], al: al, block: block)
+            }
+        case .dcRefine:
+            forEachBlock(&reader, predictors, &eobRun) { reader, _, _, block, _ in
+                JPEGProgressiveBlock.decodeDCRefine(&reader, al: al, block: block)
+            }
+        case .acFirst:
+            guard let ac = components.first?.ac else { return }
+            forEachBlock(&reader, predictors, &eobRun) { reader, eobRun, _, block, last in
+                JPEGProgressiveBlock.decodeACFirst(&reader, ac: ac, scan: scan, eobRun: &eobRun, block: block,
+                                                   last: &last.pointee, zigzag: zz)
+            }
+        case .acRefine:
+            guard let ac = components.first?.ac else { return }
+            forEachBlock(&reader, predictors, &eobRun) { reader, eobRun, _, block, last in
+                JPEGProgressiveBlock.decodeACRefine(&reader, ac: ac, scan: scan, eobRun: &eobRun, block: block,
+                                                    last: &last.pointee, zigzag: zz)
+            }
+        }
+    }
+
+    /// Runs `body` on each block of the scan in order (MCU order when interleaved), with its scan
+    /// end-of-band run, component index, coefficients and last-nonzero index, handling restarts and running out of data.
+    @inline(__always)
+    private func forEachBlock(
+        _ reader: inout JPEGBitReader, _ predictors: UnsafeMutablePointer<Int32>, _ eobRun: inout Int,
+        _ body: (inout JPEGBitReader, inout Int, Int, UnsafeMutablePointer<Int16>, UnsafeMutablePointer<UInt8>) -> Void
+    ) {
+        var restarts = JPEGRestartTracker(interval: restartInterval)
+        if components.count == 1, let component = components.first {
+            let info = frame.components[component.index], stored = store.components[component.index]
             for row in 0..<info.usedBlocksHigh {
+                let rowStart = row &* stored.blocksWide
                 for column in 0..<info.usedBlocksWide {
                     if restarts.beforeMCU(&reader) {
                         predictors[0] = 0
                         eobRun = 0
                     }
                     guard !restarts.outOfData else { continue }
-                    decodeBlock(component, 0, row: row, column: column, &reader, predictors, &eobRun, zigzag)
+                    let index = rowStart &+ column
+                    body(&reader, &eobRun, 0, stored.coefficients + index &* 64, stored.last + index)
                     restarts.afterMCU(reader)
                 }
             }
+            return
         }
-    }
-
-    @inline(__always)
-    private func decodeBlock(
-        _ component: JPEGScanComponent, _ i: Int, row: Int, column: Int, _ reader: inout JPEGBitReader,
-        _ predictors: UnsafeMutablePointer<Int32>, _ eobRun: inout Int, _ zigzag: UnsafeMutablePointer<UInt8>
-    ) {
-        let stored = store.components[component.index]
-        let index = row &* stored.blocksWide &+ column
-        guard index < stored.blockCount else { return }
-        let block = stored.coefficients + index &* 64
-        switch kind {
-        case .sequential:
-            guard let dc = component.dc, let ac = component.ac else { return }
-            _ = JPEGSequentialBlock.decode(&reader, dc: dc, ac: ac, predictor: &predictors[i], block: block,
-                                           zigzag: zigzag, keepAC: true)
-        case .dcFirst:
-            guard let dc = component.dc else { return }
-            JPEGProgressiveBlock.decodeDCFirst(&reader, dc: dc, predictor: &predictors[i], al: scan.al, block: block)
-        case .dcRefine:
-            JPEGProgressiveBlock.decodeDCRefine(&reader, al: scan.al, block: block)
-        case .acFirst:
-            guard let ac = component.ac else { return }
-            JPEGProgressiveBlock.decodeACFirst(&reader, ac: ac, scan: scan, eobRun: &eobRun, block: block,
-                                               last: &stored.last[index], zigzag: zigzag)
-        case .acRefine:
-            guard let ac = component.ac else { return }
-            JPEGProgressiveBlock.decodeACRefine(&reader, ac: ac, scan: scan, eobRun: &eobRun, block: block,
-                                                last: &stored.last[index], zigzag: zigzag)
+        let stores = components.map { store.components[$0.index] }
+        for row in 0..<frame.mcusHigh {
+            for column in 0..<frame.mcusWide {
+                if restarts.beforeMCU(&reader) {
+                    predictors.update(repeating: 0, count: 4)
+                    eobRun = 0
+                }
+                guard !restarts.outOfData else { continue }
+                for (i, component) in components.enumerated() {
+                    let stored = stores[i]
+                    for by in 0..<component.v {
+                        let rowStart = (row &* component.v &+ by) &* stored.blocksWide &+ column &* component.h
+                        for bx in 0..<component.h {
+                            let index = rowStart &+ bx
+                            body(&reader, &eobRun, i, stored.coefficients + index &* 64, stored.last + index)
+                        }
+                    }
+                }
+                restarts.afterMCU(reader)
+            }
         }
     }
 }

@@ -4,17 +4,26 @@
 /// comes out mid-grey, again as libjpeg.
 final class JPEGQuantization {
     let values: UnsafeMutablePointer<Int32>
+    /// The same as Int16, for the vector IDCT.
+    let values16: UnsafeMutablePointer<Int16>
     private var latched: [Bool]
 
     init(componentCount: Int) {
         values = .allocate(capacity: 64 * componentCount)
         values.initialize(repeating: 0, count: 64 * componentCount)
+        values16 = .allocate(capacity: 64 * componentCount)
+        values16.initialize(repeating: 0, count: 64 * componentCount)
         latched = Array(repeating: false, count: componentCount)
     }
 
-    deinit { values.deallocate() }
+    deinit {
+        values.deallocate()
+        values16.deallocate()
+    }
 
-    func table(_ component: Int) -> UnsafePointer<Int32> { UnsafePointer(values + 64 * component) }
+    func table(_ component: Int) -> JPEGQuantTable {
+        JPEGQuantTable(wide: UnsafePointer(values + 64 * component), narrow: UnsafePointer(values16 + 64 * component))
+    }
 
     func latch(_ component: Int, frame: JPEGFrame, tables: JPEGTables) throws(DecodeError) {
         guard !latched[component] else { return }
@@ -22,9 +31,18 @@ final class JPEGQuantization {
         guard let table = tables.quantization[selector] else {
             throw .corrupt("no quantization table \(selector) for component \(frame.components[component].id)")
         }
-        for i in 0..<64 { values[64 * component + i] = table[i] }
+        for i in 0..<64 {
+            values[64 * component + i] = table[i]
+            values16[64 * component + i] = Int16(truncatingIfNeeded: table[i])
+        }
         latched[component] = true
     }
+}
+
+/// A component's quantization values in natural order, as Int32 (scalar IDCTs) and Int16 (vector IDCT).
+struct JPEGQuantTable {
+    let wide: UnsafePointer<Int32>
+    let narrow: UnsafePointer<Int16>
 }
 
 /// Every block's coefficients, for progressive JPEG and sequential JPEG coded in several scans:

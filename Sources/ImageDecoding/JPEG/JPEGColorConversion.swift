@@ -54,7 +54,15 @@ final class JPEGColorConverter {
             for x in 0..<width { Self.store(out, x, UInt32(r[x]), UInt32(g[x]), UInt32(b[x])) }
         case .yCbCr:
             let yRow = rows[0], cbRow = rows[1], crRow = rows[2]
-            for x in 0..<width {
+            #if _endian(little)
+            let vectorEnd = width & ~7  // the vector path stores little-endian pixels
+            #else
+            let vectorEnd = 0
+            #endif
+            for x in stride(from: 0, to: vectorEnd, by: 8) {
+                JPEGVectorColor.ycc8(yRow + x, cbRow + x, crRow + x, into: out + x &* 4)
+            }
+            for x in vectorEnd..<width {
                 let (r, g, b) = ycc(yRow[x], cbRow[x], crRow[x])
                 Self.store(out, x, Self.clamp(r), Self.clamp(g), Self.clamp(b))
             }
@@ -87,5 +95,35 @@ final class JPEGColorConverter {
     @inline(__always) private static func pillowCMYK(_ stored: UInt32, _ key: UInt32) -> UInt32 {
         let t = (255 &- stored) &* key &+ 128
         return key &- (((t &>> 8) &+ t) &>> 8)
+    }
+}
+
+/// YCbCr → RGBA eight pixels at a time, the same arithmetic as the tables: each constant
+/// split into a multiple of 2^16 and a 16-bit rest (91881 = 2^16 + 26345, 116130 =
+/// 2·2^16 − 14942, −46802 = −2^16 + 18734), so the products are 16 × 16 bits and the
+/// result is exactly libjpeg's.
+enum JPEGVectorColor {
+    typealias Lane16 = SIMD8<Int16>
+    typealias Lane32 = SIMD8<Int32>
+
+    @inline(__always)
+    static func ycc8(_ yRow: UnsafePointer<UInt8>, _ cbRow: UnsafePointer<UInt8>, _ crRow: UnsafePointer<UInt8>,
+                     into out: UnsafeMutableRawPointer) {
+        let center = Lane16(repeating: 128)
+        let y = JPEGLanes.widen(yRow)
+        let cb = JPEGLanes.widen(cbRow) &- center
+        let cr = JPEGLanes.widen(crRow) &- center
+        let cb32 = JPEGLanes.widen(cb), cr32 = JPEGLanes.widen(cr)
+        let half = Lane32(repeating: 32768), sixteen = Lane32(repeating: 16)
+        let rOffset = cr32 &+ ((cr32 &* Lane32(repeating: 26345) &+ half) &>> sixteen)
+        let bOffset = (cb32 &<< 1) &+ ((cb32 &* Lane32(repeating: -14942) &+ half) &>> sixteen)
+        let gOffset = ((cb32 &* Lane32(repeating: -22554) &+ cr32 &* Lane32(repeating: 18734) &+ half) &>> sixteen)
+            &- cr32
+        let y32 = JPEGLanes.widen(y)
+        let r = JPEGLanes.clampToByte(y32 &+ rOffset)
+        let g = JPEGLanes.clampToByte(y32 &+ gOffset)
+        let b = JPEGLanes.clampToByte(y32 &+ bOffset)
+        let pixels = r | g &<< 8 | b &<< 16 | Lane32(repeating: -16_777_216)
+        out.storeBytes(of: pixels, as: Lane32.self)
     }
 }

@@ -130,6 +130,15 @@ enum JPEGProgressiveBlock {
         var k = scan.ss
         while k <= se {
             reader.ensure(32)
+            let fast = ac.fastAC[reader.peek(JPEGHuffmanTable.lookaheadBits)]
+            if fast != 0 {
+                k &+= Int((fast &>> 8) & 0xFF)
+                reader.skip(Int(fast & 0xFF))
+                block[Int(zigzag[k])] = Int16(truncatingIfNeeded: Int(fast &>> 16) &<< al)
+                last = max(last, UInt8(truncatingIfNeeded: min(k, 63)))
+                k &+= 1
+                continue
+            }
             let symbol = ac.decode(&reader)
             let run = symbol &>> 4
             let size = symbol & 15

@@ -43,7 +43,7 @@ struct JPEGScanComponent {
     let ac: JPEGHuffmanLookup?
     /// The IDCT output size (streaming only).
     let blockSize: Int
-    let quant: UnsafePointer<Int32>
+    let quant: JPEGQuantTable
 }
 
 /// The inverse DCT at a component's output size, with the DC-only shortcut (which
@@ -51,18 +51,18 @@ struct JPEGScanComponent {
 enum JPEGBlockTransform {
     @inline(__always)
     static func apply(
-        size: Int, hasAC: Bool, _ coefficients: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>,
+        size: Int, hasAC: Bool, _ coefficients: UnsafePointer<Int16>, _ quant: JPEGQuantTable,
         _ workspace: UnsafeMutablePointer<Int32>, _ output: UnsafeMutablePointer<UInt8>, _ stride: Int
     ) {
         if !hasAC {
-            fill(size: size, JPEGIDCT.dcOnly(coefficients[0], quant[0]), output, stride)
+            fill(size: size, JPEGIDCT.dcOnly(coefficients[0], quant.wide[0]), output, stride)
             return
         }
         switch size {
-        case 8: JPEGIDCT.islow(coefficients, quant, workspace, output, stride)
-        case 4: JPEGReducedIDCT.idct4x4(coefficients, quant, workspace, output, stride)
-        case 2: JPEGReducedIDCT.idct2x2(coefficients, quant, workspace, output, stride)
-        default: JPEGReducedIDCT.idct1x1(coefficients, quant, output)
+        case 8: JPEGIDCT.islow(coefficients, quant.narrow, output, stride)
+        case 4: JPEGReducedIDCT.idct4x4(coefficients, quant.wide, workspace, output, stride)
+        case 2: JPEGReducedIDCT.idct2x2(coefficients, quant.wide, workspace, output, stride)
+        default: JPEGReducedIDCT.idct1x1(coefficients, quant.wide, output)
         }
     }
 
