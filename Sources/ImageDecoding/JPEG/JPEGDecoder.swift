@@ -81,6 +81,10 @@ final class JPEGDecoding {
         scans += 1
         guard scans <= Self.maxScans else { throw .unsupported("JPEG with more than \(Self.maxScans) scans") }
         let kind = JPEGScanKind(frame: frame, scan: scan)
+        if scan.components.count > 1 {
+            let blocks = scan.components.reduce(0) { $0 + frame.components[$1].h * frame.components[$1].v }
+            guard blocks <= 10 else { throw .corrupt("interleaved scan with \(blocks) blocks an MCU (at most 10)") }
+        }
         if frame.progressive { try Self.checkProgression(scan) }
         if scans == 1 {
             tables.fillStandardHuffmanTables()
