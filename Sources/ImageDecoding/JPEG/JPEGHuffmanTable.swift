@@ -57,6 +57,9 @@ final class JPEGHuffmanTable {
         var index = 0
         for length in 1...16 {
             let n = Int(spec.counts[length - 1])
+            // The codes must fit in `length` bits with one to spare: more codes than the lengths allow, or a
+            // code of all ones (which JPEG reserves), and libjpeg refuses the table. Checked before any is used.
+            guard code + n < 1 << length else { throw .corrupt("Huffman table over-subscribes its code space") }
             valueOffset[length] = Int32(index - code)
             if n > 0 {
                 for k in 0..<n where length <= Self.lookaheadBits {
@@ -66,9 +69,6 @@ final class JPEGHuffmanTable {
                 code += n
                 maxCode[length] = Int32(code - 1)
             }
-            // The next code must still fit in `length` bits: more codes than the lengths allow, or a code of
-            // all ones (which JPEG reserves), and libjpeg refuses the table.
-            guard code < 1 << length else { throw .corrupt("Huffman table over-subscribes its code space") }
             code <<= 1
         }
         maxCode[17] = Int32.max
@@ -78,6 +78,8 @@ final class JPEGHuffmanTable {
     private func fill(code: Int, length: Int, symbol: UInt8, isDC: Bool) {
         let spare = Self.lookaheadBits - length
         let first = code << spare
+        // The caller checked the code space; a slip here would write outside the table.
+        precondition(first + (1 << spare) <= Self.lookaheadSize, "Huffman code outside its lookahead table")
         let size = Int(symbol & 15)
         let run = Int(symbol >> 4)
         for pattern in first..<(first + (1 << spare)) {
