@@ -19,6 +19,15 @@ final class JPEGFuzzRegressionTests: XCTestCase {
         }
     }
 
+    /// The second finding: luma 4×1 with a 3×1 chroma (not a whole multiple, which libjpeg refuses too);
+    /// the row assembler threw after allocating the first component's rows, and leaked them.
+    func testFractionalSamplingIsRefusedBeforeAnythingIsAllocated() throws {
+        let bytes = try JPEGTestFixtures.bytes("fuzz/assembler-leak-on-fractional-sampling.jpg")
+        XCTAssertThrowsError(try JPEGDecoder.decode(bytes)) { error in
+            XCTAssertEqual(error as? DecodeError, .unsupported("JPEG with sampling factors 3×1 against 4×1"))
+        }
+    }
+
     /// The first finding: a table with more codes than its lengths allow was written into the lookahead
     /// table before the check that refuses it, past the table's end.
     func testOverSubscribedTableIsRefusedBeforeItsCodesAreUsed() throws {

@@ -123,7 +123,8 @@ final class JPEGSafetyTests: XCTestCase {
 
     func testSamplingFactorsZeroOrOverFour() {
         for (h, v) in [(0, 1), (1, 0), (5, 1), (1, 5)] {
-            assertThrows(header(components: [(1, h, v, 0)]).bytes + [0xFF, 0xD9], .corrupt("sampling factors \(h)×\(v)"))
+            let bytes = header(components: [(1, h, v, 0)]).bytes + [0xFF, 0xD9]
+            assertThrows(bytes, .corrupt("sampling factors \(h)×\(v)"))
         }
     }
 

@@ -11,7 +11,8 @@ final class JPEGBufferedImage {
         try Self.checkBudget(
             frame: frame, outputWidth: JPEGFrame.ceilDiv(frame.width, scale),
             outputHeight: JPEGFrame.ceilDiv(frame.height, scale),
-            working: JPEGCoefficientStore.bytes(frame: frame) + JPEGRowAssembler.workingBytes(frame: frame, scale: scale))
+            working: JPEGCoefficientStore.bytes(frame: frame)
+                + JPEGRowAssembler.workingBytes(frame: frame, scale: scale))
         self.frame = frame
         self.scale = scale
         self.transform = transform

@@ -78,7 +78,8 @@ struct JPEGBufferedScan {
     }
 
     /// Runs `body` on each block of the scan in order (MCU order when interleaved), with its scan
-    /// end-of-band run, component index, coefficients and last-nonzero index, handling restarts and running out of data.
+    /// end-of-band run, component index, coefficients and last-nonzero index, handling restarts and
+    /// running out of data.
     @inline(__always)
     private func forEachBlock(
         _ reader: inout JPEGBitReader, _ predictors: UnsafeMutablePointer<Int32>, _ eobRun: inout Int,

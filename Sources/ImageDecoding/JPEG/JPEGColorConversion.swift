@@ -32,7 +32,9 @@ final class JPEGColorConverter {
         cbToG.deallocate()
     }
 
-    @inline(__always) private static func clamp(_ x: Int32) -> UInt32 { UInt32(truncatingIfNeeded: min(max(x, 0), 255)) }
+    @inline(__always) private static func clamp(_ x: Int32) -> UInt32 {
+        UInt32(truncatingIfNeeded: min(max(x, 0), 255))
+    }
 
     @inline(__always) private static func store(_ out: UnsafeMutableRawPointer, _ x: Int, _ r: UInt32, _ g: UInt32,
                                                 _ b: UInt32) {
@@ -79,8 +81,8 @@ final class JPEGColorConverter {
                 // libjpeg's YCCK → CMYK is 255 minus the YCbCr → RGB result.
                 let (r, g, b) = ycc(yRow[x], cbRow[x], crRow[x])
                 let key = UInt32(k[x])
-                Self.store(out, x, Self.pillowCMYK(255 &- Self.clamp(r), key), Self.pillowCMYK(255 &- Self.clamp(g), key),
-                           Self.pillowCMYK(255 &- Self.clamp(b), key))
+                Self.store(out, x, Self.pillowCMYK(255 &- Self.clamp(r), key),
+                           Self.pillowCMYK(255 &- Self.clamp(g), key), Self.pillowCMYK(255 &- Self.clamp(b), key))
             }
         }
     }

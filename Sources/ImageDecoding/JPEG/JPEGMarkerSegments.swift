@@ -127,7 +127,8 @@ enum JPEGHeaders {
         return JPEGFrame(width: width, height: height, progressive: progressive, components: components)
     }
 
-    static func readScan(_ payload: UnsafeBufferPointer<UInt8>, frame: JPEGFrame) throws(DecodeError) -> JPEGScanHeader {
+    static func readScan(_ payload: UnsafeBufferPointer<UInt8>, frame: JPEGFrame)
+        throws(DecodeError) -> JPEGScanHeader {
         var p = JPEGPayload(payload, name: "SOS")
         let count = try p.byte()
         guard (1...4).contains(count), payload.count == 4 + 2 * count else {

@@ -54,28 +54,17 @@ final class JPEGRowAssembler {
         self.output = output
         converter = JPEGColorConverter(transform)
         let sizes = JPEGScaling.blockSizes(frame: frame, scale: scale)
-        let fancy = minimum > 1  // libjpeg-turbo: no fancy upsampling with 1×1 IDCTs
-        var planes: [Plane] = []
+        // Every component's method first: a throw after allocating would leak (deinit does not run).
+        var methods: [Upsampling] = []
         for (c, size) in zip(frame.components, sizes) {
+            methods.append(try Self.upsampling(c, blockSize: size, frame: frame, scale: scale))
+        }
+        var planes: [Plane] = []
+        for ((c, size), upsampling) in zip(zip(frame.components, sizes), methods) {
             let hIn = c.h * size / minimum, vIn = c.v * size / minimum
             let hOut = frame.maxH, vOut = frame.maxV
             let width = JPEGFrame.ceilDiv(frame.width * c.h * size, frame.maxH * 8)
             let height = JPEGFrame.ceilDiv(frame.height * c.v * size, frame.maxV * 8)
-            let upsampling: Upsampling
-            if hIn == hOut && vIn == vOut {
-                upsampling = .none
-            } else if hIn * 2 == hOut && vIn == vOut && fancy && width > 2 {
-                upsampling = .h2v1Fancy
-            } else if hIn == hOut && vIn * 2 == vOut && fancy {
-                upsampling = .h1v2Fancy
-            } else if hIn * 2 == hOut && vIn * 2 == vOut && fancy && width > 2 {
-                upsampling = .h2v2Fancy
-            } else if hOut % hIn == 0 && vOut % vIn == 0 {
-                upsampling = .replicate
-            } else {
-                // libjpeg refuses these too (JERR_FRACT_SAMPLE_NOTIMPL), so Pillow shows nothing to match.
-                throw .unsupported("JPEG with sampling factors \(c.h)×\(c.v) against \(hOut)×\(vOut)")
-            }
             let stride = c.storedBlocksWide * size
             let rows = c.v * size
             let ring = UnsafeMutablePointer<UInt8>.allocate(capacity: 3 * rows * stride)
@@ -90,6 +79,23 @@ final class JPEGRowAssembler {
         self.planes = planes
         rowPointers = .allocate(capacity: 4)
         rowPointers.initialize(repeating: UnsafePointer(planes[0].scratch), count: 4)
+    }
+
+    /// How a component reaches the output grid, as libjpeg-turbo's jinit_upsampler chooses.
+    private static func upsampling(_ c: JPEGComponent, blockSize size: Int, frame: JPEGFrame, scale: Int)
+        throws(DecodeError) -> Upsampling {
+        let minimum = 8 / scale
+        let hIn = c.h * size / minimum, vIn = c.v * size / minimum
+        let hOut = frame.maxH, vOut = frame.maxV
+        let width = JPEGFrame.ceilDiv(frame.width * c.h * size, frame.maxH * 8)
+        let fancy = minimum > 1  // libjpeg-turbo: no fancy upsampling with 1×1 IDCTs
+        if hIn == hOut && vIn == vOut { return .none }
+        if hIn * 2 == hOut && vIn == vOut && fancy && width > 2 { return .h2v1Fancy }
+        if hIn == hOut && vIn * 2 == vOut && fancy { return .h1v2Fancy }
+        if hIn * 2 == hOut && vIn * 2 == vOut && fancy && width > 2 { return .h2v2Fancy }
+        if hOut % hIn == 0 && vOut % vIn == 0 { return .replicate }
+        // libjpeg refuses these too (JERR_FRACT_SAMPLE_NOTIMPL), so Pillow shows nothing to match.
+        throw .unsupported("JPEG with sampling factors \(c.h)×\(c.v) against \(hOut)×\(vOut)")
     }
 
     deinit {

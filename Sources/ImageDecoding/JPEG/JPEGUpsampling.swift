@@ -68,7 +68,8 @@ enum JPEGUpsampling {
 
     /// Sixteen bytes: even[0], odd[0], even[1], odd[1], … The values are 0…255, so each pair is one
     /// little-endian 16-bit lane.
-    @inline(__always) private static func storeInterleaved(_ even: Lane16, _ odd: Lane16, _ out: UnsafeMutablePointer<UInt8>) {
+    @inline(__always)
+    private static func storeInterleaved(_ even: Lane16, _ odd: Lane16, _ out: UnsafeMutablePointer<UInt8>) {
         #if _endian(little)
         let pairs = even | (odd &<< 8)
         #else
@@ -78,7 +79,8 @@ enum JPEGUpsampling {
     }
 
     /// Each sample `factor` times.
-    static func replicate(_ source: UnsafePointer<UInt8>, count: Int, factor: Int, into out: UnsafeMutablePointer<UInt8>) {
+    static func replicate(_ source: UnsafePointer<UInt8>, count: Int, factor: Int,
+                          into out: UnsafeMutablePointer<UInt8>) {
         if factor == 2 {
             for i in 0..<count {
                 let v = source[i]
