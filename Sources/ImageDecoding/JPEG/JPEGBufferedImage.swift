@@ -16,7 +16,10 @@ final class JPEGBufferedImage {
         self.frame = frame
         self.scale = scale
         self.transform = transform
-        store = JPEGCoefficientStore(frame: frame)
+        guard let store = JPEGCoefficientStore(frame: frame) else {
+            throw .tooLarge(width: frame.width, height: frame.height)
+        }
+        self.store = store
         quantization = JPEGQuantization(componentCount: frame.components.count)
     }
 
@@ -32,26 +35,32 @@ final class JPEGBufferedImage {
 
     func finish() throws(DecodeError) -> Raster {
         let width = JPEGFrame.ceilDiv(frame.width, scale), height = JPEGFrame.ceilDiv(frame.height, scale)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        try JPEGPixels.withPointer(&pixels) { base throws(DecodeError) in
+        return try JPEGPixels.raster(width: width, height: height) { base throws(DecodeError) in
             let assembler = try JPEGRowAssembler(frame: frame, scale: scale, transform: transform, output: base)
             JPEGBufferedOutput.run(frame: frame, store: store, quantization: quantization,
                                    blockSizes: JPEGScaling.blockSizes(frame: frame, scale: scale), assembler: assembler)
         }
-        return Raster(width: width, height: height, pixels: pixels, hasAlpha: false)
     }
 }
 
 enum JPEGPixels {
-    /// The raster's bytes as a pointer for the duration of `body`, with its typed error passed through.
-    static func withPointer(
-        _ pixels: inout [UInt8], _ body: (UnsafeMutablePointer<UInt8>) throws(DecodeError) -> Void
-    ) throws(DecodeError) {
+    /// A raster whose bytes `body` writes, every one of them (both decode paths emit every output row
+    /// whole): the array is not zeroed first, which saves a pass over up to a gigabyte. If `body` throws,
+    /// nothing is kept.
+    static func raster(
+        width: Int, height: Int, _ body: (UnsafeMutablePointer<UInt8>) throws(DecodeError) -> Void
+    ) throws(DecodeError) -> Raster {
         var failure: DecodeError?
-        pixels.withUnsafeMutableBufferPointer { buffer in
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             guard let base = buffer.baseAddress else { return }
-            do throws(DecodeError) { try body(base) } catch { failure = error }
+            do throws(DecodeError) {
+                try body(base)
+                count = width * height * 4
+            } catch {
+                failure = error
+            }
         }
         if let failure { throw failure }
+        return Raster(width: width, height: height, pixels: pixels, hasAlpha: false)
     }
 }

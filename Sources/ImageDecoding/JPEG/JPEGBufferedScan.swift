@@ -48,42 +48,55 @@ struct JPEGBufferedScan {
         let zz = UnsafePointer(zigzag), al = scan.al
         switch kind {
         case .sequential:
-            forEachBlock(&reader, predictors, &eobRun) { reader, _, i, block, _ in
+            let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
+            block.initialize(repeating: 0, count: 64)
+            defer { block.deallocate() }
+            forEachBlock(&reader, predictors, &eobRun) { reader, _, i, stored, index in
                 guard let dc = components[i].dc, let ac = components[i].ac else { return }
-                _ = JPEGSequentialBlock.decode(&reader, dc: dc, ac: ac, predictor: &predictors[i], block: block,
-                                               zigzag: zz, keepAC: true)
+                let hasAC = JPEGSequentialBlock.decode(&reader, dc: dc, ac: ac, predictor: &predictors[i],
+                                                       block: block, zigzag: zz, keepAC: true)
+                stored.dc[index] = block[0]
+                block[0] = 0
+                if hasAC {
+                    (stored.ac + index &* 64).update(from: block, count: 64)
+                    stored.last[index] = 63
+                    block.update(repeating: 0, count: 64)
+                }
             }
         case .dcFirst:
-            forEachBlock(&reader, predictors, &eobRun) { reader, _, i, block, _ in
+            forEachBlock(&reader, predictors, &eobRun) { reader, _, i, stored, index in
                 guard let dc = components[i].dc else { return }
-                JPEGProgressiveBlock.decodeDCFirst(&reader, dc: dc, predictor: &predictors[i], al: al, block: block)
+                JPEGProgressiveBlock.decodeDCFirst(&reader, dc: dc, predictor: &predictors[i], al: al,
+                                                   coefficient: stored.dc + index)
             }
         case .dcRefine:
-            forEachBlock(&reader, predictors, &eobRun) { reader, _, _, block, _ in
-                JPEGProgressiveBlock.decodeDCRefine(&reader, al: al, block: block)
+            forEachBlock(&reader, predictors, &eobRun) { reader, _, _, stored, index in
+                JPEGProgressiveBlock.decodeDCRefine(&reader, al: al, coefficient: stored.dc + index)
             }
         case .acFirst:
             guard let ac = components.first?.ac else { return }
-            forEachBlock(&reader, predictors, &eobRun) { reader, eobRun, _, block, last in
-                JPEGProgressiveBlock.decodeACFirst(&reader, ac: ac, scan: scan, eobRun: &eobRun, block: block,
-                                                   last: &last.pointee, zigzag: zz)
+            forEachBlock(&reader, predictors, &eobRun) { reader, eobRun, _, stored, index in
+                JPEGProgressiveBlock.decodeACFirst(&reader, ac: ac, scan: scan, eobRun: &eobRun,
+                                                   block: stored.ac + index &* 64, last: &stored.last[index],
+                                                   zigzag: zz)
             }
         case .acRefine:
             guard let ac = components.first?.ac else { return }
-            forEachBlock(&reader, predictors, &eobRun) { reader, eobRun, _, block, last in
-                JPEGProgressiveBlock.decodeACRefine(&reader, ac: ac, scan: scan, eobRun: &eobRun, block: block,
-                                                    last: &last.pointee, zigzag: zz)
+            forEachBlock(&reader, predictors, &eobRun) { reader, eobRun, _, stored, index in
+                JPEGProgressiveBlock.decodeACRefine(&reader, ac: ac, scan: scan, eobRun: &eobRun,
+                                                    block: stored.ac + index &* 64, last: &stored.last[index],
+                                                    zigzag: zz)
             }
         }
     }
 
-    /// Runs `body` on each block of the scan in order (MCU order when interleaved), with its scan
-    /// end-of-band run, component index, coefficients and last-nonzero index, handling restarts and
-    /// running out of data.
+    /// Runs `body` on each block of the scan in order (MCU order when interleaved), with the end-of-band
+    /// run, the block's component (index in the scan, and its store) and index in that store, handling
+    /// restarts and running out of data.
     @inline(__always)
     private func forEachBlock(
         _ reader: inout JPEGBitReader, _ predictors: UnsafeMutablePointer<Int32>, _ eobRun: inout Int,
-        _ body: (inout JPEGBitReader, inout Int, Int, UnsafeMutablePointer<Int16>, UnsafeMutablePointer<UInt8>) -> Void
+        _ body: (inout JPEGBitReader, inout Int, Int, JPEGCoefficientStore.Component, Int) -> Void
     ) {
         var restarts = JPEGRestartTracker(interval: restartInterval)
         if components.count == 1, let component = components.first {
@@ -97,7 +110,7 @@ struct JPEGBufferedScan {
                     }
                     guard !restarts.outOfData else { continue }
                     let index = rowStart &+ column
-                    body(&reader, &eobRun, 0, stored.coefficients + index &* 64, stored.last + index)
+                    body(&reader, &eobRun, 0, stored, index)
                     restarts.afterMCU(reader)
                 }
             }
@@ -117,7 +130,7 @@ struct JPEGBufferedScan {
                         let rowStart = (row &* component.v &+ by) &* stored.blocksWide &+ column &* component.h
                         for bx in 0..<component.h {
                             let index = rowStart &+ bx
-                            body(&reader, &eobRun, i, stored.coefficients + index &* 64, stored.last + index)
+                            body(&reader, &eobRun, i, stored, index)
                         }
                     }
                 }
@@ -133,7 +146,12 @@ enum JPEGBufferedOutput {
                     blockSizes: [Int], assembler: JPEGRowAssembler) {
         let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
         workspace.initialize(repeating: 0, count: 64)
-        defer { workspace.deallocate() }
+        let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
+        block.initialize(repeating: 0, count: 64)
+        defer {
+            workspace.deallocate()
+            block.deallocate()
+        }
         for row in 0..<frame.mcusHigh {
             for (index, component) in frame.components.enumerated() {
                 let stored = store.components[index]
@@ -143,9 +161,17 @@ enum JPEGBufferedOutput {
                 for by in 0..<component.v where row * component.v + by < component.usedBlocksHigh {
                     let blockRow = row * component.v + by
                     for column in 0..<component.usedBlocksWide {
-                        let block = stored.coefficients + (blockRow * stored.blocksWide + column) * 64
+                        let at = blockRow * stored.blocksWide + column
                         let target = assembler.destination(
                             component: index, iMCURow: row, blockRow: by, blockColumn: column)
+                        // Blocks no scan gave an AC coefficient: their AC memory is never read (or paged in).
+                        guard stored.last[at] != 0 else {
+                            JPEGBlockTransform.fill(size: size, JPEGIDCT.dcOnly(stored.dc[at], quant.wide[0]),
+                                                    target, plane.stride)
+                            continue
+                        }
+                        block.update(from: stored.ac + at * 64, count: 64)
+                        block[0] = stored.dc[at]
                         JPEGBlockTransform.apply(size: size, hasAC: JPEGBlockTransform.hasAC(block), block, quant,
                                                  workspace, target, plane.stride)
                     }

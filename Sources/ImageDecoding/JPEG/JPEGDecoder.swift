@@ -126,8 +126,7 @@ final class JPEGDecoding {
         let sizes = JPEGScaling.blockSizes(frame: frame, scale: scale)
         let components = try scanComponents(frame: frame, scan: scan, kind: .sequential, quantization: quantization,
                                             blockSizes: sizes)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        try JPEGPixels.withPointer(&pixels) { base throws(DecodeError) in
+        return try JPEGPixels.raster(width: width, height: height) { base throws(DecodeError) in
             let assembler = try JPEGRowAssembler(frame: frame, scale: scale, transform: transform, output: base)
             var reader = JPEGBitReader(data, from: segments.position)
             withExtendedLifetime(components.tables) {
@@ -135,7 +134,6 @@ final class JPEGDecoding {
                                   assembler: assembler).decode(&reader)
             }
         }
-        return Raster(width: width, height: height, pixels: pixels, hasAlpha: false)
     }
 
     /// The scan's components with their tables, built (and checked) now; quantization tables latch here.

@@ -102,20 +102,20 @@ enum JPEGProgressiveBlock {
     @inline(__always)
     static func decodeDCFirst(
         _ reader: inout JPEGBitReader, dc: JPEGHuffmanLookup, predictor: inout Int32, al: Int,
-        block: UnsafeMutablePointer<Int16>
+        coefficient: UnsafeMutablePointer<Int16>
     ) {
         reader.ensure(32)
         let size = dc.decode(&reader)
         if size != 0 {
             predictor = predictor &+ Int32(truncatingIfNeeded: JPEGBits.extend(reader.take(size), size: size))
         }
-        block[0] = Int16(truncatingIfNeeded: Int(predictor) &<< al)
+        coefficient.pointee = Int16(truncatingIfNeeded: Int(predictor) &<< al)
     }
 
     @inline(__always)
-    static func decodeDCRefine(_ reader: inout JPEGBitReader, al: Int, block: UnsafeMutablePointer<Int16>) {
+    static func decodeDCRefine(_ reader: inout JPEGBitReader, al: Int, coefficient: UnsafeMutablePointer<Int16>) {
         reader.ensure(1)
-        if reader.take(1) != 0 { block[0] |= Int16(truncatingIfNeeded: 1 &<< al) }
+        if reader.take(1) != 0 { coefficient.pointee |= Int16(truncatingIfNeeded: 1 &<< al) }
     }
 
     static func decodeACFirst(
