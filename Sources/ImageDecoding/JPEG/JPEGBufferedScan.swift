@@ -155,25 +155,24 @@ enum JPEGBufferedOutput {
         for row in 0..<frame.mcusHigh {
             for (index, component) in frame.components.enumerated() {
                 let stored = store.components[index]
-                let plane = assembler.planes[index]
+                let targets = assembler.rowTargets(component: index, iMCURow: row)
                 let quant = quantization.table(index)
                 let size = blockSizes[index]
-                for by in 0..<component.v where row * component.v + by < component.usedBlocksHigh {
-                    let blockRow = row * component.v + by
-                    for column in 0..<component.usedBlocksWide {
-                        let at = blockRow * stored.blocksWide + column
-                        let target = assembler.destination(
-                            component: index, iMCURow: row, blockRow: by, blockColumn: column)
+                for by in 0..<targets.usedBlockRows {
+                    let rowStart = (row &* component.v &+ by) &* stored.blocksWide
+                    for column in 0..<targets.usedBlocksWide {
+                        let at = rowStart &+ column
+                        let target = targets.block(row: by, column: column)
                         // Blocks no scan gave an AC coefficient: their AC memory is never read (or paged in).
                         guard stored.last[at] != 0 else {
                             JPEGBlockTransform.fill(size: size, JPEGIDCT.dcOnly(stored.dc[at], quant.wide[0]),
-                                                    target, plane.stride)
+                                                    target, targets.stride)
                             continue
                         }
-                        block.update(from: stored.ac + at * 64, count: 64)
+                        block.update(from: stored.ac + at &* 64, count: 64)
                         block[0] = stored.dc[at]
                         JPEGBlockTransform.apply(size: size, hasAC: JPEGBlockTransform.hasAC(block), block, quant,
-                                                 workspace, target, plane.stride)
+                                                 workspace, target, targets.stride)
                     }
                 }
             }

@@ -26,6 +26,7 @@ final class JPEGRowAssembler {
     }
 
     let planes: [Plane]
+    private let components: [JPEGComponent]
     let outputWidth: Int
     let outputHeight: Int
     /// Output rows each iMCU row gives.
@@ -77,6 +78,7 @@ final class JPEGRowAssembler {
                 blockSize: size, upsampling: upsampling, hExpand: hOut / hIn, vExpand: vOut / vIn, scratch: scratch))
         }
         self.planes = planes
+        components = frame.components
         rowPointers = .allocate(capacity: 4)
         rowPointers.initialize(repeating: UnsafePointer(planes[0].scratch), count: 4)
     }
@@ -106,12 +108,26 @@ final class JPEGRowAssembler {
         rowPointers.deallocate()
     }
 
-    /// Where the IDCT of block (`blockRow` within the iMCU row, `blockColumn`) of a component goes.
-    @inline(__always)
-    func destination(component: Int, iMCURow: Int, blockRow: Int, blockColumn: Int) -> UnsafeMutablePointer<UInt8> {
-        let plane = planes[component]
-        let row = (iMCURow % 3) * plane.rowsPerIMCURow + blockRow * plane.blockSize
-        return plane.ring + row * plane.stride + blockColumn * plane.blockSize
+    /// Where the IDCT output of a component's blocks in one iMCU row goes, worked out once a row.
+    struct RowTargets {
+        let base: UnsafeMutablePointer<UInt8>
+        let stride: Int
+        let blockSize: Int
+        /// Block rows (of v) and columns that hold samples; the others are only decoded.
+        let usedBlockRows: Int
+        let usedBlocksWide: Int
+
+        @inline(__always) func block(row: Int, column: Int) -> UnsafeMutablePointer<UInt8> {
+            base + (row &* blockSize &* stride &+ column &* blockSize)
+        }
+    }
+
+    func rowTargets(component: Int, iMCURow: Int) -> RowTargets {
+        let plane = planes[component], info = components[component]
+        return RowTargets(base: plane.ring + (iMCURow % 3) * plane.rowsPerIMCURow * plane.stride,
+                          stride: plane.stride, blockSize: plane.blockSize,
+                          usedBlockRows: max(0, min(info.v, info.usedBlocksHigh - iMCURow * info.v)),
+                          usedBlocksWide: info.usedBlocksWide)
     }
 
     /// Component sample row `row`, clamped to the component's rows (libjpeg repeats the edge rows).

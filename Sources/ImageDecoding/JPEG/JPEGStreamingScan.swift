@@ -45,21 +45,18 @@ struct JPEGStreamingScan {
         _ row: Int, _ reader: inout JPEGBitReader, _ restarts: inout JPEGRestartTracker,
         _ predictors: UnsafeMutablePointer<Int32>, _ buffer: BlockBuffer
     ) {
+        let targets = components.map { assembler.rowTargets(component: $0.index, iMCURow: row) }
         for column in 0..<frame.mcusWide {
             if restarts.beforeMCU(&reader) { predictors.update(repeating: 0, count: 4) }
             let skip = restarts.outOfData
             for (i, component) in components.enumerated() {
-                let plane = assembler.planes[component.index]
-                let info = frame.components[component.index]
+                let target = targets[i]
                 for by in 0..<component.v {
-                    let used = row * component.v + by < info.usedBlocksHigh
                     for bx in 0..<component.h {
-                        let blockColumn = column * component.h + bx
-                        let target = assembler.destination(
-                            component: component.index, iMCURow: row, blockRow: by, blockColumn: blockColumn)
-                        let inImage = used && blockColumn < info.usedBlocksWide
+                        let blockColumn = column &* component.h &+ bx
+                        let inImage = by < target.usedBlockRows && blockColumn < target.usedBlocksWide
                         decodeBlock(component, i, skip: skip, inImage: inImage, &reader, predictors, buffer,
-                                    target, plane.stride)
+                                    target.block(row: by, column: blockColumn), target.stride)
                     }
                 }
             }
@@ -74,15 +71,13 @@ struct JPEGStreamingScan {
         _ predictors: UnsafeMutablePointer<Int32>, _ buffer: BlockBuffer
     ) {
         guard let component = components.first else { return }
-        let plane = assembler.planes[component.index]
-        let info = frame.components[component.index]
-        for by in 0..<component.v where row * component.v + by < info.usedBlocksHigh {
-            for column in 0..<info.usedBlocksWide {
+        let target = assembler.rowTargets(component: component.index, iMCURow: row)
+        for by in 0..<target.usedBlockRows {
+            for column in 0..<target.usedBlocksWide {
                 if restarts.beforeMCU(&reader) { predictors[0] = 0 }
                 let skip = restarts.outOfData
-                let target = assembler.destination(
-                    component: component.index, iMCURow: row, blockRow: by, blockColumn: column)
-                decodeBlock(component, 0, skip: skip, inImage: true, &reader, predictors, buffer, target, plane.stride)
+                decodeBlock(component, 0, skip: skip, inImage: true, &reader, predictors, buffer,
+                            target.block(row: by, column: column), target.stride)
                 if !skip { restarts.afterMCU(reader) }
             }
         }
