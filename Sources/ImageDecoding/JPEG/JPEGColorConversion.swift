@@ -44,23 +44,29 @@ final class JPEGColorConverter {
     /// Writes `width` RGBA pixels from up to four component rows.
     func convert(_ rows: UnsafePointer<UnsafePointer<UInt8>>, width: Int, into output: UnsafeMutablePointer<UInt8>) {
         let out = UnsafeMutableRawPointer(output)
+        #if _endian(little)
+        let vectorEnd = width & ~7  // the vector paths store little-endian pixels
+        #else
+        let vectorEnd = 0
+        #endif
         switch transform {
         case .grey:
             let g = rows[0]
-            for x in 0..<width {
+            for x in stride(from: 0, to: vectorEnd, by: 8) {
+                JPEGVectorColor.rgb8(g + x, g + x, g + x, into: out + x &* 4)
+            }
+            for x in vectorEnd..<width {
                 let v = UInt32(g[x])
                 Self.store(out, x, v, v, v)
             }
         case .rgb:
             let r = rows[0], g = rows[1], b = rows[2]
-            for x in 0..<width { Self.store(out, x, UInt32(r[x]), UInt32(g[x]), UInt32(b[x])) }
+            for x in stride(from: 0, to: vectorEnd, by: 8) {
+                JPEGVectorColor.rgb8(r + x, g + x, b + x, into: out + x &* 4)
+            }
+            for x in vectorEnd..<width { Self.store(out, x, UInt32(r[x]), UInt32(g[x]), UInt32(b[x])) }
         case .yCbCr:
             let yRow = rows[0], cbRow = rows[1], crRow = rows[2]
-            #if _endian(little)
-            let vectorEnd = width & ~7  // the vector path stores little-endian pixels
-            #else
-            let vectorEnd = 0
-            #endif
             for x in stride(from: 0, to: vectorEnd, by: 8) {
                 JPEGVectorColor.ycc8(yRow + x, cbRow + x, crRow + x, into: out + x &* 4)
             }
@@ -107,6 +113,15 @@ final class JPEGColorConverter {
 enum JPEGVectorColor {
     typealias Lane16 = SIMD8<Int16>
     typealias Lane32 = SIMD8<Int32>
+
+    /// Eight RGB pixels (the same row three times for grey) as RGBA.
+    @inline(__always)
+    static func rgb8(_ r: UnsafePointer<UInt8>, _ g: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+                     into out: UnsafeMutableRawPointer) {
+        let red = JPEGLanes.widen(JPEGLanes.widen(r)), green = JPEGLanes.widen(JPEGLanes.widen(g))
+        let blue = JPEGLanes.widen(JPEGLanes.widen(b))
+        out.storeBytes(of: red | green &<< 8 | blue &<< 16 | Lane32(repeating: -16_777_216), as: Lane32.self)
+    }
 
     @inline(__always)
     static func ycc8(_ yRow: UnsafePointer<UInt8>, _ cbRow: UnsafePointer<UInt8>, _ crRow: UnsafePointer<UInt8>,
