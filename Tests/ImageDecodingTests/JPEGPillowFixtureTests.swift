@@ -67,6 +67,29 @@ final class JPEGPillowFixtureTests: XCTestCase {
         }
     }
 
+    /// Progressive files cut short (after the first, DC-only scan; inside the third; inside the last)
+    /// against Pillow with ImageFile.LOAD_TRUNCATED_IMAGES, at full size and 1/8: the scans read so far,
+    /// with libjpeg-turbo's block smoothing estimating the low AC coefficients not yet known (and,
+    /// with only DC data, smoothing the DC too). Digests as above.
+    static let truncatedDigests: [(String, Int, [UInt64])] = [
+        ("pil-61x43-444-prog", 427, [0xC024EEEA9366B0B8, 0x46DAF581905D12C9]),
+        ("pil-61x43-444-prog", 860, [0x5A0BA12724C520E5, 0x93D8F381C682A603]),
+        ("pil-61x43-444-prog", 3043, [0x72ED27AD93695408, 0xEB405BE185222FD9]),
+        ("prog-restart1-61x43", 362, [0xD4CBF7E1AD16BC20, 0xE8EDB13195DCFF62]),
+        ("prog-restart1-61x43", 626, [0x35F6A6D9E11EED6B, 0xC7D09FCC3E940996]),
+        ("prog-restart1-61x43", 1803, [0x71DD76FDC6FAFC3A, 0xB514F2D1797FDF2F]),
+    ]
+
+    func testTruncatedProgressiveFilesAreSmoothedAsPillowShowsThem() throws {
+        for (name, length, digests) in Self.truncatedDigests {
+            let bytes = Array(try JPEGTestFixtures.bytes(name + ".jpg")[0..<length])
+            for (scale, expected) in zip([1, 8], digests) {
+                let raster = try JPEGDecoder.decode(bytes, scale: scale)
+                XCTAssertEqual(Self.rgbDigest(raster), expected, "\(name) cut at \(length), 1/\(scale)")
+            }
+        }
+    }
+
     func testArithmeticCodingIsRefusedByName() throws {
         let bytes = try JPEGTestFixtures.bytes("arith-17x9.jpg")
         XCTAssertThrowsError(try JPEGDecoder.decode(bytes)) { error in

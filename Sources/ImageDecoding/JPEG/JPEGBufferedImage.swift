@@ -6,6 +6,8 @@ final class JPEGBufferedImage {
     let transform: JPEGColorTransform
     let store: JPEGCoefficientStore
     let quantization: JPEGQuantization
+    /// For progressive JPEG: what the scans so far have made known (for block smoothing).
+    var progression: JPEGProgressionStatus
 
     init(frame: JPEGFrame, scale: Int, transform: JPEGColorTransform) throws(DecodeError) {
         try Self.checkBudget(
@@ -21,6 +23,7 @@ final class JPEGBufferedImage {
         }
         self.store = store
         quantization = JPEGQuantization(componentCount: frame.components.count)
+        progression = JPEGProgressionStatus(componentCount: frame.components.count)
     }
 
     /// The SPEC's budget is the image's: 8 bytes a pixel of the file's size plus 32 MiB, for the raster
@@ -37,7 +40,9 @@ final class JPEGBufferedImage {
         let width = JPEGFrame.ceilDiv(frame.width, scale), height = JPEGFrame.ceilDiv(frame.height, scale)
         return try JPEGPixels.raster(width: width, height: height) { base throws(DecodeError) in
             let assembler = try JPEGRowAssembler(frame: frame, scale: scale, transform: transform, output: base)
-            JPEGBufferedOutput.run(frame: frame, store: store, quantization: quantization,
+            let smoothing = frame.progressive
+                ? JPEGBlockSmoothing(status: progression, quantization: quantization) : nil
+            JPEGBufferedOutput.run(frame: frame, store: store, quantization: quantization, smoothing: smoothing,
                                    blockSizes: JPEGScaling.blockSizes(frame: frame, scale: scale), assembler: assembler)
         }
     }

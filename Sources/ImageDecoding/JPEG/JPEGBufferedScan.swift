@@ -35,7 +35,8 @@ struct JPEGBufferedScan {
         return frame.mcusWide * frame.mcusHigh * perMCU
     }
 
-    func decode(_ reader: inout JPEGBitReader) {
+    /// `lastGoodIMCURow` follows libjpeg's last_good_iMCU_row: the iMCU row of each MCU started with data.
+    func decode(_ reader: inout JPEGBitReader, lastGoodIMCURow: inout Int) {
         let zigzag = UnsafeMutablePointer<UInt8>.allocate(capacity: JPEGZigzag.order.count)
         zigzag.initialize(from: JPEGZigzag.order, count: JPEGZigzag.order.count)
         let predictors = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
@@ -51,7 +52,7 @@ struct JPEGBufferedScan {
             let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
             block.initialize(repeating: 0, count: 64)
             defer { block.deallocate() }
-            forEachBlock(&reader, predictors, &eobRun) { reader, _, i, stored, index in
+            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, _, i, stored, index in
                 guard let dc = components[i].dc, let ac = components[i].ac else { return }
                 let hasAC = JPEGSequentialBlock.decode(&reader, dc: dc, ac: ac, predictor: &predictors[i],
                                                        block: block, zigzag: zz, keepAC: true)
@@ -64,25 +65,25 @@ struct JPEGBufferedScan {
                 }
             }
         case .dcFirst:
-            forEachBlock(&reader, predictors, &eobRun) { reader, _, i, stored, index in
+            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, _, i, stored, index in
                 guard let dc = components[i].dc else { return }
                 JPEGProgressiveBlock.decodeDCFirst(&reader, dc: dc, predictor: &predictors[i], al: al,
                                                    coefficient: stored.dc + index)
             }
         case .dcRefine:
-            forEachBlock(&reader, predictors, &eobRun) { reader, _, _, stored, index in
+            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, _, _, stored, index in
                 JPEGProgressiveBlock.decodeDCRefine(&reader, al: al, coefficient: stored.dc + index)
             }
         case .acFirst:
             guard let ac = components.first?.ac else { return }
-            forEachBlock(&reader, predictors, &eobRun) { reader, eobRun, _, stored, index in
+            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, eobRun, _, stored, index in
                 JPEGProgressiveBlock.decodeACFirst(&reader, ac: ac, scan: scan, eobRun: &eobRun,
                                                    block: stored.ac + index &* 64, last: &stored.last[index],
                                                    zigzag: zz)
             }
         case .acRefine:
             guard let ac = components.first?.ac else { return }
-            forEachBlock(&reader, predictors, &eobRun) { reader, eobRun, _, stored, index in
+            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, eobRun, _, stored, index in
                 JPEGProgressiveBlock.decodeACRefine(&reader, ac: ac, scan: scan, eobRun: &eobRun,
                                                     block: stored.ac + index &* 64, last: &stored.last[index],
                                                     zigzag: zz)
@@ -96,6 +97,7 @@ struct JPEGBufferedScan {
     @inline(__always)
     private func forEachBlock(
         _ reader: inout JPEGBitReader, _ predictors: UnsafeMutablePointer<Int32>, _ eobRun: inout Int,
+        _ lastGood: inout Int,
         _ body: (inout JPEGBitReader, inout Int, Int, JPEGCoefficientStore.Component, Int) -> Void
     ) {
         var restarts = JPEGRestartTracker(interval: restartInterval)
@@ -109,6 +111,7 @@ struct JPEGBufferedScan {
                         eobRun = 0
                     }
                     guard !restarts.outOfData else { continue }
+                    lastGood = row / component.v
                     let index = rowStart &+ column
                     body(&reader, &eobRun, 0, stored, index)
                     restarts.afterMCU(reader)
@@ -124,6 +127,7 @@ struct JPEGBufferedScan {
                     eobRun = 0
                 }
                 guard !restarts.outOfData else { continue }
+                lastGood = row
                 for (i, component) in components.enumerated() {
                     let stored = stores[i]
                     for by in 0..<component.v {
@@ -143,7 +147,10 @@ struct JPEGBufferedScan {
 /// After the last scan: every block through the IDCT into the row assembler, an iMCU row at a time.
 enum JPEGBufferedOutput {
     static func run(frame: JPEGFrame, store: JPEGCoefficientStore, quantization: JPEGQuantization,
-                    blockSizes: [Int], assembler: JPEGRowAssembler) {
+                    smoothing: JPEGBlockSmoothing?, blockSizes: [Int], assembler: JPEGRowAssembler) {
+        let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 25)
+        scratch.initialize(repeating: 0, count: 25)
+        defer { scratch.deallocate() }
         let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
         workspace.initialize(repeating: 0, count: 64)
         let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
@@ -163,6 +170,14 @@ enum JPEGBufferedOutput {
                     for column in 0..<targets.usedBlocksWide {
                         let at = rowStart &+ column
                         let target = targets.block(row: by, column: column)
+                        if let smoothing {
+                            smoothing.prepare(block, component: index, stored: stored, info: component, iMCURow: row,
+                                              rowInIMCURow: by, rowsInIMCURow: targets.usedBlockRows,
+                                              totalIMCURows: frame.mcusHigh, column: column, scratch: scratch)
+                            JPEGBlockTransform.apply(size: size, hasAC: JPEGBlockTransform.hasAC(block), block, quant,
+                                                     workspace, target, targets.stride)
+                            continue
+                        }
                         // Blocks no scan gave an AC coefficient: their AC memory is never read (or paged in).
                         guard stored.last[at] != 0 else {
                             JPEGBlockTransform.fill(size: size, JPEGIDCT.dcOnly(stored.dc[at], quant.wide[0]),

@@ -40,6 +40,17 @@ final class JPEGDecoding {
 
     func run() throws(DecodeError) -> Raster {
         try segments.readStartOfImage()
+        do throws(DecodeError) {
+            return try readSegments()
+        } catch {
+            // Cut short between the scans of a progressive (or multi-scan) image: the scans read so far
+            // make the picture, as libjpeg shows it after a premature end of the file.
+            guard case .truncated = error, let image else { throw error }
+            return try image.finish()
+        }
+    }
+
+    private func readSegments() throws(DecodeError) -> Raster {
         while true {
             guard let marker = segments.nextMarker() else {
                 if let image { return try image.finish() }
@@ -108,11 +119,15 @@ final class JPEGDecoding {
         }
         let components = try scanComponents(frame: frame, scan: scan, kind: kind, quantization: image.quantization,
                                             blockSizes: nil)
+        if frame.progressive { image.progression.startScan(scan) }
         var reader = JPEGBitReader(data, from: segments.position)
+        var lastGood = image.progression.lastGoodIMCURow
         withExtendedLifetime(components.tables) {
             JPEGBufferedScan(frame: frame, scan: scan, kind: kind, components: components.list,
-                             restartInterval: tables.restartInterval, store: image.store).decode(&reader)
+                             restartInterval: tables.restartInterval, store: image.store)
+                .decode(&reader, lastGoodIMCURow: &lastGood)
         }
+        image.progression.lastGoodIMCURow = lastGood
         segments.position = reader.position
         return nil
     }

@@ -21,7 +21,7 @@ struct JPEGScanHeader {
 /// The tables and settings that the segments before a scan define; later segments may
 /// redefine them between scans.
 struct JPEGTables {
-    /// Quantization tables in natural (row-major) order, as Int16 like libjpeg-turbo keeps them.
+    /// Quantization tables in natural (row-major) order, 0...65535 as the file gives them.
     var quantization: [[Int32]?] = [nil, nil, nil, nil]
     var dcSpecs: [JPEGHuffmanSpec?] = [nil, nil, nil, nil]
     var acSpecs: [JPEGHuffmanSpec?] = [nil, nil, nil, nil]
@@ -38,7 +38,7 @@ struct JPEGTables {
             var table = [Int32](repeating: 0, count: 64)
             for i in 0..<64 {
                 let value = selector >> 4 == 0 ? try p.byte() : try p.uint16()
-                table[JPEGZigzag.naturalIndex(i)] = Int32(Int16(truncatingIfNeeded: value))
+                table[JPEGZigzag.naturalIndex(i)] = Int32(value)
             }
             quantization[id] = table
         }

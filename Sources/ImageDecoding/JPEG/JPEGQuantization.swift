@@ -3,10 +3,12 @@
 /// change a component already begun. Zeros until then, so a component no scan codes
 /// comes out mid-grey, again as libjpeg.
 final class JPEGQuantization {
+    /// The values as libjpeg-turbo's IDCTs multiply by them (its 16-bit multiplier type), as Int32 and as Int16.
     let values: UnsafeMutablePointer<Int32>
-    /// The same as Int16, for the vector IDCT.
     let values16: UnsafeMutablePointer<Int16>
-    private var latched: [Bool]
+    /// The values as the file gives them (block smoothing divides by these).
+    private(set) var raw: [[Int]]
+    private(set) var latched: [Bool]
 
     init(componentCount: Int) {
         values = .allocate(capacity: 64 * componentCount)
@@ -14,6 +16,7 @@ final class JPEGQuantization {
         values16 = .allocate(capacity: 64 * componentCount)
         values16.initialize(repeating: 0, count: 64 * componentCount)
         latched = Array(repeating: false, count: componentCount)
+        raw = Array(repeating: Array(repeating: 0, count: 64), count: componentCount)
     }
 
     deinit {
@@ -32,8 +35,9 @@ final class JPEGQuantization {
             throw .corrupt("no quantization table \(selector) for component \(frame.components[component].id)")
         }
         for i in 0..<64 {
-            values[64 * component + i] = table[i]
+            values[64 * component + i] = Int32(Int16(truncatingIfNeeded: table[i]))
             values16[64 * component + i] = Int16(truncatingIfNeeded: table[i])
+            raw[component][i] = Int(table[i])
         }
         latched[component] = true
     }
