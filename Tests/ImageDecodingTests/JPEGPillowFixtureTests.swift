@@ -1,8 +1,8 @@
 import ImageDecoding
 import XCTest
 
-/// Fixtures/jpeg holds small JPEGs made once (61×43, a gradient with rectangles and a ring;
-/// /work/scratch/jpeg/make_fixtures.py in the decoder's worktree history):
+/// Fixtures/jpeg holds small JPEGs made once from one 61×43 picture (Pillow's linear and radial
+/// gradients as R, G, B, eight seeded random rectangles and a yellow ring), written as PPM and then:
 ///   seq-61x43-HxV…      cjpeg -quality 85 -sample HxV,1x1,1x1 (or the listed factors per component)
 ///   prog-61x43-4x2      the same with -progressive
 ///   pil-61x43-420       Pillow quality=90 (4:2:0); pil-61x43-444-prog: quality=95, subsampling=0, progressive
@@ -15,7 +15,7 @@ import XCTest
 ///   cmyk-61x43          Pillow "CMYK" (Adobe APP14, transform 0, inverted)
 ///   ycck-61x43-420      TurboJPEG tjCompress2 of CMYK pixels (Adobe transform 2)
 ///   rgb-61x43           cjpeg -rgb (Adobe transform 0, ids 'R' 'G' 'B')
-///   arith-17x9          cjpeg -arithmetic
+///   arith-17x9          cjpeg -arithmetic of a 17×9 picture made the same way
 /// The digests are FNV-1a 64 of Pillow 13 (libjpeg-turbo 3.2) `convert("RGB")` bytes, at full size and
 /// after `draft("RGB", (w//s, h//s))` for s = 2, 4, 8: the decoder must give the same bytes.
 final class JPEGPillowFixtureTests: XCTestCase {
