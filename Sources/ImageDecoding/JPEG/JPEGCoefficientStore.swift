@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every block's coefficients, for progressive JPEG and sequential JPEG coded in several
+/// scans, in block rows of whole MCUs. DC coefficients sit in a dense array of their own;
+/// AC coefficients (64 slots a block, natural order, slot 0 unused) come from calloc, whose
+/// large blocks are zero pages the kernel supplies only when written. So a block no data
+/// gives an AC coefficient costs three bytes of memory touched, not 131: a huge, nearly
+/// empty image stays cheap. Allocated only after the budget check.
+final class JPEGCoefficientStore {
+    struct Component {
+        let dc: UnsafeMutablePointer<Int16>
+        let ac: UnsafeMutablePointer<Int16>
+        /// Per block, the highest zigzag index made nonzero so far: 0 means DC only (see JPEGProgressiveBlock).
+        let last: UnsafeMutablePointer<UInt8>
+        let blocksWide: Int
+        let blockCount: Int
+    }
+
+    let components: [Component]
+    private var allocations: [UnsafeMutableRawPointer] = []
+
+    /// What the store of `frame` may take: 64 coefficients of 2 bytes, a DC of 2 and one byte a block.
+    static func bytes(frame: JPEGFrame) -> Int { frame.storedBlockCount * 131 }
+
+    /// Nil when the memory is not there.
+    init?(frame: JPEGFrame) {
+        var components: [Component] = []
+        var allocations: [UnsafeMutableRawPointer] = []
+        for c in frame.components {
+            let count = c.storedBlocksWide * c.storedBlocksHigh
+            guard let dc = calloc(count, 2), let ac = calloc(count, 128), let last = calloc(count, 1) else {
+                for pointer in allocations { free(pointer) }
+                return nil
+            }
+            allocations += [dc, ac, last]
+            components.append(Component(
+                dc: dc.bindMemory(to: Int16.self, capacity: count),
+                ac: ac.bindMemory(to: Int16.self, capacity: count * 64),
+                last: last.bindMemory(to: UInt8.self, capacity: count),
+                blocksWide: c.storedBlocksWide, blockCount: count))
+        }
+        self.components = components
+        self.allocations = allocations
+    }
+
+    deinit {
+        for pointer in allocations { free(pointer) }
+    }
+}
