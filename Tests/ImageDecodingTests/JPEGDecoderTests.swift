@@ -5,8 +5,10 @@ import XCTest
 /// (a quantization value of 8 turns DC coefficient d into sample 128 + d).
 final class JPEGDecoderTests: XCTestCase {
     /// A baseline greyscale file whose blocks hold only these DC differences, left to right, top to bottom.
-    static func greyFile(width: Int, height: Int, differences: [Int], restartEvery: Int = 0,
-                         restartMarkers: [UInt8]? = nil) -> [UInt8] {
+    static func greyFile(
+        width: Int, height: Int, differences: [Int], restartEvery: Int = 0,
+        restartMarkers: [UInt8]? = nil
+    ) -> [UInt8] {
         var file = JPEGTestFile()
         file.quantization()
         file.frame(width: width, height: height, components: [(1, 1, 1, 0)])
@@ -100,8 +102,9 @@ final class JPEGDecoderTests: XCTestCase {
     /// A restart marker with the wrong number is taken as libjpeg's resync does: one too far off is
     /// accepted, so decoding goes on.
     func testGarbledRestartMarkerNumberIsResynced() throws {
-        let file = Self.greyFile(width: 32, height: 8, differences: [10, 20, 30, 40], restartEvery: 1,
-                                 restartMarkers: [0xD0, 0xD5, 0xD2])
+        let file = Self.greyFile(
+            width: 32, height: 8, differences: [10, 20, 30, 40], restartEvery: 1,
+            restartMarkers: [0xD0, 0xD5, 0xD2])
         let raster = try JPEGDecoder.decode(file)
         XCTAssertEqual(raster.pixel(x: 0, y: 0).r, 138)
         XCTAssertEqual(raster.pixel(x: 8, y: 0).r, 148)
@@ -111,8 +114,9 @@ final class JPEGDecoderTests: XCTestCase {
     /// Restart markers left out: after the first interval the data has run out (the next marker is
     /// EOI), so the rest is mid-grey, as libjpeg leaves it; nothing traps or hangs.
     func testMissingRestartMarkersLeaveTheRestMidGrey() throws {
-        let file = Self.greyFile(width: 32, height: 8, differences: [10, 20, 30, 40], restartEvery: 1,
-                                 restartMarkers: [0])
+        let file = Self.greyFile(
+            width: 32, height: 8, differences: [10, 20, 30, 40], restartEvery: 1,
+            restartMarkers: [0])
         let raster = try JPEGDecoder.decode(file)
         XCTAssertEqual(raster.pixel(x: 0, y: 0).r, 138)
         XCTAssertEqual(raster.pixel(x: 31, y: 7).r, 128)
@@ -128,8 +132,9 @@ final class JPEGDecoderTests: XCTestCase {
         func file(_ marker: UInt8, precision: UInt8 = 8, height: Int = 8, components: Int = 1) -> [UInt8] {
             var file = JPEGTestFile()
             file.quantization()
-            file.frame(marker, width: 8, height: height, precision: precision,
-                       components: (1...components).map { ($0, 1, 1, 0) })
+            file.frame(
+                marker, width: 8, height: height, precision: precision,
+                components: (1...components).map { ($0, 1, 1, 0) })
             file.end()
             return file.bytes
         }

@@ -50,8 +50,9 @@ final class JPEGProgressiveSafetyTests: XCTestCase {
         let start = DispatchTime.now().uptimeNanoseconds
         XCTAssertThrowsError(try JPEGDecoder.decode(file.bytes, scale: 8)) { error in
             guard case .corrupt(let message)? = error as? DecodeError else { return XCTFail("\(error)") }
-            XCTAssertTrue(message.hasSuffix("scans ask for more work than \(file.bytes.count) bytes can describe"),
-                          message)
+            XCTAssertTrue(
+                message.hasSuffix("scans ask for more work than \(file.bytes.count) bytes can describe"),
+                message)
         }
         XCTAssertLessThan(DispatchTime.now().uptimeNanoseconds - start, 5_000_000_000)
     }
@@ -69,15 +70,18 @@ final class JPEGProgressiveSafetyTests: XCTestCase {
     }
 
     func testSuccessiveApproximationParametersOutOfRange() {
-        for (ss, se, ah, al) in [(0, 1, 0, 0), (5, 2, 0, 0), (1, 64, 0, 0), (1, 63, 14, 13), (0, 0, 0, 14),
-                                 (1, 63, 2, 0)] {
+        for (ss, se, ah, al) in [
+            (0, 1, 0, 0), (5, 2, 0, 0), (1, 64, 0, 0), (1, 63, 14, 13), (0, 0, 0, 14),
+            (1, 63, 2, 0),
+        ] {
             var file = progressiveGrey(width: 8, height: 8)
             file.scan([(1, 0, 0)], ss: ss, se: se, ah: ah, al: al)
             file.append([0])
             file.end()
             XCTAssertThrowsError(try JPEGDecoder.decode(file.bytes)) { error in
-                XCTAssertEqual(error as? DecodeError,
-                               .corrupt("progressive scan parameters Ss=\(ss) Se=\(se) Ah=\(ah) Al=\(al)"))
+                XCTAssertEqual(
+                    error as? DecodeError,
+                    .corrupt("progressive scan parameters Ss=\(ss) Se=\(se) Ah=\(ah) Al=\(al)"))
             }
         }
     }

@@ -4,16 +4,20 @@ import XCTest
 /// Hostile and broken files: each must throw a DecodeError or return a raster, never trap,
 /// hang or allocate in proportion to what the header claims.
 final class JPEGSafetyTests: XCTestCase {
-    private func assertThrows(_ bytes: [UInt8], _ expected: DecodeError, file: StaticString = #filePath,
-                              line: UInt = #line) {
+    private func assertThrows(
+        _ bytes: [UInt8], _ expected: DecodeError, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         XCTAssertThrowsError(try JPEGDecoder.decode(bytes), file: file, line: line) { error in
             XCTAssertEqual(error as? DecodeError, expected, file: file, line: line)
         }
     }
 
     /// A greyscale header with tables, for a scan the test writes itself.
-    private func header(width: Int = 8, height: Int = 8, marker: UInt8 = 0xC0,
-                        components: [(Int, Int, Int, Int)] = [(1, 1, 1, 0)]) -> JPEGTestFile {
+    private func header(
+        width: Int = 8, height: Int = 8, marker: UInt8 = 0xC0,
+        components: [(Int, Int, Int, Int)] = [(1, 1, 1, 0)]
+    ) -> JPEGTestFile {
         var file = JPEGTestFile()
         file.quantization()
         file.frame(marker, width: width, height: height, components: components)
@@ -40,8 +44,9 @@ final class JPEGSafetyTests: XCTestCase {
     /// derives (blocks, MCUs, bytes) is computed without overflow, and the budget refuses it.
     func testLargestFrameSizesCannotOverflow() {
         for progressive in [false, true] {
-            var file = header(width: 16384, height: 16384, marker: progressive ? 0xC2 : 0xC0,
-                              components: [(1, 4, 4, 0), (2, 4, 4, 0), (3, 4, 4, 0), (4, 4, 4, 0)])
+            var file = header(
+                width: 16384, height: 16384, marker: progressive ? 0xC2 : 0xC0,
+                components: [(1, 4, 4, 0), (2, 4, 4, 0), (3, 4, 4, 0), (4, 4, 4, 0)])
             file.scan([(1, 0, 0)])
             file.append([UInt8](repeating: 0, count: 4096))
             file.end()
@@ -51,8 +56,11 @@ final class JPEGSafetyTests: XCTestCase {
 
     func testHuffmanTableThatOverSubscribesItsCodeSpace() {
         var file = header()
-        file.huffman(ac: false, id: 1, JPEGTestFile.Table(counts: [3] + Array(repeating: 0, count: 15),
-                                                          symbols: [0, 1, 2]))
+        file.huffman(
+            ac: false, id: 1,
+            JPEGTestFile.Table(
+                counts: [3] + Array(repeating: 0, count: 15),
+                symbols: [0, 1, 2]))
         file.scan([(1, 1, 0)])
         file.append([0, 0])
         file.end()

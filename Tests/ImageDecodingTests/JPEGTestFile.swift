@@ -55,10 +55,14 @@ struct JPEGTestFile {
     }
 
     /// SOF: components as (id, h, v, quantization table).
-    mutating func frame(_ marker: UInt8 = 0xC0, width: Int, height: Int, precision: UInt8 = 8,
-                        components: [(Int, Int, Int, Int)]) {
-        var payload: [UInt8] = [precision, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
-                                UInt8(width & 0xFF), UInt8(components.count)]
+    mutating func frame(
+        _ marker: UInt8 = 0xC0, width: Int, height: Int, precision: UInt8 = 8,
+        components: [(Int, Int, Int, Int)]
+    ) {
+        var payload: [UInt8] = [
+            precision, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
+            UInt8(width & 0xFF), UInt8(components.count),
+        ]
         for (id, h, v, q) in components { payload += [UInt8(id), UInt8(h << 4 | v), UInt8(q)] }
         segment(marker, payload)
     }

@@ -44,7 +44,8 @@ struct JPEGBlockSmoothing {
         var useful = false
         for c in status.current.indices {
             guard quantization.latched[c], status.current[c][0] >= 0,
-                  ([0] + Self.positions).allSatisfy({ quantization.raw[c][$0] != 0 }) else { return nil }
+                ([0] + Self.positions).allSatisfy({ quantization.raw[c][$0] != 0 })
+            else { return nil }
             if status.current[c][1...9].contains(where: { $0 != 0 }) { useful = true }
         }
         guard useful else { return nil }
@@ -57,9 +58,11 @@ struct JPEGBlockSmoothing {
     /// Fills `block` (64 coefficients, natural order) with a copy of stored block (`row`, `column`) of
     /// a component, its missing low-frequency coefficients estimated. `rowsInIMCURow` is how many block
     /// rows this iMCU row has (fewer in the last), which libjpeg uses for its edge test.
-    func prepare(_ block: UnsafeMutablePointer<Int16>, component c: Int, stored: JPEGCoefficientStore.Component,
-                 info: JPEGComponent, iMCURow: Int, rowInIMCURow: Int, rowsInIMCURow: Int, totalIMCURows: Int,
-                 column: Int, scratch dc: UnsafeMutablePointer<Int>) {
+    func prepare(
+        _ block: UnsafeMutablePointer<Int16>, component c: Int, stored: JPEGCoefficientStore.Component,
+        info: JPEGComponent, iMCURow: Int, rowInIMCURow: Int, rowsInIMCURow: Int, totalIMCURows: Int,
+        column: Int, scratch dc: UnsafeMutablePointer<Int>
+    ) {
         let row = iMCURow * info.v + rowInIMCURow
         let at = row * stored.blocksWide + column
         if stored.last[at] != 0 {
@@ -85,8 +88,10 @@ struct JPEGBlockSmoothing {
         estimate(block, dc, bits: iMCURow > lastGoodIMCURow ? fallbackBits[c] : bits[c], q: quant[c])
     }
 
-    private func estimate(_ block: UnsafeMutablePointer<Int16>, _ dc: UnsafeMutablePointer<Int>, bits: [Int],
-                          q: [Int]) {
+    private func estimate(
+        _ block: UnsafeMutablePointer<Int16>, _ dc: UnsafeMutablePointer<Int>, bits: [Int],
+        q: [Int]
+    ) {
         // DC01...DC25 of libjpeg: five rows (two above to two below) of five columns.
         func d(_ n: Int) -> Int { dc[n - 1] }
         let changeDC = bits[1...9].allSatisfy { $0 == -1 }
@@ -96,34 +101,45 @@ struct JPEGBlockSmoothing {
             guard al != 0, block[position] == 0 else { return }
             block[position] = Int16(truncatingIfNeeded: Self.predict(q00 &* weighted, q[position], al: al))
         }
-        apply(1, changeDC
-            ? -d(1) - d(2) + d(4) + d(5) - 3 * d(6) + 13 * d(7) - 13 * d(9) + 3 * d(10) - 3 * d(11) + 38 * d(12)
-                - 38 * d(14) + 3 * d(15) - 3 * d(16) + 13 * d(17) - 13 * d(19) + 3 * d(20) - d(21) - d(22) + d(24)
-                + d(25)
-            : -7 * d(11) + 50 * d(12) - 50 * d(14) + 7 * d(15))
-        apply(2, changeDC
-            ? -d(1) - 3 * d(2) - 3 * d(3) - 3 * d(4) - d(5) - d(6) + 13 * d(7) + 38 * d(8) + 13 * d(9) - d(10)
-                + d(16) - 13 * d(17) - 38 * d(18) - 13 * d(19) + d(20) + d(21) + 3 * d(22) + 3 * d(23) + 3 * d(24)
-                + d(25)
-            : -7 * d(3) + 50 * d(8) - 50 * d(18) + 7 * d(23))
-        apply(3, changeDC
-            ? d(3) + 2 * d(7) + 7 * d(8) + 2 * d(9) - 5 * d(12) - 14 * d(13) - 5 * d(14) + 2 * d(17) + 7 * d(18)
-                + 2 * d(19) + d(23)
-            : -d(3) + 13 * d(8) - 24 * d(13) + 13 * d(18) - d(23))
-        apply(4, changeDC
-            ? -d(1) + d(5) + 9 * d(7) - 9 * d(9) - 9 * d(17) + 9 * d(19) + d(21) - d(25)
-            : d(10) + d(16) - 10 * d(17) + 10 * d(19) - d(2) - d(20) + d(22) - d(24) + d(4) - d(6) + 10 * d(7)
-                - 10 * d(9))
-        apply(5, changeDC
-            ? 2 * d(7) - 5 * d(8) + 2 * d(9) + d(11) + 7 * d(12) - 14 * d(13) + 7 * d(14) + d(15) + 2 * d(17)
-                - 5 * d(18) + 2 * d(19)
-            : -d(11) + 13 * d(12) - 24 * d(13) + 13 * d(14) - d(15))
+        apply(
+            1,
+            changeDC
+                ? -d(1) - d(2) + d(4) + d(5) - 3 * d(6) + 13 * d(7) - 13 * d(9) + 3 * d(10) - 3 * d(11) + 38 * d(12)
+                    - 38 * d(14) + 3 * d(15) - 3 * d(16) + 13 * d(17) - 13 * d(19) + 3 * d(20) - d(21) - d(22) + d(24)
+                    + d(25)
+                : -7 * d(11) + 50 * d(12) - 50 * d(14) + 7 * d(15))
+        apply(
+            2,
+            changeDC
+                ? -d(1) - 3 * d(2) - 3 * d(3) - 3 * d(4) - d(5) - d(6) + 13 * d(7) + 38 * d(8) + 13 * d(9) - d(10)
+                    + d(16) - 13 * d(17) - 38 * d(18) - 13 * d(19) + d(20) + d(21) + 3 * d(22) + 3 * d(23) + 3 * d(24)
+                    + d(25)
+                : -7 * d(3) + 50 * d(8) - 50 * d(18) + 7 * d(23))
+        apply(
+            3,
+            changeDC
+                ? d(3) + 2 * d(7) + 7 * d(8) + 2 * d(9) - 5 * d(12) - 14 * d(13) - 5 * d(14) + 2 * d(17) + 7 * d(18)
+                    + 2 * d(19) + d(23)
+                : -d(3) + 13 * d(8) - 24 * d(13) + 13 * d(18) - d(23))
+        apply(
+            4,
+            changeDC
+                ? -d(1) + d(5) + 9 * d(7) - 9 * d(9) - 9 * d(17) + 9 * d(19) + d(21) - d(25)
+                : d(10) + d(16) - 10 * d(17) + 10 * d(19) - d(2) - d(20) + d(22) - d(24) + d(4) - d(6) + 10 * d(7)
+                    - 10 * d(9))
+        apply(
+            5,
+            changeDC
+                ? 2 * d(7) - 5 * d(8) + 2 * d(9) + d(11) + 7 * d(12) - 14 * d(13) + 7 * d(14) + d(15) + 2 * d(17)
+                    - 5 * d(18) + 2 * d(19)
+                : -d(11) + 13 * d(12) - 24 * d(13) + 13 * d(14) - d(15))
         guard changeDC else { return }
         apply(6, d(7) - d(9) + 2 * d(12) - 2 * d(14) + d(17) - d(19))
         apply(7, d(7) - 3 * d(8) + d(9) - d(17) + 3 * d(18) - d(19))
         apply(8, d(7) - d(9) - 3 * d(12) + 3 * d(14) + d(17) - d(19))
         apply(9, d(7) + 2 * d(8) + d(9) - d(17) - 2 * d(18) - d(19))
-        let weighted = -2 * d(1) - 6 * d(2) - 8 * d(3) - 6 * d(4) - 2 * d(5) - 6 * d(6) + 6 * d(7) + 42 * d(8)
+        let weighted =
+            -2 * d(1) - 6 * d(2) - 8 * d(3) - 6 * d(4) - 2 * d(5) - 6 * d(6) + 6 * d(7) + 42 * d(8)
             + 6 * d(9) - 6 * d(10) - 8 * d(11) + 42 * d(12) + 152 * d(13) + 42 * d(14) - 8 * d(15) - 6 * d(16)
             + 6 * d(17) + 42 * d(18) + 6 * d(19) - 6 * d(20) - 2 * d(21) - 6 * d(22) - 8 * d(23) - 6 * d(24)
             - 2 * d(25)

@@ -40,10 +40,12 @@ final class JPEGBufferedImage {
         let width = JPEGFrame.ceilDiv(frame.width, scale), height = JPEGFrame.ceilDiv(frame.height, scale)
         return try JPEGPixels.raster(width: width, height: height) { base throws(DecodeError) in
             let assembler = try JPEGRowAssembler(frame: frame, scale: scale, transform: transform, output: base)
-            let smoothing = frame.progressive
+            let smoothing =
+                frame.progressive
                 ? JPEGBlockSmoothing(status: progression, quantization: quantization) : nil
-            JPEGBufferedOutput.run(frame: frame, store: store, quantization: quantization, smoothing: smoothing,
-                                   blockSizes: JPEGScaling.blockSizes(frame: frame, scale: scale), assembler: assembler)
+            JPEGBufferedOutput.run(
+                frame: frame, store: store, quantization: quantization, smoothing: smoothing,
+                blockSizes: JPEGScaling.blockSizes(frame: frame, scale: scale), assembler: assembler)
         }
     }
 }

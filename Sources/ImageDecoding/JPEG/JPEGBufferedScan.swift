@@ -54,8 +54,9 @@ struct JPEGBufferedScan {
             defer { block.deallocate() }
             forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, _, i, stored, index in
                 guard let dc = components[i].dc, let ac = components[i].ac else { return }
-                let hasAC = JPEGSequentialBlock.decode(&reader, dc: dc, ac: ac, predictor: &predictors[i],
-                                                       block: block, zigzag: zz, keepAC: true)
+                let hasAC = JPEGSequentialBlock.decode(
+                    &reader, dc: dc, ac: ac, predictor: &predictors[i],
+                    block: block, zigzag: zz, keepAC: true)
                 stored.dc[index] = block[0]
                 block[0] = 0
                 if hasAC {
@@ -67,8 +68,9 @@ struct JPEGBufferedScan {
         case .dcFirst:
             forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, _, i, stored, index in
                 guard let dc = components[i].dc else { return }
-                JPEGProgressiveBlock.decodeDCFirst(&reader, dc: dc, predictor: &predictors[i], al: al,
-                                                   coefficient: stored.dc + index)
+                JPEGProgressiveBlock.decodeDCFirst(
+                    &reader, dc: dc, predictor: &predictors[i], al: al,
+                    coefficient: stored.dc + index)
             }
         case .dcRefine:
             forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, _, _, stored, index in
@@ -77,16 +79,18 @@ struct JPEGBufferedScan {
         case .acFirst:
             guard let ac = components.first?.ac else { return }
             forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, eobRun, _, stored, index in
-                JPEGProgressiveBlock.decodeACFirst(&reader, ac: ac, scan: scan, eobRun: &eobRun,
-                                                   block: stored.ac + index &* 64, last: &stored.last[index],
-                                                   zigzag: zz)
+                JPEGProgressiveBlock.decodeACFirst(
+                    &reader, ac: ac, scan: scan, eobRun: &eobRun,
+                    block: stored.ac + index &* 64, last: &stored.last[index],
+                    zigzag: zz)
             }
         case .acRefine:
             guard let ac = components.first?.ac else { return }
             forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, eobRun, _, stored, index in
-                JPEGProgressiveBlock.decodeACRefine(&reader, ac: ac, scan: scan, eobRun: &eobRun,
-                                                    block: stored.ac + index &* 64, last: &stored.last[index],
-                                                    zigzag: zz)
+                JPEGProgressiveBlock.decodeACRefine(
+                    &reader, ac: ac, scan: scan, eobRun: &eobRun,
+                    block: stored.ac + index &* 64, last: &stored.last[index],
+                    zigzag: zz)
             }
         }
     }
@@ -146,8 +150,10 @@ struct JPEGBufferedScan {
 
 /// After the last scan: every block through the IDCT into the row assembler, an iMCU row at a time.
 enum JPEGBufferedOutput {
-    static func run(frame: JPEGFrame, store: JPEGCoefficientStore, quantization: JPEGQuantization,
-                    smoothing: JPEGBlockSmoothing?, blockSizes: [Int], assembler: JPEGRowAssembler) {
+    static func run(
+        frame: JPEGFrame, store: JPEGCoefficientStore, quantization: JPEGQuantization,
+        smoothing: JPEGBlockSmoothing?, blockSizes: [Int], assembler: JPEGRowAssembler
+    ) {
         let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 25)
         scratch.initialize(repeating: 0, count: 25)
         defer { scratch.deallocate() }
@@ -171,23 +177,27 @@ enum JPEGBufferedOutput {
                         let at = rowStart &+ column
                         let target = targets.block(row: by, column: column)
                         if let smoothing {
-                            smoothing.prepare(block, component: index, stored: stored, info: component, iMCURow: row,
-                                              rowInIMCURow: by, rowsInIMCURow: targets.usedBlockRows,
-                                              totalIMCURows: frame.mcusHigh, column: column, scratch: scratch)
-                            JPEGBlockTransform.apply(size: size, hasAC: JPEGBlockTransform.hasAC(block), block, quant,
-                                                     workspace, target, targets.stride)
+                            smoothing.prepare(
+                                block, component: index, stored: stored, info: component, iMCURow: row,
+                                rowInIMCURow: by, rowsInIMCURow: targets.usedBlockRows,
+                                totalIMCURows: frame.mcusHigh, column: column, scratch: scratch)
+                            JPEGBlockTransform.apply(
+                                size: size, hasAC: JPEGBlockTransform.hasAC(block), block, quant,
+                                workspace, target, targets.stride)
                             continue
                         }
                         // Blocks no scan gave an AC coefficient: their AC memory is never read (or paged in).
                         guard stored.last[at] != 0 else {
-                            JPEGBlockTransform.fill(size: size, JPEGIDCT.dcOnly(stored.dc[at], quant.wide[0]),
-                                                    target, targets.stride)
+                            JPEGBlockTransform.fill(
+                                size: size, JPEGIDCT.dcOnly(stored.dc[at], quant.wide[0]),
+                                target, targets.stride)
                             continue
                         }
                         block.update(from: stored.ac + at &* 64, count: 64)
                         block[0] = stored.dc[at]
-                        JPEGBlockTransform.apply(size: size, hasAC: JPEGBlockTransform.hasAC(block), block, quant,
-                                                 workspace, target, targets.stride)
+                        JPEGBlockTransform.apply(
+                            size: size, hasAC: JPEGBlockTransform.hasAC(block), block, quant,
+                            workspace, target, targets.stride)
                     }
                 }
             }

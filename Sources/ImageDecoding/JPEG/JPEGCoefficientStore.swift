@@ -37,11 +37,12 @@ final class JPEGCoefficientStore {
                 return nil
             }
             allocations += [dc, ac, last]
-            components.append(Component(
-                dc: dc.bindMemory(to: Int16.self, capacity: count),
-                ac: ac.bindMemory(to: Int16.self, capacity: count * 64),
-                last: last.bindMemory(to: UInt8.self, capacity: count),
-                blocksWide: c.storedBlocksWide, blockCount: count))
+            components.append(
+                Component(
+                    dc: dc.bindMemory(to: Int16.self, capacity: count),
+                    ac: ac.bindMemory(to: Int16.self, capacity: count * 64),
+                    last: last.bindMemory(to: UInt8.self, capacity: count),
+                    blocksWide: c.storedBlocksWide, blockCount: count))
         }
         self.components = components
         self.allocations = allocations

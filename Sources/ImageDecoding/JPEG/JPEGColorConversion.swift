@@ -36,8 +36,10 @@ final class JPEGColorConverter {
         UInt32(truncatingIfNeeded: min(max(x, 0), 255))
     }
 
-    @inline(__always) private static func store(_ out: UnsafeMutableRawPointer, _ x: Int, _ r: UInt32, _ g: UInt32,
-                                                _ b: UInt32) {
+    @inline(__always) private static func store(
+        _ out: UnsafeMutableRawPointer, _ x: Int, _ r: UInt32, _ g: UInt32,
+        _ b: UInt32
+    ) {
         out.storeBytes(of: (r | g &<< 8 | b &<< 16 | 0xFF00_0000).littleEndian, toByteOffset: x &* 4, as: UInt32.self)
     }
 
@@ -78,8 +80,9 @@ final class JPEGColorConverter {
             let c = rows[0], m = rows[1], y = rows[2], k = rows[3]
             for x in 0..<width {
                 let key = UInt32(k[x])
-                Self.store(out, x, Self.pillowCMYK(UInt32(c[x]), key), Self.pillowCMYK(UInt32(m[x]), key),
-                           Self.pillowCMYK(UInt32(y[x]), key))
+                Self.store(
+                    out, x, Self.pillowCMYK(UInt32(c[x]), key), Self.pillowCMYK(UInt32(m[x]), key),
+                    Self.pillowCMYK(UInt32(y[x]), key))
             }
         case .ycck:
             let yRow = rows[0], cbRow = rows[1], crRow = rows[2], k = rows[3]
@@ -87,8 +90,9 @@ final class JPEGColorConverter {
                 // libjpeg's YCCK → CMYK is 255 minus the YCbCr → RGB result.
                 let (r, g, b) = ycc(yRow[x], cbRow[x], crRow[x])
                 let key = UInt32(k[x])
-                Self.store(out, x, Self.pillowCMYK(255 &- Self.clamp(r), key),
-                           Self.pillowCMYK(255 &- Self.clamp(g), key), Self.pillowCMYK(255 &- Self.clamp(b), key))
+                Self.store(
+                    out, x, Self.pillowCMYK(255 &- Self.clamp(r), key),
+                    Self.pillowCMYK(255 &- Self.clamp(g), key), Self.pillowCMYK(255 &- Self.clamp(b), key))
             }
         }
     }
@@ -116,16 +120,20 @@ enum JPEGVectorColor {
 
     /// Eight RGB pixels (the same row three times for grey) as RGBA.
     @inline(__always)
-    static func rgb8(_ r: UnsafePointer<UInt8>, _ g: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
-                     into out: UnsafeMutableRawPointer) {
+    static func rgb8(
+        _ r: UnsafePointer<UInt8>, _ g: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+        into out: UnsafeMutableRawPointer
+    ) {
         let red = JPEGLanes.widen(JPEGLanes.widen(r)), green = JPEGLanes.widen(JPEGLanes.widen(g))
         let blue = JPEGLanes.widen(JPEGLanes.widen(b))
         out.storeBytes(of: red | green &<< 8 | blue &<< 16 | Lane32(repeating: -16_777_216), as: Lane32.self)
     }
 
     @inline(__always)
-    static func ycc8(_ yRow: UnsafePointer<UInt8>, _ cbRow: UnsafePointer<UInt8>, _ crRow: UnsafePointer<UInt8>,
-                     into out: UnsafeMutableRawPointer) {
+    static func ycc8(
+        _ yRow: UnsafePointer<UInt8>, _ cbRow: UnsafePointer<UInt8>, _ crRow: UnsafePointer<UInt8>,
+        into out: UnsafeMutableRawPointer
+    ) {
         let center = Lane16(repeating: 128)
         let y = JPEGLanes.widen(yRow)
         let cb = JPEGLanes.widen(cbRow) &- center
@@ -134,7 +142,8 @@ enum JPEGVectorColor {
         let half = Lane32(repeating: 32768), sixteen = Lane32(repeating: 16)
         let rOffset = cr32 &+ ((cr32 &* Lane32(repeating: 26345) &+ half) &>> sixteen)
         let bOffset = (cb32 &<< 1) &+ ((cb32 &* Lane32(repeating: -14942) &+ half) &>> sixteen)
-        let gOffset = ((cb32 &* Lane32(repeating: -22554) &+ cr32 &* Lane32(repeating: 18734) &+ half) &>> sixteen)
+        let gOffset =
+            ((cb32 &* Lane32(repeating: -22554) &+ cr32 &* Lane32(repeating: 18734) &+ half) &>> sixteen)
             &- cr32
         let y32 = JPEGLanes.widen(y)
         let r = JPEGLanes.clampToByte(y32 &+ rOffset)

@@ -69,8 +69,9 @@ final class JPEGDecoding {
             case 0xE0: tables.readApp0(try segments.readSegment(named: "APP0", lenient: true))
             case 0xEE: tables.readApp14(try segments.readSegment(named: "APP14", lenient: true))
             case 0xE1...0xED, 0xEF, 0xFE, 0xCC, 0xDC:  // other APPn, COM, DAC, DNL: nothing we need
-                _ = try segments.readSegment(named: "marker 0x\(String(marker, radix: 16, uppercase: true))",
-                                             lenient: marker != 0xCC)
+                _ = try segments.readSegment(
+                    named: "marker 0x\(String(marker, radix: 16, uppercase: true))",
+                    lenient: marker != 0xCC)
             case 0x01, 0xD0...0xD7:  // TEM and stray RSTn carry no segment
                 continue
             case 0xD8: throw .corrupt("a second start-of-image marker")
@@ -117,36 +118,46 @@ final class JPEGDecoding {
         guard visits <= Self.visitsPerByte * data.count + Self.visitsFloor else {
             throw .corrupt("\(scans) scans ask for more work than \(data.count) bytes can describe")
         }
-        let components = try scanComponents(frame: frame, scan: scan, kind: kind, quantization: image.quantization,
-                                            blockSizes: nil)
+        let components = try scanComponents(
+            frame: frame, scan: scan, kind: kind, quantization: image.quantization,
+            blockSizes: nil)
         if frame.progressive { image.progression.startScan(scan) }
         var reader = JPEGBitReader(data, from: segments.position)
         var lastGood = image.progression.lastGoodIMCURow
         withExtendedLifetime(components.tables) {
-            JPEGBufferedScan(frame: frame, scan: scan, kind: kind, components: components.list,
-                             restartInterval: tables.restartInterval, store: image.store)
-                .decode(&reader, lastGoodIMCURow: &lastGood)
+            JPEGBufferedScan(
+                frame: frame, scan: scan, kind: kind, components: components.list,
+                restartInterval: tables.restartInterval, store: image.store
+            )
+            .decode(&reader, lastGoodIMCURow: &lastGood)
         }
         image.progression.lastGoodIMCURow = lastGood
         segments.position = reader.position
         return nil
     }
 
-    private func decodeStreaming(frame: JPEGFrame, scan: JPEGScanHeader, transform: JPEGColorTransform)
-        throws(DecodeError) -> Raster {
+    private func decodeStreaming(
+        frame: JPEGFrame, scan: JPEGScanHeader, transform: JPEGColorTransform
+    )
+        throws(DecodeError) -> Raster
+    {
         let width = JPEGFrame.ceilDiv(frame.width, scale), height = JPEGFrame.ceilDiv(frame.height, scale)
-        try JPEGBufferedImage.checkBudget(frame: frame, outputWidth: width, outputHeight: height,
-                                          working: JPEGRowAssembler.workingBytes(frame: frame, scale: scale))
+        try JPEGBufferedImage.checkBudget(
+            frame: frame, outputWidth: width, outputHeight: height,
+            working: JPEGRowAssembler.workingBytes(frame: frame, scale: scale))
         let quantization = JPEGQuantization(componentCount: frame.components.count)
         let sizes = JPEGScaling.blockSizes(frame: frame, scale: scale)
-        let components = try scanComponents(frame: frame, scan: scan, kind: .sequential, quantization: quantization,
-                                            blockSizes: sizes)
+        let components = try scanComponents(
+            frame: frame, scan: scan, kind: .sequential, quantization: quantization,
+            blockSizes: sizes)
         return try JPEGPixels.raster(width: width, height: height) { base throws(DecodeError) in
             let assembler = try JPEGRowAssembler(frame: frame, scale: scale, transform: transform, output: base)
             var reader = JPEGBitReader(data, from: segments.position)
             withExtendedLifetime(components.tables) {
-                JPEGStreamingScan(frame: frame, components: components.list, restartInterval: tables.restartInterval,
-                                  assembler: assembler).decode(&reader)
+                JPEGStreamingScan(
+                    frame: frame, components: components.list, restartInterval: tables.restartInterval,
+                    assembler: assembler
+                ).decode(&reader)
             }
         }
     }
@@ -173,14 +184,19 @@ final class JPEGDecoding {
                 ac = JPEGHuffmanLookup(table)
             }
             let c = frame.components[index]
-            list.append(JPEGScanComponent(index: index, h: c.h, v: c.v, dc: dc, ac: ac,
-                                          blockSize: blockSizes?[index] ?? 8, quant: quantization.table(index)))
+            list.append(
+                JPEGScanComponent(
+                    index: index, h: c.h, v: c.v, dc: dc, ac: ac,
+                    blockSize: blockSizes?[index] ?? 8, quant: quantization.table(index)))
         }
         return (list, keep)
     }
 
-    private func huffmanTable(_ specs: [JPEGHuffmanSpec?], _ selector: Int, isDC: Bool)
-        throws(DecodeError) -> JPEGHuffmanTable {
+    private func huffmanTable(
+        _ specs: [JPEGHuffmanSpec?], _ selector: Int, isDC: Bool
+    )
+        throws(DecodeError) -> JPEGHuffmanTable
+    {
         guard selector < specs.count, let spec = specs[selector] else {
             throw .corrupt("scan uses \(isDC ? "DC" : "AC") Huffman table \(selector), which is not defined")
         }
@@ -207,8 +223,9 @@ final class JPEGDecoding {
         let bits = (data.count - segments.position) * 8
         let needed = frame.usedBlockCount * (frame.progressive ? 1 : 2)
         guard needed <= bits else {
-            throw .truncated(section: "scan data: \(data.count - segments.position) bytes cannot hold "
-                                + "a \(frame.width)×\(frame.height) JPEG")
+            throw .truncated(
+                section: "scan data: \(data.count - segments.position) bytes cannot hold "
+                    + "a \(frame.width)×\(frame.height) JPEG")
         }
     }
 }

@@ -92,7 +92,8 @@ enum JPEGScaling {
         return frame.components.map { c in
             var size = minimum
             while size < 8, (frame.maxH * minimum) % (c.h * size * 2) == 0,
-                  (frame.maxV * minimum) % (c.v * size * 2) == 0 {
+                (frame.maxV * minimum) % (c.v * size * 2) == 0
+            {
                 size *= 2
             }
             return size

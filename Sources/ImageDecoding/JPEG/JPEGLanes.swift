@@ -9,8 +9,9 @@ enum JPEGLanes {
     /// Eight bytes as 16-bit lanes.
     @inline(__always) static func widen(_ p: UnsafePointer<UInt8>) -> Lane16 {
         let b = UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self)
-        return Lane16(Int16(b[0]), Int16(b[1]), Int16(b[2]), Int16(b[3]),
-                      Int16(b[4]), Int16(b[5]), Int16(b[6]), Int16(b[7]))
+        return Lane16(
+            Int16(b[0]), Int16(b[1]), Int16(b[2]), Int16(b[3]),
+            Int16(b[4]), Int16(b[5]), Int16(b[6]), Int16(b[7]))
     }
 
     @inline(__always) static func widen(_ v: Lane16) -> Lane32 {
@@ -19,16 +20,18 @@ enum JPEGLanes {
 
     /// The low 16 bits of each lane.
     @inline(__always) static func truncate(_ v: Lane32) -> Lane16 {
-        Lane16(Int16(truncatingIfNeeded: v[0]), Int16(truncatingIfNeeded: v[1]), Int16(truncatingIfNeeded: v[2]),
-               Int16(truncatingIfNeeded: v[3]), Int16(truncatingIfNeeded: v[4]), Int16(truncatingIfNeeded: v[5]),
-               Int16(truncatingIfNeeded: v[6]), Int16(truncatingIfNeeded: v[7]))
+        Lane16(
+            Int16(truncatingIfNeeded: v[0]), Int16(truncatingIfNeeded: v[1]), Int16(truncatingIfNeeded: v[2]),
+            Int16(truncatingIfNeeded: v[3]), Int16(truncatingIfNeeded: v[4]), Int16(truncatingIfNeeded: v[5]),
+            Int16(truncatingIfNeeded: v[6]), Int16(truncatingIfNeeded: v[7]))
     }
 
     /// The low byte of each lane.
     @inline(__always) static func bytes(_ v: Lane16) -> SIMD8<UInt8> {
-        SIMD8<UInt8>(UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]), UInt8(truncatingIfNeeded: v[2]),
-                     UInt8(truncatingIfNeeded: v[3]), UInt8(truncatingIfNeeded: v[4]), UInt8(truncatingIfNeeded: v[5]),
-                     UInt8(truncatingIfNeeded: v[6]), UInt8(truncatingIfNeeded: v[7]))
+        SIMD8<UInt8>(
+            UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]), UInt8(truncatingIfNeeded: v[2]),
+            UInt8(truncatingIfNeeded: v[3]), UInt8(truncatingIfNeeded: v[4]), UInt8(truncatingIfNeeded: v[5]),
+            UInt8(truncatingIfNeeded: v[6]), UInt8(truncatingIfNeeded: v[7]))
     }
 
     /// Each lane clamped to 0...255: negatives cleared by their sign mask, values over 255 set to all ones

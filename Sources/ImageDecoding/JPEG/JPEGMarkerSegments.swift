@@ -127,8 +127,11 @@ enum JPEGHeaders {
         return JPEGFrame(width: width, height: height, progressive: progressive, components: components)
     }
 
-    static func readScan(_ payload: UnsafeBufferPointer<UInt8>, frame: JPEGFrame)
-        throws(DecodeError) -> JPEGScanHeader {
+    static func readScan(
+        _ payload: UnsafeBufferPointer<UInt8>, frame: JPEGFrame
+    )
+        throws(DecodeError) -> JPEGScanHeader
+    {
         var p = JPEGPayload(payload, name: "SOS")
         let count = try p.byte()
         guard (1...4).contains(count), payload.count == 4 + 2 * count else {
@@ -161,11 +164,12 @@ enum JPEGHeaders {
 /// Zigzag order: the natural (row-major) index of each coefficient in coding order. Indices past 63, which
 /// corrupt run lengths can reach, land on 63 as in libjpeg's jpeg_natural_order.
 enum JPEGZigzag {
-    static let order: [UInt8] = [
-        0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6,
-        7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31,
-        39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
-    ] + [UInt8](repeating: 63, count: 16)
+    static let order: [UInt8] =
+        [
+            0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6,
+            7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31,
+            39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+        ] + [UInt8](repeating: 63, count: 16)
 
     static func naturalIndex(_ k: Int) -> Int { Int(order[k]) }
 }

@@ -2,20 +2,20 @@
 /// straight from an 8×8 block, which is how libjpeg-turbo (and so Pillow's draft
 /// mode) decodes at 1/2, 1/4 and 1/8 scale. Same fixed point as JPEGIDCT.
 enum JPEGReducedIDCT {
-    private static let fix0_211164243 = 1730
-    private static let fix0_509795579 = 4176
-    private static let fix0_601344887 = 4926
-    private static let fix0_720959822 = 5906
-    private static let fix0_765366865 = 6270
-    private static let fix0_850430095 = 6967
-    private static let fix0_899976223 = 7373
-    private static let fix1_061594337 = 8697
-    private static let fix1_272758580 = 10426
-    private static let fix1_451774981 = 11893
-    private static let fix1_847759065 = 15137
-    private static let fix2_172734803 = 17799
-    private static let fix2_562915447 = 20995
-    private static let fix3_624509785 = 29692
+    private static let fix0p211164243 = 1730
+    private static let fix0p509795579 = 4176
+    private static let fix0p601344887 = 4926
+    private static let fix0p720959822 = 5906
+    private static let fix0p765366865 = 6270
+    private static let fix0p850430095 = 6967
+    private static let fix0p899976223 = 7373
+    private static let fix1p061594337 = 8697
+    private static let fix1p272758580 = 10426
+    private static let fix1p451774981 = 11893
+    private static let fix1p847759065 = 15137
+    private static let fix2p172734803 = 17799
+    private static let fix2p562915447 = 20995
+    private static let fix3p624509785 = 29692
     private static let constBits = JPEGIDCT.constBits
     private static let pass1Bits = JPEGIDCT.pass1Bits
 
@@ -64,12 +64,14 @@ enum JPEGReducedIDCT {
         _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, _ i5: Int, _ i6: Int, _ i7: Int, shift: Int
     ) -> (Int, Int, Int, Int) {
         let even0 = i0 &<< (constBits &+ 1)
-        let even2 = i2 &* fix1_847759065 &+ i6 &* -fix0_765366865
+        let even2 = i2 &* fix1p847759065 &+ i6 &* -fix0p765366865
         let tmp10 = even0 &+ even2, tmp12 = even0 &- even2
-        let odd0 = i7 &* -fix0_211164243 &+ i5 &* fix1_451774981 &+ i3 &* -fix2_172734803 &+ i1 &* fix1_061594337
-        let odd2 = i7 &* -fix0_509795579 &+ i5 &* -fix0_601344887 &+ i3 &* fix0_899976223 &+ i1 &* fix2_562915447
-        return (descale(tmp10 &+ odd2, shift), descale(tmp12 &+ odd0, shift),
-                descale(tmp12 &- odd0, shift), descale(tmp10 &- odd2, shift))
+        let odd0 = i7 &* -fix0p211164243 &+ i5 &* fix1p451774981 &+ i3 &* -fix2p172734803 &+ i1 &* fix1p061594337
+        let odd2 = i7 &* -fix0p509795579 &+ i5 &* -fix0p601344887 &+ i3 &* fix0p899976223 &+ i1 &* fix2p562915447
+        return (
+            descale(tmp10 &+ odd2, shift), descale(tmp12 &+ odd0, shift),
+            descale(tmp12 &- odd0, shift), descale(tmp10 &- odd2, shift)
+        )
     }
 
     static func idct2x2(
@@ -98,8 +100,9 @@ enum JPEGReducedIDCT {
                 out[1] = sample
                 continue
             }
-            let v = twoPoint(Int(w[0]), Int(w[1]), Int(w[3]), Int(w[5]), Int(w[7]),
-                             shift: constBits &+ pass1Bits &+ 3 &+ 2)
+            let v = twoPoint(
+                Int(w[0]), Int(w[1]), Int(w[3]), Int(w[5]), Int(w[7]),
+                shift: constBits &+ pass1Bits &+ 3 &+ 2)
             out[0] = JPEGIDCT.limit(v.0)
             out[1] = JPEGIDCT.limit(v.1)
         }
@@ -109,14 +112,16 @@ enum JPEGReducedIDCT {
     @inline(__always)
     private static func twoPoint(_ i0: Int, _ i1: Int, _ i3: Int, _ i5: Int, _ i7: Int, shift: Int) -> (Int, Int) {
         let even = i0 &<< (constBits &+ 2)
-        let odd = i7 &* -fix0_720959822 &+ i5 &* fix0_850430095 &+ i3 &* -fix1_272758580 &+ i1 &* fix3_624509785
+        let odd = i7 &* -fix0p720959822 &+ i5 &* fix0p850430095 &+ i3 &* -fix1p272758580 &+ i1 &* fix3p624509785
         return (descale(even &+ odd, shift), descale(even &- odd, shift))
     }
 
     /// 1×1: the block's mean, which is its DC coefficient over 8.
     @inline(__always)
-    static func idct1x1(_ coefficients: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>,
-                        _ output: UnsafeMutablePointer<UInt8>) {
+    static func idct1x1(
+        _ coefficients: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>,
+        _ output: UnsafeMutablePointer<UInt8>
+    ) {
         output[0] = JPEGIDCT.limit(descale(Int(coefficients[0]) &* Int(quant[0]), 3))
     }
 }

@@ -46,8 +46,11 @@ final class JPEGRowAssembler {
         return total
     }
 
-    init(frame: JPEGFrame, scale: Int, transform: JPEGColorTransform, output: UnsafeMutablePointer<UInt8>)
-        throws(DecodeError) {
+    init(
+        frame: JPEGFrame, scale: Int, transform: JPEGColorTransform, output: UnsafeMutablePointer<UInt8>
+    )
+        throws(DecodeError)
+    {
         let minimum = 8 / scale
         outputWidth = JPEGFrame.ceilDiv(frame.width, scale)
         outputHeight = JPEGFrame.ceilDiv(frame.height, scale)
@@ -73,9 +76,11 @@ final class JPEGRowAssembler {
             let scratchSize = max(outputWidth, width * (hOut / hIn)) + 64
             let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchSize)
             scratch.initialize(repeating: 128, count: scratchSize)
-            planes.append(Plane(
-                ring: ring, stride: stride, rowsPerIMCURow: rows, ringRows: 3 * rows, width: width, height: height,
-                blockSize: size, upsampling: upsampling, hExpand: hOut / hIn, vExpand: vOut / vIn, scratch: scratch))
+            planes.append(
+                Plane(
+                    ring: ring, stride: stride, rowsPerIMCURow: rows, ringRows: 3 * rows, width: width, height: height,
+                    blockSize: size, upsampling: upsampling, hExpand: hOut / hIn, vExpand: vOut / vIn, scratch: scratch)
+            )
         }
         self.planes = planes
         components = frame.components
@@ -84,8 +89,11 @@ final class JPEGRowAssembler {
     }
 
     /// How a component reaches the output grid, as libjpeg-turbo's jinit_upsampler chooses.
-    private static func upsampling(_ c: JPEGComponent, blockSize size: Int, frame: JPEGFrame, scale: Int)
-        throws(DecodeError) -> Upsampling {
+    private static func upsampling(
+        _ c: JPEGComponent, blockSize size: Int, frame: JPEGFrame, scale: Int
+    )
+        throws(DecodeError) -> Upsampling
+    {
         let minimum = 8 / scale
         let hIn = c.h * size / minimum, vIn = c.v * size / minimum
         let hOut = frame.maxH, vOut = frame.maxV
@@ -124,10 +132,11 @@ final class JPEGRowAssembler {
 
     func rowTargets(component: Int, iMCURow: Int) -> RowTargets {
         let plane = planes[component], info = components[component]
-        return RowTargets(base: plane.ring + (iMCURow % 3) * plane.rowsPerIMCURow * plane.stride,
-                          stride: plane.stride, blockSize: plane.blockSize,
-                          usedBlockRows: max(0, min(info.v, info.usedBlocksHigh - iMCURow * info.v)),
-                          usedBlocksWide: info.usedBlocksWide)
+        return RowTargets(
+            base: plane.ring + (iMCURow % 3) * plane.rowsPerIMCURow * plane.stride,
+            stride: plane.stride, blockSize: plane.blockSize,
+            usedBlockRows: max(0, min(info.v, info.usedBlocksHigh - iMCURow * info.v)),
+            usedBlocksWide: info.usedBlocksWide)
     }
 
     /// Component sample row `row`, clamped to the component's rows (libjpeg repeats the edge rows).
@@ -157,12 +166,14 @@ final class JPEGRowAssembler {
             JPEGUpsampling.h2v1Fancy(sampleRow(plane, y), count: plane.width, into: plane.scratch)
         case .h1v2Fancy:
             let row = y >> 1, below = y & 1 == 1
-            JPEGUpsampling.h1v2Fancy(sampleRow(plane, row), sampleRow(plane, below ? row + 1 : row - 1),
-                                     count: plane.width, bias: below ? 2 : 1, into: plane.scratch)
+            JPEGUpsampling.h1v2Fancy(
+                sampleRow(plane, row), sampleRow(plane, below ? row + 1 : row - 1),
+                count: plane.width, bias: below ? 2 : 1, into: plane.scratch)
         case .h2v2Fancy:
             let row = y >> 1
-            JPEGUpsampling.h2v2Fancy(sampleRow(plane, row), sampleRow(plane, y & 1 == 1 ? row + 1 : row - 1),
-                                     count: plane.width, into: plane.scratch)
+            JPEGUpsampling.h2v2Fancy(
+                sampleRow(plane, row), sampleRow(plane, y & 1 == 1 ? row + 1 : row - 1),
+                count: plane.width, into: plane.scratch)
         case .replicate:
             let source = sampleRow(plane, y / plane.vExpand)
             if plane.hExpand == 1 { return source }

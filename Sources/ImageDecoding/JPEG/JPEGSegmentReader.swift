@@ -45,8 +45,11 @@ struct JPEGSegmentReader {
     /// The payload of the segment that starts at `position` (after its marker): its two
     /// length bytes count themselves, so the payload is length - 2 bytes. With `lenient` (segments
     /// libjpeg skips: APPn, COM) a length under 2 is an empty payload, as libjpeg's skip_variable has it.
-    mutating func readSegment(named name: String, lenient: Bool = false) throws(DecodeError)
-        -> UnsafeBufferPointer<UInt8> {
+    mutating func readSegment(
+        named name: String, lenient: Bool = false
+    ) throws(DecodeError)
+        -> UnsafeBufferPointer<UInt8>
+    {
         guard position + 2 <= data.count else { throw .truncated(section: "in the \(name) segment") }
         let length = Int(data[position]) << 8 | Int(data[position + 1])
         guard length >= 2 else {

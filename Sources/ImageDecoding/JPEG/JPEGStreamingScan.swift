@@ -55,8 +55,9 @@ struct JPEGStreamingScan {
                     for bx in 0..<component.h {
                         let blockColumn = column &* component.h &+ bx
                         let inImage = by < target.usedBlockRows && blockColumn < target.usedBlocksWide
-                        decodeBlock(component, i, skip: skip, inImage: inImage, &reader, predictors, buffer,
-                                    target.block(row: by, column: blockColumn), target.stride)
+                        decodeBlock(
+                            component, i, skip: skip, inImage: inImage, &reader, predictors, buffer,
+                            target.block(row: by, column: blockColumn), target.stride)
                     }
                 }
             }
@@ -76,8 +77,9 @@ struct JPEGStreamingScan {
             for column in 0..<target.usedBlocksWide {
                 if restarts.beforeMCU(&reader) { predictors[0] = 0 }
                 let skip = restarts.outOfData
-                decodeBlock(component, 0, skip: skip, inImage: true, &reader, predictors, buffer,
-                            target.block(row: by, column: column), target.stride)
+                decodeBlock(
+                    component, 0, skip: skip, inImage: true, &reader, predictors, buffer,
+                    target.block(row: by, column: column), target.stride)
                 if !skip { restarts.afterMCU(reader) }
             }
         }

@@ -17,8 +17,10 @@ enum JPEGUpsampling {
         h2v1Scalar(source, count: count, range: i..<count, into: out)
     }
 
-    private static func h2v1Scalar(_ source: UnsafePointer<UInt8>, count: Int, range: Range<Int>,
-                                   into out: UnsafeMutablePointer<UInt8>) {
+    private static func h2v1Scalar(
+        _ source: UnsafePointer<UInt8>, count: Int, range: Range<Int>,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
         for i in range {
             let previous = Int(source[max(i &- 1, 0)]), next = Int(source[min(i &+ 1, count &- 1)])
             let weighted = Int(source[i]) &* 3
@@ -28,8 +30,10 @@ enum JPEGUpsampling {
     }
 
     /// 2:1 down: 3·nearer row + further row, rounded with `bias` (1 above, 2 below, as libjpeg-turbo 2.1+).
-    static func h1v2Fancy(_ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, count: Int, bias: Int,
-                          into out: UnsafeMutablePointer<UInt8>) {
+    static func h1v2Fancy(
+        _ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, count: Int, bias: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
         for i in 0..<count {
             out[i] = UInt8(truncatingIfNeeded: (Int(near[i]) &* 3 &+ Int(far[i]) &+ bias) &>> 2)
         }
@@ -37,8 +41,10 @@ enum JPEGUpsampling {
 
     /// 2:1 both ways: column sums 3·nearer row + further row, then the horizontal triangle on them
     /// (weights 9/16, 3/16, 3/16, 1/16), rounded with 8 and 7 as libjpeg does.
-    static func h2v2Fancy(_ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, count: Int,
-                          into out: UnsafeMutablePointer<UInt8>) {
+    static func h2v2Fancy(
+        _ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, count: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
         @inline(__always) func columnSums(_ at: Int) -> Lane16 { widen(near + at) &* 3 &+ widen(far + at) }
         var i = 1
         while i &+ 8 < count {
@@ -51,8 +57,10 @@ enum JPEGUpsampling {
         h2v2Scalar(near, far, count: count, range: i..<count, into: out)
     }
 
-    private static func h2v2Scalar(_ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, count: Int,
-                                   range: Range<Int>, into out: UnsafeMutablePointer<UInt8>) {
+    private static func h2v2Scalar(
+        _ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, count: Int,
+        range: Range<Int>, into out: UnsafeMutablePointer<UInt8>
+    ) {
         @inline(__always) func columnSum(_ at: Int) -> Int { Int(near[at]) &* 3 &+ Int(far[at]) }
         for i in range {
             let previous = columnSum(max(i &- 1, 0)), next = columnSum(min(i &+ 1, count &- 1))
@@ -79,8 +87,10 @@ enum JPEGUpsampling {
     }
 
     /// Each sample `factor` times.
-    static func replicate(_ source: UnsafePointer<UInt8>, count: Int, factor: Int,
-                          into out: UnsafeMutablePointer<UInt8>) {
+    static func replicate(
+        _ source: UnsafePointer<UInt8>, count: Int, factor: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
         if factor == 2 {
             for i in 0..<count {
                 let v = source[i]
