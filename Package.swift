@@ -32,7 +32,7 @@ let package = Package(
         // A leaf: byte codings shared by the page, the terminal renderers and the probe (base64, CRC-32).
         .target(name: "ByteCoding"),
         // Pixels: one decoder a format, orientation, shrinking, the PNG writer. Reads bytes, never files.
-        .target(name: "ImageDecoding"),
+        .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "ByteCoding"]),
         // Pictures on a terminal: which protocol it speaks (from the environment), its window size, the fit,
         // the ways of drawing (kitty, iTerm2, sixel, half blocks) and its replies. The renderers are pure:
         // pixels and a cell box in, bytes out; Legacy/ is view's file-as-it-is path until issue 14.
@@ -53,7 +53,9 @@ let package = Package(
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding"]),
         .testTarget(name: "CommandLineModelTests", dependencies: ["CommandLineModel"]),
         // Fixtures are read from beside the test files (#filePath), not bundled as resources.
-        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "TerminalImageTests", dependencies: ["TerminalImage", "ByteCoding"]),
     ]
 )

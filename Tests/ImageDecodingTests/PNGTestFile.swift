@@ -1,3 +1,5 @@
+import ByteCoding
+
 @testable import ImageDecoding
 
 /// Builds PNG files byte by byte for the decoder tests: chunks with their CRCs,

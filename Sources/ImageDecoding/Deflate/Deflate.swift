@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// Compressing with deflate (RFC 1951) in a zlib wrapper (RFC 1950), as the
 /// PNG writer needs: zlib level 6's matching, optimal length-limited Huffman
 /// codes, and per block whichever of stored, fixed or dynamic is smallest.

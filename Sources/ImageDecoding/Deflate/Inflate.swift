@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// Inflating whole streams: zlib (RFC 1950) and raw deflate (RFC 1951). Every
 /// length and distance is checked, output past `limit` is refused, and every
 /// loop consumes input or produces bounded output, so corrupt data fails fast.

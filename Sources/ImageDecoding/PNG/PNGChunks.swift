@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// The chunks of a PNG that decoding needs, found in one pass over the file
 /// before any pixel memory is taken.
 ///

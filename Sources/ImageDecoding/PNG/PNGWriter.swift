@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// Writes a raster as an 8-bit RGB PNG, or RGBA when it has alpha (the SPEC's
 /// thumbnail format): rows filtered adaptively, data compressed by `Deflate`.
 /// The same raster always gives the same bytes.

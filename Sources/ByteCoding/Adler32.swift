@@ -1,5 +1,5 @@
-/// The Adler-32 checksum that ends a zlib stream (RFC 1950). Self-contained so it
-/// can move to a shared leaf target unchanged.
+/// The Adler-32 checksum that ends a zlib stream (RFC 1950): inflate checks it, the PNG
+/// writer's deflate writes it.
 public enum Adler32 {
     @inline(__always) private static var modulus: UInt32 { 65521 }
     /// The most bytes summed before the sums must be reduced so `b` cannot pass 2^32 (zlib's NMAX).

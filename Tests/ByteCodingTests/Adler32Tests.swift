@@ -1,9 +1,9 @@
+import ByteCoding
 import XCTest
 
-@testable import ImageDecoding
-
-/// The check values every CRC-32 and Adler-32 implementation publishes.
-final class InflateChecksumTests: XCTestCase {
+/// The check values every Adler-32 implementation publishes, and CRC-32 in pieces of every length
+/// (the slicing-by-8 loop and its tail).
+final class Adler32Tests: XCTestCase {
     func testCRC32CheckValue() {
         XCTAssertEqual(CRC32.checksum(Array("123456789".utf8)), 0xCBF4_3926)
         XCTAssertEqual(CRC32.checksum([]), 0)
