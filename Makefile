@@ -8,7 +8,7 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 # which is most of the cost of a call that does little.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 
-.PHONY: build release test lint format install clean fuzz pillow-check
+.PHONY: build release test lint format install clean fuzz fuzz-decoders pixel-check pillow-check
 
 build:
 	flock $(BUILD_LOCK) $(SWIFT) build $(SWIFT_FLAGS)
@@ -83,6 +83,38 @@ fuzz:
 		$(PROBE_SOURCES) Fuzz/ProbeFuzzer.swift $(FUZZ_DIR)/libByteCoding.a -o $(FUZZ_DIR)/probe-fuzzer'
 	$(FUZZ_DIR)/probe-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds -max_total_time=$(FUZZ_TIME) \
 		-max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=1024 -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1
+
+# One libFuzzer target a decoder (ASan), each built from the ImageDecoding sources the decoders
+# are made of (not Pipeline/, which reaches for the registry and threads) and run FUZZ_TIME
+# seconds on inputs up to 256 KiB with a 1 s timeout: `make fuzz-decoders FUZZ_TIME=600` is the
+# ten-minute run. DECODERS picks some: `make fuzz-decoders DECODERS="JPEG PNG"`.
+DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L
+DECODER_SOURCES = $(shell find Sources/ImageDecoding -name "*.swift" -not -path "*/Pipeline/*")
+fuzz-decoders:
+	mkdir -p $(FUZZ_DIR)/modules
+	flock $(BUILD_LOCK) sh -c 'swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ByteCoding.swiftmodule \
+		-o $(FUZZ_DIR)/libByteCoding.a Sources/ByteCoding/*.swift'
+	for d in $(DECODERS); do \
+		flock $(BUILD_LOCK) swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name $${d}Fuzz \
+			$(DECODER_SOURCES) Fuzz/$${d}DecoderFuzzer.swift $(FUZZ_DIR)/libByteCoding.a \
+			-o $(FUZZ_DIR)/$$d-fuzzer || exit 1; \
+	done
+	for d in $(DECODERS); do \
+		seeds=Fuzz/seeds-$$(echo $$d | tr A-Z a-z); [ $$d = Inflate ] && seeds=Fuzz/seeds-png; \
+		mkdir -p $(FUZZ_DIR)/corpus-$$d; \
+		echo "== $$d decoder, $(FUZZ_TIME) s"; \
+		$(FUZZ_DIR)/$$d-fuzzer $(FUZZ_DIR)/corpus-$$d $$seeds -max_total_time=$(FUZZ_TIME) -max_len=262144 \
+			-timeout=1 -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_DIR)/$$d- -print_final_stats=1 2>&1 \
+			| grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" || exit 1; \
+		if ls $(FUZZ_DIR)/$$d-crash-* $(FUZZ_DIR)/$$d-timeout-* $(FUZZ_DIR)/$$d-leak-* >/dev/null 2>&1; then \
+			echo "$$d: findings in $(FUZZ_DIR)"; exit 1; fi; \
+	done
+
+# Every picture imgsel decodes against Pillow's (bench/compare-pixels-with-pillow.py): needs
+# Pillow, numpy-free; builds its corpus with bench/make_pixel_corpus.py (and cjpeg, pypng).
+pixel-check: build
+	python3 bench/compare-pixels-with-pillow.py --imgsel "$$($(SWIFT) build --show-bin-path)/imgsel"
 
 # Compare `imgsel --json info` with Pillow on the shared corpus (needs Pillow and pillow-heif).
 pillow-check: build

@@ -12,7 +12,8 @@ let package = Package(
         .executableTarget(
             name: "imgsel",
             dependencies: [
-                "SelectionStore", "SelectionPage", "ImageHeaders", "ByteCoding", "CommandLineModel", "TerminalImage",
+                "SelectionStore", "SelectionPage", "ImageHeaders", "ImageDecoding", "ByteCoding", "CommandLineModel",
+                "TerminalImage",
             ]),
         // The command line's pure parts, so they have unit tests: option and command specs, did-you-mean,
         // the completion model and the three shells' scripts, text widths in terminal columns. A leaf.
@@ -37,8 +38,6 @@ let package = Package(
         // the ways of drawing (kitty, iTerm2, sixel, half blocks) and its replies. The renderers are pure:
         // pixels and a cell box in, bytes out; Legacy/ is view's file-as-it-is path until issue 14.
         .target(name: "TerminalImage", dependencies: ["ImageDecoding", "ByteCoding"]),
-        // A developer's tool: decodes one file to raw RGBA, for comparing with Pillow.
-        .executableTarget(name: "imgsel-decode", dependencies: ["ImageDecoding"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.

@@ -8,7 +8,7 @@ import Glibc
 /// afford: a stat for `view`'s warning (instant on any file), a full hash for `check`,
 /// a verified stream for `html`'s embedded images, and the whole file verified in memory
 /// for `view`'s inline image. Problems come back typed; the commands word them.
-public struct EntryFile {
+public struct EntryFile: Sendable {
     public let entry: Entry
     /// Where the kernel finds the file (absolute).
     public let path: String
@@ -101,6 +101,16 @@ public struct EntryFile {
             throw problem
         }
         return bytes
+    }
+
+    /// The whole file checked, or the input error (exit 3) naming `path` and the entry:
+    /// for commands that decode it (`sheet`).
+    public func verifiedContents() throws(ImgselError) -> [UInt8] {
+        do {
+            return try contents()
+        } catch {
+            throw error.asInputError(path: path, index: index)
+        }
     }
 
     /// Opens the file as `add` opened it: without blocking, a regular file only.

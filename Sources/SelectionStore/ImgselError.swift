@@ -30,6 +30,9 @@ public enum ImgselError: Error, Equatable, Sendable {
     case nameNotUTF8(path: String)
     case notAnImage(path: String, reason: String)
     case inputChanged(path: String, entry: Int)
+    /// An image of a supported type whose pixels cannot be had: damaged, too large to decode,
+    /// or of a type imgsel reads the header of but does not decode (HEIC).
+    case undecodable(path: String, reason: String)
     /// What `-` read from stdin is not a list of paths: binary data, NULs without `-0`, a line too long.
     case notAPathList(reason: String)
     // the first one's code: several failures of one command, each reported
@@ -56,7 +59,8 @@ public enum ImgselError: Error, Equatable, Sendable {
             .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .tooManyPaths:
             return .refused
         case .usage: return .usage
-        case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .notAPathList:
+        case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .undecodable,
+            .notAPathList:
             return .input
         case let .several(errors): return errors.first?.exitStatus ?? .refused
         case .invalidSelectionFile, .newerVersion, .noSelection: return .selectionFile
@@ -83,6 +87,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .inputUnreadable: return "input-unreadable"
         case .nameNotUTF8: return "name-not-utf8"
         case .notAnImage: return "not-an-image"
+        case .undecodable: return "undecodable"
         case .inputChanged: return "input-changed"
         case .notAPathList: return "not-a-path-list"
         case let .several(errors): return errors.first?.code ?? "several"
@@ -143,6 +148,8 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "\(path): the name is not valid UTF-8, which the selection file cannot record"
         case let .notAnImage(path, reason):
             return "\(path): not a supported image (\(reason))"
+        case let .undecodable(path, reason):
+            return "\(path): \(reason)"
         case let .inputChanged(path, entry):
             return "\(path): entry \(entry) changed since it was added (size or sha256 differs)"
         case let .notAPathList(reason):
@@ -180,6 +187,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .inputNotRegular(path, kind): return .inputNotRegular(path: swap(path), kind: kind)
         case let .inputUnreadable(path, reason): return .inputUnreadable(path: swap(path), reason: reason)
         case let .notAnImage(path, reason): return .notAnImage(path: swap(path), reason: reason)
+        case let .undecodable(path, reason): return .undecodable(path: swap(path), reason: reason)
         case let .inputChanged(path, entry): return .inputChanged(path: swap(path), entry: entry)
         case let .several(errors): return .several(errors.map { $0.replacingPath(old, with: new) })
         case let .writeFailed(path, reason): return .writeFailed(path: swap(path), reason: reason)

@@ -25,6 +25,8 @@ final class HelpPinTests: ImgselTestCase {
           info        what add would record for each file, touching no selection
           check       every entry's file still exists with the recorded size and sha256; exit 1 if not
           html        write a self-contained HTML page of the selection: the nine-grid and a pager
+          thumbnail   decode an image, turn it upright and shrink it into a PNG; touches no selection
+          sheet       the nine-grid as one PNG: a contact sheet for a CI artifact or a review
           help        show help for imgsel or one command
           completion  print a shell completion script
 
@@ -271,6 +273,45 @@ final class HelpPinTests: ImgselTestCase {
               imgsel html
               imgsel html build/upload.html --link
               xdg-open "$(imgsel html)"
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "thumbnail": #"""
+            imgsel thumbnail: decode an image, turn it upright and shrink it into a PNG; touches no selection
+
+            Usage:
+              imgsel thumbnail FILE OUT [--size N]
+
+            Arguments:
+              FILE  the image
+              OUT   the PNG to write, whole or not at all ('-': standard output)
+
+            Options:
+              --size N  fit within N×N pixels, aspect kept, never enlarged (default 256)
+
+            Examples:
+              imgsel thumbnail shot.jpg shot-small.png
+              imgsel thumbnail scan.tif - --size 64 > icon.png
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "sheet": #"""
+            imgsel sheet: the nine-grid as one PNG: a contact sheet for a CI artifact or a review
+
+            Usage:
+              imgsel sheet OUT [--size N] [--columns C] [--no-labels]
+
+            Arguments:
+              OUT  the PNG to write, whole or not at all ('-': standard output)
+
+            Options:
+              --size N     each cell's side in pixels; images fit inside, never enlarged (default 256)
+              --columns C  cells a row (default 3, as the nine-grid)
+              --no-labels  no index badges in the cells' corners
+
+            Examples:
+              imgsel sheet upload-set.png
+              imgsel sheet - --size 128 --columns 5 > review.png
 
             Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
             """#,

@@ -1,0 +1,29 @@
+import ImageHeaders
+
+/// A file's pixels as they are shown: decoded, turned upright by the orientation its header
+/// records, and shrunk by the area filter to fit a square box (never enlarged). One way for
+/// `thumbnail`, `sheet` and the terminal views, so they all show the same picture.
+public enum Thumbnailer {
+    /// `facts` are the header's (the probe's); `box` the side of the square to fit within.
+    /// A JPEG is decoded at the smallest DCT scale that still covers the result, so a
+    /// 100-megapixel photo's thumbnail stays small and quick.
+    public static func picture(_ bytes: [UInt8], facts: ImageFacts, within box: Int) throws(DecodeError) -> Raster {
+        guard let decode = PixelDecoders.all[facts.type] else {
+            throw .unsupported("\(facts.type.displayName) (its codec is out of reach without a package)")
+        }
+        let turns = (5...8).contains(facts.orientation)
+        let upright = turns ? (width: facts.height, height: facts.width) : (width: facts.width, height: facts.height)
+        let target = ThumbnailSize.fitting(width: upright.width, height: upright.height, within: max(1, box))
+        var scale = 1
+        if PixelDecoders.scalesInDecoding(facts.type) {
+            let stored = turns ? (width: target.height, height: target.width) : target
+            scale = ThumbnailSize.jpegScale(width: facts.width, height: facts.height, covering: stored)
+        }
+        let raster = try decode(bytes, scale).oriented(facts.orientation)
+        // The decoder's own size is the truth (a GIF's screen, a damaged header): fit that.
+        let fitted =
+            scale == 1 ? ThumbnailSize.fitting(width: raster.width, height: raster.height, within: max(1, box)) : target
+        guard fitted.width < raster.width || fitted.height < raster.height else { return raster }
+        return raster.shrunk(toWidth: min(fitted.width, raster.width), height: min(fitted.height, raster.height))
+    }
+}

@@ -1,0 +1,43 @@
+import ImageHeaders
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An input image read whole, for the commands that decode it (`thumbnail`): opened as
+/// `add` opens files (no blocking, regular files only), probed for its facts, then read.
+public enum ImageLoader {
+    /// `limit` says from the facts how many bytes are worth holding in memory (the decode
+    /// budget of an image that size); a larger file is refused rather than read.
+    public static func load(
+        _ path: String, limit: (ImageFacts) -> Int
+    ) throws(ImgselError) -> (
+        facts: ImageFacts, bytes: [UInt8]
+    ) {
+        let file = try InputFile.open(path)
+        defer { Posix.close(file.fd) }
+        let facts: ImageFacts
+        do {
+            facts = try ImageProbe.probe(FileDescriptorByteSource(fd: file.fd, size: file.size))
+        } catch let error as ProbeError {
+            throw .notAnImage(path: path, reason: error.description)
+        } catch {
+            throw .inputUnreadable(path: path, reason: "\(error)")
+        }
+        guard file.size <= limit(facts) else {
+            throw .undecodable(path: path, reason: "too large to decode: \(facts.width)×\(facts.height)")
+        }
+        var bytes = [UInt8](repeating: 0, count: file.size)
+        var filled = 0
+        while filled < file.size {
+            let n = bytes.withUnsafeMutableBytes {
+                pread(file.fd, $0.baseAddress! + filled, file.size - filled, off_t(filled))
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw .inputUnreadable(path: path, reason: Posix.errorText()) }
+            if n == 0 { throw .inputUnreadable(path: path, reason: "it shrank while it was read") }
+            filled += n
+        }
+        return (facts, bytes)
+    }
+}

@@ -1,0 +1,45 @@
+import CommandLineModel
+import ImageDecoding
+import SelectionStore
+
+struct ThumbnailCommand: Command {
+    static let spec = CommandSpec(
+        name: "thumbnail", usage: "thumbnail FILE OUT [--size N]",
+        summary: "decode an image, turn it upright and shrink it into a PNG; touches no selection",
+        arguments: [("FILE", "the image"), ("OUT", "the PNG to write, whole or not at all ('-': standard output)")],
+        options: [
+            OptionSpec(
+                names: ["--size"], value: "N",
+                help: "fit within N×N pixels, aspect kept, never enlarged (default \(defaultSize))")
+        ],
+        examples: ["imgsel thumbnail shot.jpg shot-small.png", "imgsel thumbnail scan.tif - --size 64 > icon.png"],
+        usesSelection: false)
+
+    static let defaultSize = 256
+    static let sizeRange = 1...DecodeLimits.maxSide
+
+    let file: String
+    let output: PictureOutput
+    let size: Int
+
+    init(validating arguments: ParsedArguments) throws(ImgselError) {
+        try Self.requireCount(arguments, 2...2, ["FILE", "OUT"])
+        file = arguments.positionals[0]
+        if file.isEmpty { throw .usage("thumbnail: FILE needs a path, not an empty string") }
+        output = try PictureOutput(validating: arguments.positionals[1], command: "thumbnail")
+        size = try PictureOutput.number(
+            arguments, "--size", command: "thumbnail", range: Self.sizeRange, default: Self.defaultSize)
+    }
+
+    func run(_ context: Context) throws(ImgselError) {
+        try output.check(context)
+        let (facts, bytes) = try ImageLoader.load(file) { DecodeLimits.budget(width: $0.width, height: $0.height) }
+        let picture: Raster
+        do {
+            picture = try Thumbnailer.picture(bytes, facts: facts, within: size)
+        } catch {
+            throw .undecodable(path: file, reason: error.message)
+        }
+        try output.write(picture, context)
+    }
+}
