@@ -45,7 +45,7 @@ final class HelpPinTests: ImgselTestCase {
 
         Exit status:
           0  done
-          1  refused by the selection's state (full, out of range, duplicate, path taken, empty, no next)
+          1  refused by the selection's state (full, out of range, duplicate, path taken, rule broken, empty, no next)
           2  usage error
           3  an input file is missing, unreadable or not an image
           4  the selection file is missing, invalid or newer (left untouched)
