@@ -63,6 +63,8 @@ final class RulesTests: XCTestCase {
                 + #""no-animation":true,"min-count":2}"#)
         XCTAssertEqual(try Rules.decode(all.json), all)
         XCTAssertEqual(try Rules.decode(.object([])), Rules())
+        let handWritten = try JSONParser.parse(Array(#"{"min-aspect": 0.80}"#.utf8))
+        XCTAssertEqual(try Rules.decode(handWritten), try rules([(.minAspect, "0.8")]), "a number written by hand")
     }
 
     func testTheJSONObjectIsReadStrictly() {
@@ -80,7 +82,7 @@ final class RulesTests: XCTestCase {
         XCTAssertEqual(refusal(#"{"max-bytes": 5, "max-bytes": 6}"#), "not JSON", "the parser refuses a key twice")
         for bad in [
             #"{"max-bytes": 0}"#, #"{"max-bytes": -1}"#, #"{"max-bytes": 1.5}"#, #"{"max-bytes": "5MB"}"#,
-            #"{"min-width": 0}"#, #"{"min-aspect": 0.8}"#, #"{"min-aspect": "1e3"}"#, #"{"types": []}"#,
+            #"{"min-width": 0}"#, #"{"min-aspect": 1e3}"#, #"{"min-aspect": "1e3"}"#, #"{"types": []}"#,
             #"{"types": ["jpg"]}"#, #"{"types": "png"}"#, #"{"no-animation": false}"#, #"{"min-count": 100}"#,
         ] {
             XCTAssertNotNil(refusal(bad), bad)

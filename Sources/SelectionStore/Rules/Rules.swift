@@ -133,7 +133,10 @@ extension Rule {
             guard value == .bool(true) else { return nil }
             self = .noAnimation
         case .minAspect, .maxAspect:
-            guard let text = value.stringValue, let rule = try? Rule.parse(name, text) else { return nil }
+            // Written as the string typed; a number written by hand is read as its digits.
+            var text = value.stringValue
+            if case let .number(_, literal?) = value { text = literal }
+            guard let text, let rule = try? Rule.parse(name, text) else { return nil }
             self = rule
         default:
             guard let n = value.intValue, let rule = try? Rule.parse(name, String(n)) else { return nil }
