@@ -47,7 +47,7 @@ let package = Package(
             dependencies: ["SelectionStore", "ImageHeaders", "selection-writer", "TestImages"]),
         .testTarget(name: "ImageHeadersTests", dependencies: ["ImageHeaders", "TestImages"]),
         // Spawns the built binary; depends on it so `swift test` builds it first.
-        .testTarget(name: "imgselTests", dependencies: ["imgsel", "TestImages"]),
+        .testTarget(name: "imgselTests", dependencies: ["imgsel", "TestImages", "ImageHeaders"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "ImageHeaders"]),
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding"]),
         .testTarget(name: "CommandLineModelTests", dependencies: ["CommandLineModel"]),

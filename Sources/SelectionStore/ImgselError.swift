@@ -19,6 +19,13 @@ public enum ImgselError: Error, Equatable, Sendable {
     case checkFailed(problems: Int)
     /// More paths on stdin than the command could ever use (`yes | imgsel add -`).
     case tooManyPaths(limit: Int)
+    /// An image `add`, `replace` or `toggle` was given breaks one of the selection's rules.
+    case ruleBroken(RuleProblem)
+    /// An entry breaks a rule `rules` was asked to set; `rulesRefused` follows the last of them.
+    case entryBreaksRule(index: Int, RuleProblem)
+    case rulesRefused(entries: Int)
+    /// Rules no image or set could keep: a minimum above its maximum, `--min-count` above the capacity.
+    case ruleConflict(String)
     // 2: usage
     case usage(String)
     // 3: an input file
@@ -56,7 +63,8 @@ public enum ImgselError: Error, Equatable, Sendable {
     public var exitStatus: ExitStatus {
         switch self {
         case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .pathTaken, .emptySelection,
-            .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .tooManyPaths:
+            .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .tooManyPaths, .ruleBroken,
+            .entryBreaksRule, .rulesRefused, .ruleConflict:
             return .refused
         case .usage: return .usage
         case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .undecodable,
@@ -81,6 +89,8 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .noPreviousEntry: return "no-previous-entry"
         case .selectionExists: return "selection-exists"
         case .checkFailed: return "check-failed"
+        case .ruleBroken, .entryBreaksRule, .rulesRefused: return "rule-broken"
+        case .ruleConflict: return "rule-conflict"
         case .usage: return "usage"
         case .inputMissing: return "input-missing"
         case .inputNotRegular: return "input-not-regular"
@@ -136,6 +146,15 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "check found \(problems) \(problems == 1 ? "problem" : "problems")"
         case let .tooManyPaths(limit):
             return "standard input: more than \(limit) paths, more than any selection can take in one command"
+        case let .ruleBroken(problem):
+            return problem.message
+        case let .entryBreaksRule(index, problem):
+            return "entry \(index)" + (problem.path.map { " (\($0))" } ?? "") + ": " + problem.description
+        case let .rulesRefused(entries):
+            return (entries == 1 ? "1 entry breaks" : "\(entries) entries break")
+                + " the rules given, so none was set (--force sets them anyway, and check reports those entries)"
+        case let .ruleConflict(text):
+            return text
         case let .usage(text):
             return text
         case let .inputMissing(path):
@@ -162,7 +181,8 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "no selection file at \(path) ('imgsel init' or 'imgsel add' makes one)"
         case let .newerVersion(path, version):
             return
-                "\(path): selection file version \(version) is newer than this imgsel understands (1); left untouched"
+                "\(path): selection file version \(version) is newer than this imgsel understands"
+                + " (\(SelectionFile.newestVersion)); left untouched"
         case let .writeFailed(path, reason):
             return "\(path): cannot write: \(reason); nothing was changed"
         case let .outputFailed(reason):
@@ -183,6 +203,12 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .duplicateInBatch(path, sameAs, position, earlier):
             return .duplicateInBatch(path: swap(path), sameAs: swap(sameAs), position: position, earlier: earlier)
         case let .pathTaken(path, entry): return .pathTaken(path: swap(path), entry: entry)
+        case var .ruleBroken(problem):
+            problem.path = problem.path.map(swap)
+            return .ruleBroken(problem)
+        case .entryBreaksRule(let index, var problem):
+            problem.path = problem.path.map(swap)
+            return .entryBreaksRule(index: index, problem)
         case let .inputMissing(path): return .inputMissing(path: swap(path))
         case let .inputNotRegular(path, kind): return .inputNotRegular(path: swap(path), kind: kind)
         case let .inputUnreadable(path, reason): return .inputUnreadable(path: swap(path), reason: reason)
@@ -226,7 +252,10 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         switch self {
         case .done: return ["done"]
         case .refused:
-            return ["refused by the selection's state (full, out of range, duplicate, path taken, empty, no next)"]
+            return [
+                "refused by the selection's state (full, out of range, duplicate, path taken, rule broken, empty,"
+                    + " no next)"
+            ]
         case .usage: return ["usage error"]
         case .input: return ["an input file is missing, unreadable or not an image"]
         case .selectionFile: return ["the selection file is missing, invalid or newer (left untouched)"]

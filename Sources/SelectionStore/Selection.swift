@@ -13,17 +13,21 @@ public struct Selection: Equatable, Sendable {
     /// 1-based index of the browser's current entry; nil exactly when empty.
     public private(set) var current: Int?
     public private(set) var items: [Entry]
+    /// The upload rules each image added must keep (see Selection+Rules.swift); empty for most.
+    public internal(set) var rules: Rules
     /// Top-level members this version does not know, kept for the next write (see `Entry.otherFields`).
     public var otherFields: JSONValue = .object([])
 
-    public init(capacity: Int = Selection.defaultCapacity) {
+    public init(capacity: Int = Selection.defaultCapacity, rules: Rules = Rules()) {
         self.capacity = capacity
         self.current = nil
         self.items = []
+        self.rules = rules
     }
 
-    /// Builds a selection from stored fields, refusing any that disagree.
-    public init(capacity: Int, current: Int?, items: [Entry]) throws(ConsistencyError) {
+    /// Builds a selection from stored fields, refusing any that disagree. Entries may break the
+    /// rules (`rules --force` keeps them, for `check` to report); the rules may not contradict.
+    public init(capacity: Int, current: Int?, items: [Entry], rules: Rules = Rules()) throws(ConsistencyError) {
         guard Self.capacityRange.contains(capacity) else {
             throw ConsistencyError("capacity \(capacity) is outside \(Self.capacityRangeText)")
         }
@@ -44,9 +48,11 @@ public struct Selection: Equatable, Sendable {
             }
             seen[item.sha256] = i + 1
         }
+        if let conflict = rules.conflicts(capacity: capacity).first { throw ConsistencyError(conflict) }
         self.capacity = capacity
         self.current = current
         self.items = items
+        self.rules = rules
     }
 
     /// Why stored fields do not make a selection.
@@ -65,9 +71,11 @@ public struct Selection: Equatable, Sendable {
 
     // MARK: - Operations of the nine-grid
 
-    /// Appends in order, all or nothing: a duplicate (of an entry or within the
-    /// batch), a path an entry already has, or passing the capacity adds none of them.
+    /// Appends in order, all or nothing: an image that breaks a rule (every one reported), a
+    /// duplicate (of an entry or within the batch), a path an entry already has, or passing the
+    /// capacity adds none of them.
     public func adding(_ entries: [Entry]) throws(ImgselError) -> Selection {
+        try refuseBrokenRules(entries)
         var batch: [String: Int] = [:]
         for (position, entry) in entries.enumerated() {
             if let existing = index(ofSHA256: entry.sha256) {
@@ -92,6 +100,7 @@ public struct Selection: Equatable, Sendable {
     /// The re-pick: the new image takes the old one's place and the cursor stays.
     public func replacing(at index: Int, with entry: Entry) throws(ImgselError) -> Selection {
         try checkIndex(index)
+        try refuseBrokenRules([entry])
         if let existing = self.index(ofSHA256: entry.sha256), existing != index {
             throw .duplicate(path: entry.path, entry: existing)
         }
@@ -136,7 +145,8 @@ public struct Selection: Equatable, Sendable {
     /// The album picker's taps: each file whose content is not selected is added, each
     /// selected one removed, in the order given; capacity is judged on the result. Only the
     /// net change happens: one content given twice (under any names) cancels out, so an
-    /// entry removed and given again stays where it was, with its path and time.
+    /// entry removed and given again stays where it was, with its path and time. An image to be
+    /// added that breaks a rule refuses the whole command, removals too.
     public func toggling(_ entries: [Entry]) throws(ImgselError) -> Selection {
         var removedOriginals = Set<Int>()
         var appended: [Entry] = []
@@ -150,6 +160,7 @@ public struct Selection: Equatable, Sendable {
             }
         }
         let kept = items.enumerated().filter { !removedOriginals.contains($0.offset + 1) }.map(\.element)
+        try refuseBrokenRules(appended)
         for entry in appended { try refuseTakenPath(entry, keeping: kept) }
         guard kept.count + appended.count <= capacity else {
             throw .selectionFull(capacity: capacity, count: count, adding: kept.count + appended.count - count)

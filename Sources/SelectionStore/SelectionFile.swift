@@ -1,14 +1,24 @@
 import ImageHeaders
 
-/// The selection file's format: version 1 of the contract, read strictly.
+/// The selection file's format, read strictly: version 1, and version 2, which is version 1
+/// with a `"rules"` object.
 ///
 /// Anything this version cannot vouch for (a newer version, a field of the
 /// wrong type, fields that disagree) is refused so the file is never rewritten
 /// by a program that misunderstood it. Members it does not know are kept as
-/// they are and written back after the known ones.
+/// they are and written back after the known ones. A selection is written as the oldest
+/// version that holds it: without rules, version 1, byte for byte as before rules existed;
+/// with rules, version 2, which an imgsel that knows only version 1 refuses rather than
+/// ignoring the rules.
 public enum SelectionFile {
     public static let formatName = "imgsel"
-    public static let version = 1
+    /// The newest version this imgsel reads and writes.
+    public static let newestVersion = 2
+    /// The version that first holds rules.
+    public static let rulesVersion = 2
+
+    /// The version `selection` is written as.
+    public static func version(of selection: Selection) -> Int { selection.rules.isEmpty ? 1 : rulesVersion }
 
     /// Decodes and validates; `path` only names the file in errors.
     public static func decode(_ bytes: [UInt8], path: String) throws(ImgselError) -> Selection {
@@ -22,8 +32,20 @@ public enum SelectionFile {
         guard case .object = root else { throw invalid("the top level is not a JSON object") }
         guard root["format"]?.stringValue == formatName else { throw invalid("\"format\" is not \"imgsel\"") }
         guard let version = root["version"]?.intValue else { throw invalid("\"version\" is not an integer") }
-        if version > Self.version { throw .newerVersion(path: path, version: version) }
-        guard version == Self.version else { throw invalid("unknown version \(version)") }
+        if version > newestVersion { throw .newerVersion(path: path, version: version) }
+        guard version >= 1 else { throw invalid("unknown version \(version)") }
+        var rules = Rules()
+        switch (version >= rulesVersion, root["rules"]) {
+        case (false, nil): break
+        case (false, _?): throw invalid("\"rules\" needs version \(rulesVersion), and this file is version \(version)")
+        case (true, nil): throw invalid("version \(version) needs a \"rules\" object")
+        case let (true, value?):
+            do {
+                rules = try Rules.decode(value)
+            } catch {
+                throw invalid(error.reason)
+            }
+        }
         guard let capacity = root["capacity"]?.intValue else { throw invalid("\"capacity\" is not an integer") }
         let current: Int?
         switch root["current"] {
@@ -39,7 +61,7 @@ public enum SelectionFile {
             items.append(try decodeEntry(raw, number: i + 1, invalid: invalid))
         }
         do {
-            var selection = try Selection(capacity: capacity, current: current, items: items)
+            var selection = try Selection(capacity: capacity, current: current, items: items, rules: rules)
             selection.otherFields = others(of: root, known: topLevelKeys)
             return selection
         } catch {
@@ -47,7 +69,7 @@ public enum SelectionFile {
         }
     }
 
-    private static let topLevelKeys: Set<String> = ["format", "version", "capacity", "current", "items"]
+    private static let topLevelKeys: Set<String> = ["format", "version", "capacity", "rules", "current", "items"]
     private static let itemKeys: Set<String> = [
         "path", "type", "width", "height", "orientation", "frames", "bytes", "sha256", "added",
     ]
@@ -102,13 +124,16 @@ public enum SelectionFile {
         return entry
     }
 
-    /// Encodes in the contract's key order, pretty-printed, ending in a newline.
+    /// Encodes in the contract's key order, pretty-printed, ending in a newline; `"rules"`
+    /// (version 2) after the capacity, the other limit, and only when there are rules.
     public static func encode(_ selection: Selection) -> [UInt8] {
+        let rules: [(String, JSONValue)] = selection.rules.isEmpty ? [] : [("rules", selection.rules.json)]
         let root = JSONValue.object(
             [
                 ("format", .string(formatName)),
-                ("version", .int(version)),
+                ("version", .int(version(of: selection))),
                 ("capacity", .int(selection.capacity)),
+            ] + rules + [
                 ("current", selection.current.map { .int($0) } ?? .null),
                 ("items", .array(selection.items.map(encodeEntry))),
             ] + members(selection.otherFields))

@@ -115,9 +115,9 @@ public struct Store: Sendable {
         }
     }
 
-    /// Writes a new empty selection; refuses to replace an existing file unless `force`,
-    /// and with `force` replaces even a file it cannot read.
-    public func create(capacity: Int, force: Bool) throws(ImgselError) {
+    /// Writes a new empty selection under `rules`; refuses to replace an existing file unless
+    /// `force`, and with `force` replaces even a file it cannot read (rules and all).
+    public func create(capacity: Int, rules: Rules = Rules(), force: Bool) throws(ImgselError) {
         guard Selection.capacityRange.contains(capacity) else {
             throw .usage("capacity \(capacity) is out of range (\(Selection.capacityRangeText))")
         }
@@ -131,7 +131,7 @@ public struct Store: Sendable {
             }
             // --force replaces an unreadable selection.
             if Posix.exists(path), !force { throw .selectionExists(path: path) }
-            try AtomicFile.replace(path, with: SelectionFile.encode(Selection(capacity: capacity)))
+            try AtomicFile.replace(path, with: SelectionFile.encode(Selection(capacity: capacity, rules: rules)))
         }
     }
 

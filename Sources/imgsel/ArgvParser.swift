@@ -5,7 +5,10 @@ import SelectionStore
 struct ParsedArguments {
     var positionals: [String] = []
     var flags: Set<String> = []
+    /// The last value of each option that takes one, as most options want it.
     var values: [String: String] = [:]
+    /// Every value of each option, in order, for one that may be given again (`--clear`).
+    var allValues: [String: [String]] = [:]
 
     func has(_ option: String) -> Bool { flags.contains(option) }
 }
@@ -176,6 +179,7 @@ enum ArgvParser {
             result.globals.set(option, value)
         } else if let value {
             result.arguments.values[spec.canonical] = value
+            result.arguments.allValues[spec.canonical, default: []].append(value)
         } else {
             result.arguments.flags.insert(spec.canonical)
         }

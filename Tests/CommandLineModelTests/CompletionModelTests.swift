@@ -42,6 +42,20 @@ final class CompletionModelTests: XCTestCase {
         XCTAssertNil(CompletionModel.marker(forPlaceholder: "N"))
     }
 
+    func testAListPlaceholderOffersItsWordsAndAWordyGroupIsNoSlot() {
+        let spec = CommandSpec(
+            name: "rules", usage: "rules [rule options] [--clear RULE]", summary: "rules",
+            options: [
+                OptionSpec(names: ["--types"], value: "LIST", help: "types"),
+                OptionSpec(names: ["--clear"], value: "RULE", help: "clear"),
+            ])
+        let listed = CompletionModel(globals: [], commands: [spec], lists: ["LIST": ["jpeg", "png"]])
+        XCTAssertEqual(listed.commands.first?.slots, [], "[rule options] describes options, not an argument")
+        XCTAssertEqual(listed.valueOptions.map(\.name), ["--types", "--clear"])
+        XCTAssertEqual(listed.valueOptions.map(\.marker), ["@list jpeg png", ""])
+        XCTAssertTrue(BashCompletion.script(listed, version: "v").contains("--types) _imgsel_offer '@list jpeg png'"))
+    }
+
     func testQuotingForEachShell() {
         XCTAssertEqual(ShellQuote.single("it's"), "'it'\\''s'")
         XCTAssertEqual(ShellQuote.fish("it's a\\b"), "'it\\'s a\\\\b'")

@@ -78,9 +78,13 @@ final class SelectionFileTests: XCTestCase {
         XCTAssertTrue(text.contains("\"items\": []"))
     }
 
-    func testANewerVersionIsRefusedAsNewer() {
-        let text = #"{"format":"imgsel","version":2,"capacity":9,"current":null,"items":[]}"#
-        assertThrows(.newerVersion(path: "sel.json", version: 2)) { () throws(ImgselError) in try decode(text) }
+    func testAVersionNewerThanThisImgselKnowsIsRefusedAsNewer() {
+        let newer = SelectionFile.newestVersion + 1
+        let text = #"{"format":"imgsel","version":\#(newer),"capacity":9,"rules":{},"current":null,"items":[]}"#
+        assertThrows(.newerVersion(path: "sel.json", version: newer)) { () throws(ImgselError) in try decode(text) }
+        XCTAssertEqual(
+            ImgselError.newerVersion(path: "sel.json", version: newer).message,
+            "sel.json: selection file version \(newer) is newer than this imgsel understands (2); left untouched")
     }
 
     func testMalformedFilesAreRefusedWithAReason() {

@@ -66,6 +66,8 @@ final class CheckTests: ImgselTestCase {
         XCTAssertEqual(problems.count, 1)
         XCTAssertEqual(problems.first?["index"] as? Int, 1)
         XCTAssertEqual(problems.first?["path"] as? String, "img1.png")
+        XCTAssertEqual(problems.first?["code"] as? String, "file-missing")
+        XCTAssertEqual(problems.first?["problem"] as? String, "file is missing")
         for line in r.stderrLines {
             XCTAssertNotNil(parseJSON(line) as? [String: Any], "every stderr line is JSON: \(line)")
         }

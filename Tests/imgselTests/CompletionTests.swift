@@ -1,4 +1,5 @@
 import Foundation
+import ImageHeaders
 import XCTest
 
 /// `imgsel completion bash|zsh|fish`: the bash function is run as bash runs it
@@ -85,6 +86,28 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(
             listing(".").filter { !$0.hasPrefix("img") }, [".imgsel.json", ".imgsel.json.lock"],
             "asking created nothing")
+    }
+
+    /// `--types` offers the format registry's names and `--clear` the rules' names, each item
+    /// of a comma-separated list completed after the last comma.
+    func testBashOffersTypeAndRuleNamesAsCommaSeparatedLists() {
+        let types = ImageFormats.all.map(\.name)
+        XCTAssertEqual(types.count, 9)
+        XCTAssertEqual(bashOffers(["imgsel", "rules", "--types", ""]), types)
+        XCTAssertEqual(bashOffers(["imgsel", "init", "--types", "jpeg,p"]), ["jpeg,png"])
+        XCTAssertEqual(bashOffers(["imgsel", "init", "--types", "jpeg,png,he"]), ["jpeg,png,heic", "jpeg,png,heif"])
+        XCTAssertEqual(
+            bashOffers(["imgsel", "rules", "--types", "=", "jpeg,w"], commandLine: "imgsel rules --types=jpeg,w"),
+            ["jpeg,webp"])
+        XCTAssertEqual(
+            bashOffers(["imgsel", "rules", "--clear", "max-"]),
+            ["max-bytes", "max-width", "max-height", "max-pixels", "max-aspect"])
+        XCTAssertEqual(bashOffers(["imgsel", "rules", "--clear", "types,a"]), ["types,all"])
+        XCTAssertEqual(bashOffers(["imgsel", "rules", "--max-bytes", ""]), [], "a size is not guessed")
+        XCTAssertEqual(bashOffers(["imgsel", "rules", ""]), [], "rules takes no argument")
+        XCTAssertEqual(
+            bashOffers(["imgsel", "rules", "--types", "png", "--min-"]),
+            ["--min-width", "--min-height", "--min-aspect", "--min-count"])
     }
 
     func testBashAsksTheSelectionTheCommandLineNames() {
@@ -204,6 +227,12 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "completion", ""]), "bash\nzsh\nfish\n")
         XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "add", ""]), "(files )\n")
         XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "--album", ""]), "(files -/)\n")
+        XCTAssertEqual(
+            zshOffers(zsh, url, ["imgsel", "rules", "--types", "jpeg,"]),
+            "(compset -P *,)\n" + ImageFormats.all.map { $0.name + "\n" }.joined())
+        XCTAssertEqual(
+            zshOffers(zsh, url, ["imgsel", "rules", "--clear", ""]).components(separatedBy: "\n").last { !$0.isEmpty },
+            "all")
     }
 
     /// What the zsh function offers for `words` (as zsh keeps them: quoted as typed).
@@ -216,6 +245,7 @@ final class CompletionTests: ImgselTestCase {
             _describe() { while [[ $1 == -* ]]; do [[ $1 == -t ]] && shift; shift; done; shift
               local a; for a in "$@"; do [[ $a == -- ]] || print -l -- "${(P@)a}"; done; }
             compadd() { [[ $1 == -a ]] && print -l -- "${(P@)2}"; }
+            compset() { print -- "(compset $*)"; }
             _files() { print -- "(files $*)"; }
             source "$1"; shift
             words=("$@"); CURRENT=$#
@@ -273,6 +303,8 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(offers("imgsel completion z"), "zsh\n")
         XCTAssertEqual(offers("imgsel add img2"), "img2.png\n")
         XCTAssertEqual(offers("imgsel list --gr"), "--grid\tthe nine-grid, with a + cell while there is room\n")
+        XCTAssertEqual(offers("imgsel rules --types jpeg,p"), "jpeg,png\n")
+        XCTAssertEqual(offers("imgsel rules --clear min-count,no"), "min-count,no-animation\n")
     }
 
     func testFishReadsTheFileOptionAsTheShellWill() {

@@ -23,7 +23,8 @@ final class HelpPinTests: ImgselTestCase {
           view        move the cursor and show the current entry: 3 / 9  path  4032×3024 JPEG 2.1 MB
           save        copy the current entry (or INDEX, or all) into the album; never overwrites
           info        what add would record for each file, touching no selection
-          check       every entry's file still exists with the recorded size and sha256; exit 1 if not
+          check       every entry's file still has its recorded size and sha256 and keeps the rules; exit 1 if not
+          rules       show or set the upload rules each image must keep
           html        write a self-contained HTML page of the selection: the nine-grid and a pager
           thumbnail   decode an image, turn it upright and shrink it into a PNG; touches no selection
           sheet       the nine-grid as one PNG: a contact sheet for a CI artifact or a review
@@ -47,7 +48,7 @@ final class HelpPinTests: ImgselTestCase {
 
         Exit status:
           0  done
-          1  refused by the selection's state (full, out of range, duplicate, path taken, empty, no next)
+          1  refused by the selection's state (full, out of range, duplicate, path taken, rule broken, empty, no next)
           2  usage error
           3  an input file is missing, unreadable or not an image
           4  the selection file is missing, invalid or newer (left untouched)
@@ -69,15 +70,27 @@ final class HelpPinTests: ImgselTestCase {
             imgsel init: create an empty selection
 
             Usage:
-              imgsel init [--capacity N] [--force]
+              imgsel init [--capacity N] [rule options] [--force]
 
             Options:
-              --capacity N  how many images it holds, 1–99 (default 9)
-              --force       replace an existing selection file
+              --capacity N      how many images it holds, 1–99 (default 9)
+              --max-bytes SIZE  each image has at most SIZE bytes (500KB, 5MB, 5.5MB: 1024-based)
+              --min-width PX    each image is at least PX wide, upright
+              --min-height PX   each image is at least PX high, upright
+              --max-width PX    each image is at most PX wide, upright
+              --max-height PX   each image is at most PX high, upright
+              --max-pixels N    each image has at most N pixels, width × height (12M: 12,000,000)
+              --min-aspect R    each image's upright width / height is at least R (0.8, 4:5)
+              --max-aspect R    each image's upright width / height is at most R (1.91, 16:9)
+              --types LIST      each image's type is in LIST, comma-separated: jpeg, png, gif, webp, bmp, tiff, heic, heif, avif
+              --no-animation    each image has one frame
+              --min-count N     the selection holds at least N images (only check enforces it)
+              --force           replace an existing selection file, rules and all
 
             Examples:
               imgsel init
               imgsel -f upload.json init --capacity 4
+              imgsel init --capacity 4 --max-bytes 5MB --types jpeg,png,webp --min-width 320
 
             Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
             """#,
@@ -247,13 +260,42 @@ final class HelpPinTests: ImgselTestCase {
             Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
             """#,
         "check": #"""
-            imgsel check: every entry's file still exists with the recorded size and sha256; exit 1 if not
+            imgsel check: every entry's file still has its recorded size and sha256 and keeps the rules; exit 1 if not
 
             Usage:
               imgsel check
 
             Examples:
               imgsel check || echo 'the upload set changed'
+
+            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            """#,
+        "rules": #"""
+            imgsel rules: show or set the upload rules each image must keep
+
+            Usage:
+              imgsel rules [rule options] [--clear RULE] [--force]
+
+            Options:
+              --max-bytes SIZE  each image has at most SIZE bytes (500KB, 5MB, 5.5MB: 1024-based)
+              --min-width PX    each image is at least PX wide, upright
+              --min-height PX   each image is at least PX high, upright
+              --max-width PX    each image is at most PX wide, upright
+              --max-height PX   each image is at most PX high, upright
+              --max-pixels N    each image has at most N pixels, width × height (12M: 12,000,000)
+              --min-aspect R    each image's upright width / height is at least R (0.8, 4:5)
+              --max-aspect R    each image's upright width / height is at most R (1.91, 16:9)
+              --types LIST      each image's type is in LIST, comma-separated: jpeg, png, gif, webp, bmp, tiff, heic, heif, avif
+              --no-animation    each image has one frame
+              --min-count N     the selection holds at least N images (only check enforces it)
+              --clear RULE      remove a rule: its option without dashes (max-bytes), or all; may be repeated
+              --force           set rules that entries break; check then reports them
+
+            Examples:
+              imgsel rules
+              imgsel rules --max-bytes 5MB --types jpeg,png,webp --min-count 2
+              imgsel rules --clear max-bytes
+              imgsel -f b.json rules $(imgsel -f a.json rules)
 
             Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
             """#,
@@ -370,7 +412,7 @@ final class HelpPinTests: ImgselTestCase {
 
     func testEveryCommandsHelpIsPinned() {
         let names = registeredCommands()
-        XCTAssertGreaterThanOrEqual(names.count, 14, "init … completion")
+        XCTAssertGreaterThanOrEqual(names.count, 16, "init … completion")
         for name in names {
             guard let pinned = Self.commands[name] else {
                 XCTFail("no pinned help for '\(name)': add `imgsel help \(name)` to HelpPinTests.commands")

@@ -80,7 +80,9 @@ final class InitTests: ImgselTestCase {
     func testInitRejectsBadCapacities() {
         for bad in ["0", "100", "abc", "-1", "", "4.5", "+5", " 5"] {
             let r = run(["init", "--capacity", bad])
-            assertUsage(r, usageLine: "usage: imgsel init [--capacity N] [--force]", stderrContains: ["capacity"])
+            assertUsage(
+                r, usageLine: "usage: imgsel init [--capacity N] [rule options] [--force]", stderrContains: ["capacity"]
+            )
             XCTAssertFalse(exists(".imgsel.json"), "no selection for capacity '\(bad)'")
         }
     }
@@ -92,7 +94,7 @@ final class InitTests: ImgselTestCase {
 
     func testInitRejectsExtraArguments() {
         assertUsage(
-            run(["init", "extra"]), usageLine: "usage: imgsel init [--capacity N] [--force]",
+            run(["init", "extra"]), usageLine: "usage: imgsel init [--capacity N] [rule options] [--force]",
             stderrContains: ["'extra'"])
         XCTAssertFalse(exists(".imgsel.json"))
     }

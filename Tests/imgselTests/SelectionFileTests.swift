@@ -72,14 +72,15 @@ final class SelectionFileTests: ImgselTestCase {
         assertRefused(edit(validText(), #""format": "imgsel""#, #""format": "imgsal""#), mentioning: ["format"])
     }
 
+    /// A version this imgsel does not know yet (the next after the rules' version 2) is refused as newer.
     func testANewerVersion() {
-        let text = edit(validText(), #""version": 1"#, #""version": 2"#)
-        assertRefused(text, code: "newer-version", mentioning: ["version 2", "newer"])
+        let text = edit(validText(), #""version": 1"#, #""version": 3"#)
+        assertRefused(text, code: "newer-version", mentioning: ["version 3", "newer"])
         let r = run(["list"])
         XCTAssertEqual(
             r.stderr,
-            "imgsel: \(selectionURL.path): selection file version 2 is newer than this imgsel"
-                + " understands (1); left untouched\n"
+            "imgsel: \(selectionURL.path): selection file version 3 is newer than this imgsel"
+                + " understands (2); left untouched\n"
         )
     }
 

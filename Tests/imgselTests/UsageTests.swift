@@ -78,7 +78,7 @@ final class UsageTests: ImgselTestCase {
 
     func testUnknownOptionShowsTheCommandsUsageLine() {
         // Contract: a usage error prints "the command's usage line".
-        assertUsage(run(["init", "--forse"]), usageLine: "usage: imgsel init [--capacity N] [--force]")
+        assertUsage(run(["init", "--forse"]), usageLine: "usage: imgsel init [--capacity N] [rule options] [--force]")
         assertUsage(run(["add", "--bogus", "a.png"]), usageLine: "usage: imgsel add [-0] FILE...")
         assertUsage(run(["list", "--grdi"]), usageLine: "usage: imgsel list [--paths | -0 | --grid]")
     }

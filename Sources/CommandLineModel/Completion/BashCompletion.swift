@@ -40,8 +40,9 @@ public enum BashCompletion {
             }
 
             # _imgsel_offer SLOT CURRENT PROGRAM...: what one slot offers for the word being completed.
+            # Words after @list are items of a comma-separated list: the one after the last comma completes.
             _imgsel_offer() {
-                local slot=$1 cur=$2 token
+                local slot=$1 cur=$2 token list=0 items=''
                 shift 2
                 for token in $slot; do
                     case $token in
@@ -49,9 +50,11 @@ public enum BashCompletion {
                         @dirs) compopt -o filenames 2>/dev/null; _imgsel_add < <(compgen -d -- "$cur") ;;
                         @indices) _imgsel_add < <(compgen -W "$(_imgsel_indices "$@")" -- "$cur") ;;
                         @commands) _imgsel_add < <(compgen -W '\(commands)' -- "$cur") ;;
-                        *) _imgsel_add < <(compgen -W "$token" -- "$cur") ;;
+                        @list) list=1 ;;
+                        *) if ((list)); then items+=" $token"; else _imgsel_add < <(compgen -W "$token" -- "$cur"); fi ;;
                     esac
                 done
+                if ((list)); then _imgsel_add < <(compgen -P "${cur%"${cur##*,}"}" -W "$items" -- "${cur##*,}"); fi
             }
 
             # The word as the shell will pass it, without running anything in it:

@@ -3,7 +3,8 @@
 /// completed without touching the scripts.
 public struct CompletionModel: Sendable {
     /// One positional argument's candidates: markers (`@files`, `@dirs`,
-    /// `@indices`, `@commands`) and literal words (`next`, `bash`).
+    /// `@indices`, `@commands`) and literal words (`next`, `bash`). `@list` before words
+    /// makes them items of a comma-separated list (`jpeg,png`): each completes after the last comma.
     public typealias Slot = [String]
 
     public struct CommandEntry: Sendable {
@@ -17,12 +18,16 @@ public struct CompletionModel: Sendable {
 
     public let globals: [OptionSpec]
     public let commands: [CommandEntry]
+    /// Placeholders whose value is a comma-separated list of known words (`LIST`: the type
+    /// names), with the words: the executable knows them, this leaf does not.
+    public let lists: [String: [String]]
 
     /// The model of a command line with these global options and commands, in the order
     /// help lists them.
-    public init(globals: [OptionSpec], commands: [CommandSpec]) {
+    public init(globals: [OptionSpec], commands: [CommandSpec], lists: [String: [String]] = [:]) {
         self.globals = globals
         self.commands = commands.map(Self.entry)
+        self.lists = lists
     }
 
     /// Every option that takes a value, with what to offer for the value.
@@ -30,8 +35,10 @@ public struct CompletionModel: Sendable {
         var seen: Set<String> = []
         var result: [(String, String)] = []
         for option in globals + commands.flatMap(\.options) where option.value != nil {
+            let placeholder = option.value!
+            let marker = lists[placeholder].map { (["@list"] + $0).joined(separator: " ") }
             for name in option.names where seen.insert(name).inserted {
-                result.append((name, Self.marker(forPlaceholder: option.value!) ?? ""))
+                result.append((name, marker ?? Self.marker(forPlaceholder: placeholder) ?? ""))
             }
         }
         return result
@@ -44,7 +51,9 @@ public struct CompletionModel: Sendable {
         var repeats = false
         for group in groups(String(spec.usage.dropFirst(spec.name.count))) {
             let alternatives = group.split(separator: "|").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
-            guard !alternatives.isEmpty, !alternatives.contains(where: { $0.hasPrefix("-") }) else { continue }
+            // Options, and words about them (`[rule options]`), are no positional argument.
+            guard !alternatives.isEmpty, !alternatives.contains(where: { $0.hasPrefix("-") || $0.contains(" ") })
+            else { continue }
             var slot: Slot = []
             for alternative in alternatives {
                 var word = alternative

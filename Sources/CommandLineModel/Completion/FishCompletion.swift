@@ -48,10 +48,13 @@ public enum FishCompletion {
                 printf 'last\\tthe last entry\\n'
             end
 
-            # __imgsel_offer SLOT CURRENT PROGRAM...: what one slot offers.
+            # __imgsel_offer SLOT CURRENT PROGRAM...: what one slot offers. The words after @list
+            # are items of a comma-separated list, offered after what the word holds up to its last comma.
             function __imgsel_offer
                 set -l current $argv[2]
                 set -l program $argv[3..-1]
+                set -l list 0
+                set -l prefix (string match -r -- '^.*,' $current)
                 for token in (string split ' ' -- $argv[1])
                     switch $token
                         case @files
@@ -62,9 +65,15 @@ public enum FishCompletion {
                             __imgsel_indices $program
                         case @commands
                             printf '%s\\n' $__imgsel_commands
+                        case @list
+                            set list 1
                         case ''
                         case '*'
-                            printf '%s\\n' $token
+                            if test $list -eq 1
+                                printf '%s%s\\n' "$prefix" $token
+                            else
+                                printf '%s\\n' $token
+                            end
                     end
                 end
             end

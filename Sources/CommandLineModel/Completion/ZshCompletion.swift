@@ -50,20 +50,23 @@ public enum ZshCompletion {
               _describe -V -t indices 'entry' entries
             }
 
-            # What one slot offers: files, folders, entries, commands or literal words.
+            # What one slot offers: files, folders, entries, commands or literal words; the words
+            # after @list are items of a comma-separated list, completed after the last comma.
             _imgsel_offer() {
-              local token
-              local -a words
+              local token list=0
+              local -a words items
               for token in ${=1}; do
                 case $token in
                   @files) _files ;;
                   @dirs) _files -/ ;;
                   @indices) _imgsel_indices ;;
                   @commands) _describe -t commands 'imgsel command' _imgsel_commands ;;
-                  *) words+=("$token") ;;
+                  @list) list=1 ;;
+                  *) if (( list )); then items+=("$token"); else words+=("$token"); fi ;;
                 esac
               done
               (( ${#words} )) && compadd -a words
+              if (( ${#items} )); then compset -P '*,'; compadd -a items; fi
               return 0
             }
 

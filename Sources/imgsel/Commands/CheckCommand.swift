@@ -4,7 +4,7 @@ import SelectionStore
 struct CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check", usage: "check",
-        summary: "every entry's file still exists with the recorded size and sha256; exit 1 if not",
+        summary: "every entry's file still has its recorded size and sha256 and keeps the rules; exit 1 if not",
         examples: ["imgsel check || echo 'the upload set changed'"])
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
@@ -15,26 +15,35 @@ struct CheckCommand: Command {
         let selection = try context.store.read()
         var problems: [JSONValue] = []
         var warnings: [JSONValue] = []
+        func report(_ members: [(String, JSONValue)], code: String, rule: RuleName?, _ text: String, line: String) {
+            let named = rule.map { [("rule", JSONValue.string($0.rawValue))] } ?? []
+            problems.append(.object(members + [("code", .string(code))] + named + [("problem", .string(text))]))
+            if !context.json { context.console.errText(Format.printable("imgsel: " + line)) }
+        }
+        let broken = selection.entriesBreaking()
         for (offset, entry) in selection.items.enumerated() {
             let index = offset + 1
             let shown = context.displayPath(entry)
-            let problem = EntryFile(entry, path: context.absolutePath(entry), index: index).problem().map(
-                Format.problem)
-            guard let problem else {
+            let members = [("index", JSONValue.int(index))] + context.pathMembers(entry)
+            if let found = EntryFile(entry, path: context.absolutePath(entry), index: index).problem() {
+                let text = Format.problem(found)
+                report(
+                    members, code: Format.problemCode(found), rule: nil, text,
+                    line: "entry \(index) (\(shown)): \(text)")
+            } else if let misnamed = entry.type.nameDisagreement(entry.path) {
                 // Content unchanged, so the recorded type is still its type: point out a misleading name.
-                if let misnamed = entry.type.nameDisagreement(entry.path) {
-                    warnings.append(
-                        .object(
-                            [("index", .int(index))] + context.pathMembers(entry) + [("warning", .string(misnamed))]))
-                    context.console.confirm("entry \(index) (\(shown)): \(misnamed)")
-                }
-                continue
+                warnings.append(.object(members + [("warning", .string(misnamed))]))
+                context.console.confirm("entry \(index) (\(shown)): \(misnamed)")
             }
-            problems.append(
-                .object([("index", .int(index))] + context.pathMembers(entry) + [("problem", .string(problem))]))
-            if !context.json {
-                context.console.errText(Format.printable("imgsel: entry \(index) (\(shown)): \(problem)"))
+            for (brokenIndex, problem) in broken where brokenIndex == index {
+                let text = problem.description
+                report(
+                    members, code: "rule-broken", rule: problem.rule.name, text,
+                    line: "entry \(index) (\(shown)): \(text)")
             }
+        }
+        if let short = selection.rules.shortfall(count: selection.count) {
+            report([], code: "too-few-entries", rule: short.rule.name, short.description, line: short.message)
         }
         if context.json {
             context.console.json(
@@ -44,6 +53,8 @@ struct CheckCommand: Command {
                 ]))
         }
         guard problems.isEmpty else { throw .checkFailed(problems: problems.count) }
-        context.console.confirm("ok: \(selection.count) \(selection.count == 1 ? "entry" : "entries") checked")
+        let rules = selection.rules.all.count
+        let kept = rules == 0 ? "" : " against \(rules) \(rules == 1 ? "rule" : "rules")"
+        context.console.confirm("ok: \(selection.count) \(selection.count == 1 ? "entry" : "entries") checked\(kept)")
     }
 }

@@ -3,18 +3,23 @@ import SelectionStore
 
 struct InitCommand: Command {
     static let spec = CommandSpec(
-        name: "init", usage: "init [--capacity N] [--force]",
+        name: "init", usage: "init [--capacity N] [rule options] [--force]",
         summary: "create an empty selection",
         options: [
             OptionSpec(
                 names: ["--capacity"], value: "N",
                 help: "how many images it holds, \(Selection.capacityRangeText)"
-                    + " (default \(Selection.defaultCapacity))"),
-            OptionSpec(names: ["--force"], value: nil, help: "replace an existing selection file"),
+                    + " (default \(Selection.defaultCapacity))")
+        ] + RuleOptions.specs + [
+            OptionSpec(names: ["--force"], value: nil, help: "replace an existing selection file, rules and all")
         ],
-        examples: ["imgsel init", "imgsel -f upload.json init --capacity 4"])
+        examples: [
+            "imgsel init", "imgsel -f upload.json init --capacity 4",
+            "imgsel init --capacity 4 --max-bytes 5MB --types jpeg,png,webp --min-width 320",
+        ])
 
     let capacity: Int
+    let rules: Rules
     let force: Bool
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
@@ -32,14 +37,21 @@ struct InitCommand: Command {
         } else {
             capacity = Selection.defaultCapacity
         }
+        rules = Rules(try RuleOptions.parse(arguments, command: "init"))
+        // Every value is on this command line: a contradiction is the command's mistake.
+        if let conflict = rules.conflicts(capacity: capacity).first { throw .usage("init: " + conflict) }
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        try context.store.create(capacity: capacity, force: force)
+        try context.store.create(capacity: capacity, rules: rules, force: force)
         if context.json {
-            context.console.json(.object([("file", .string(context.store.path)), ("capacity", .int(capacity))]))
+            context.console.json(
+                .object([
+                    ("file", .string(context.store.path)), ("capacity", .int(capacity)), ("rules", rules.json),
+                ]))
         }
+        let ruled = rules.isEmpty ? "" : "; rules: " + RuleOptions.line(rules)
         context.console.confirm(
-            "created \(PathName.display(context.store.path, cwd: context.cwd)) (capacity \(capacity))")
+            "created \(PathName.display(context.store.path, cwd: context.cwd)) (capacity \(capacity)\(ruled))")
     }
 }

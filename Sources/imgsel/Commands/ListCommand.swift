@@ -37,6 +37,7 @@ struct ListCommand: Command {
                 .object([
                     ("file", .string(context.store.path)),
                     ("capacity", .int(selection.capacity)),
+                    ("rules", selection.rules.json),
                     ("count", .int(selection.count)),
                     ("current", selection.current.map { .int($0) } ?? .null),
                     (

@@ -1,10 +1,17 @@
 import CommandLineModel
+import ImageHeaders
+import SelectionStore
 
 /// The completion scripts of this imgsel: the model read from the command registry at run
 /// time, so a command added there is completed without touching the scripts.
 enum CompletionScripts {
     static var model: CompletionModel {
-        CompletionModel(globals: GlobalOptions.specs, commands: CommandRegistry.all.map { $0.spec })
+        CompletionModel(
+            globals: GlobalOptions.specs, commands: CommandRegistry.all.map { $0.spec },
+            lists: [
+                // --types: the format registry's names; --clear: the rules' names.
+                "LIST": ImageFormats.all.map(\.name), "RULE": RuleName.allCases.map(\.rawValue) + ["all"],
+            ])
     }
 
     /// `shell` is one of `CompletionCommand.shells`.

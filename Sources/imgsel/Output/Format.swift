@@ -2,22 +2,9 @@ import SelectionStore
 
 /// Human-readable numbers, the same everywhere a size is shown.
 enum Format {
-    /// `2.1 MB`: binary multiples, one decimal below 10 of a unit, as the browser's label.
-    static func bytes(_ n: Int) -> String {
-        if n < 1024 { return "\(n) B" }
-        let units = ["KB", "MB", "GB", "TB", "PB"]
-        var value = Double(n) / 1024
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        if value < 10 {
-            let tenths = Int((value * 10).rounded())
-            if tenths < 100 { return "\(tenths / 10).\(tenths % 10) \(units[unit])" }
-        }
-        return "\(Int(value.rounded())) \(units[unit])"
-    }
+    /// `2.1 MB`: binary multiples, one decimal below 10 of a unit, as the browser's label
+    /// (and the rules' messages, which is why the library spells it).
+    static func bytes(_ n: Int) -> String { RuleNumbers.byteText(n) }
 
     /// `3024×4032`, as a viewer shows it (EXIF orientation applied).
     static func orientedSize(_ entry: Entry) -> String {
@@ -79,6 +66,17 @@ enum Format {
         case let .unreadable(reason): return "cannot read: \(reason)"
         case let .sizeChanged(recorded, now): return "size changed: \(recorded) bytes recorded, \(now) now"
         case .contentChanged: return "content changed: sha256 differs from the recorded one"
+        }
+    }
+
+    /// `check --json`'s code for what is wrong with an entry's file.
+    static func problemCode(_ problem: EntryFile.Problem) -> String {
+        switch problem {
+        case .missing: return "file-missing"
+        case .notRegular: return "not-regular"
+        case .unreadable: return "unreadable"
+        case .sizeChanged: return "size-changed"
+        case .contentChanged: return "content-changed"
         }
     }
 

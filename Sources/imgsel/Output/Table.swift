@@ -1,8 +1,14 @@
 import SelectionStore
 
 /// `list`'s default form: index, oriented size, type, bytes, path; the current entry marked.
+/// A selection with rules has a header line above, the rules as the options that set them.
 enum Table {
     static func render(_ selection: Selection, context: Context) -> [String] {
+        let header = selection.rules.isEmpty ? [] : ["rules: " + RuleOptions.line(selection.rules)]
+        return header + table(selection, context: context)
+    }
+
+    private static func table(_ selection: Selection, context: Context) -> [String] {
         guard !selection.items.isEmpty else {
             return ["(empty selection, 0 of \(selection.capacity))"]
         }

@@ -1,0 +1,151 @@
+import ImageHeaders
+
+/// A selection's upload rules: at most one of each name, in `RuleName` order, so that two
+/// ways of setting the same rules compare equal and write the same file.
+public struct Rules: Equatable, Sendable {
+    public private(set) var all: [Rule] = []
+
+    /// The rules given; a later one of a name replaces an earlier one.
+    public init(_ rules: [Rule] = []) {
+        for rule in rules { set(rule) }
+    }
+
+    public var isEmpty: Bool { all.isEmpty }
+
+    public subscript(_ name: RuleName) -> Rule? { all.first { $0.name == name } }
+
+    public mutating func set(_ rule: Rule) {
+        all.removeAll { $0.name == rule.name }
+        let order = RuleName.allCases
+        let position = all.firstIndex { order.firstIndex(of: $0.name)! > order.firstIndex(of: rule.name)! }
+        all.insert(rule, at: position ?? all.endIndex)
+    }
+
+    public mutating func clear(_ name: RuleName) {
+        all.removeAll { $0.name == name }
+    }
+
+    // MARK: - Checks
+
+    /// Every rule `image` breaks, one problem each, in rule order; `path` names it in the messages.
+    /// What `add`, `replace`, `toggle` and `pick` ask before an image joins the selection.
+    public func problems(for image: Rule.Image, path: String?) -> [RuleProblem] {
+        all.compactMap { rule in rule.check(image).map { RuleProblem(path: path, rule: rule, description: $0) } }
+    }
+
+    /// Every rule an entry breaks, named by its stored path.
+    public func problems(for entry: Entry) -> [RuleProblem] {
+        problems(for: Rule.Image(entry), path: entry.path)
+    }
+
+    /// The set's problem: fewer entries than `--min-count`. Only `check` asks.
+    public func shortfall(count: Int) -> RuleProblem? {
+        for rule in all {
+            if let description = rule.check(count: count) {
+                return RuleProblem(path: nil, rule: rule, description: description)
+            }
+        }
+        return nil
+    }
+
+    /// Rules no selection could keep together: a minimum above its maximum, or a `--min-count`
+    /// above the capacity (when it is known). One line each.
+    public func conflicts(capacity: Int?) -> [String] {
+        var found: [String] = []
+        func compare(_ low: Rule?, _ high: Rule?, _ exceeds: (Rule, Rule) -> Bool) {
+            guard let low, let high, exceeds(low, high) else { return }
+            found.append("\(low.asOption) is more than \(high.asOption): no image keeps both")
+        }
+        compare(self[.minWidth], self[.maxWidth]) { $0.number! > $1.number! }
+        compare(self[.minHeight], self[.maxHeight]) { $0.number! > $1.number! }
+        compare(self[.minAspect], self[.maxAspect]) { low, high in
+            guard case let .minAspect(a) = low, case let .maxAspect(b) = high else { return false }
+            return a.numerator * b.denominator > b.numerator * a.denominator
+        }
+        if let capacity, case let .minCount(least)? = self[.minCount], least > capacity {
+            found.append("--min-count \(least) is more than the capacity of \(capacity)")
+        }
+        return found
+    }
+
+    // MARK: - JSON
+
+    /// One object keyed by the rules' names, as the selection file and `rules --json` hold them:
+    /// `{"max-bytes": 5242880, "types": ["jpeg", "png"]}`.
+    public var json: JSONValue {
+        .object(
+            all.map { rule in
+                let value: JSONValue
+                switch rule {
+                case let .maxBytes(n), let .minWidth(n), let .minHeight(n), let .maxWidth(n), let .maxHeight(n),
+                    let .maxPixels(n), let .minCount(n):
+                    value = .int(n)
+                case let .minAspect(r), let .maxAspect(r): value = .string(r.description)
+                case let .types(list): value = .array(list.map { .string($0.rawValue) })
+                case .noAnimation: value = .bool(true)
+                }
+                return (rule.name.rawValue, value)
+            })
+    }
+
+    /// Reads the object `json` writes, strictly: a rule this imgsel does not know, or a value it
+    /// cannot vouch for, is refused (the reason says which), never ignored.
+    public static func decode(_ value: JSONValue) throws(DecodeError) -> Rules {
+        guard case let .object(members) = value else { throw DecodeError("\"rules\" is not an object") }
+        var rules = Rules()
+        for (key, member) in members {
+            guard let name = RuleName(rawValue: key) else { throw DecodeError("unknown rule \"\(key)\"") }
+            guard let rule = Rule(name, json: member) else {
+                throw DecodeError("rule \"\(key)\" has a value this imgsel cannot read")
+            }
+            rules.set(rule)
+        }
+        return rules
+    }
+
+    /// Why a `"rules"` object is not one.
+    public struct DecodeError: Error, Equatable, Sendable {
+        public let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+}
+
+extension Rule {
+    /// The whole number a numeric rule holds (nil for aspects, types and flags).
+    var number: Int? {
+        switch self {
+        case let .maxBytes(n), let .minWidth(n), let .minHeight(n), let .maxWidth(n), let .maxHeight(n),
+            let .maxPixels(n), let .minCount(n):
+            return n
+        default: return nil
+        }
+    }
+
+    /// The rule as the selection file holds it, or nil when the value is not one `parse` would give.
+    init?(_ name: RuleName, json value: JSONValue) {
+        switch name {
+        case .types:
+            guard case let .array(names) = value, !names.isEmpty else { return nil }
+            let typed = names.map { $0.stringValue.flatMap(ImageType.init(rawValue:)) }
+            guard !typed.contains(nil) else { return nil }
+            self = .types(Self.inRegistryOrder(typed.compactMap { $0 }))
+        case .noAnimation:
+            guard value == .bool(true) else { return nil }
+            self = .noAnimation
+        case .minAspect, .maxAspect:
+            // Written as the string typed; a number written by hand is read as its digits.
+            var text = value.stringValue
+            if case let .number(_, literal?) = value { text = literal }
+            guard let text, let rule = try? Rule.parse(name, text) else { return nil }
+            self = rule
+        default:
+            guard let n = value.intValue, let rule = try? Rule.parse(name, String(n)) else { return nil }
+            self = rule
+        }
+    }
+
+    /// Each type once, in the order of `ImageFormats.all`.
+    static func inRegistryOrder(_ types: [ImageType]) -> [ImageType] {
+        ImageType.allCases.filter(types.contains)
+    }
+}

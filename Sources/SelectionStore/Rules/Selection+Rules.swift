@@ -1,0 +1,37 @@
+extension Selection {
+    /// Refuses images that break a rule, every broken rule of every image one error, in order.
+    func refuseBrokenRules(_ entries: [Entry]) throws(ImgselError) {
+        let broken = entries.flatMap { rules.problems(for: $0) }.map(ImgselError.ruleBroken)
+        if let error = ImgselError.combining(broken) { throw error }
+    }
+
+    /// The same selection under `new` rules (they replace the old ones whole). Refused when the
+    /// rules contradict each other or the capacity, and when an entry breaks a rule that is new
+    /// or changed here, naming every such entry; `force` keeps those entries, for `check` to report.
+    public func settingRules(_ new: Rules, force: Bool) throws(ImgselError) -> Selection {
+        if let error = ImgselError.combining(new.conflicts(capacity: capacity).map(ImgselError.ruleConflict)) {
+            throw error
+        }
+        let changed = Rules(new.all.filter { rules[$0.name] != $0 })
+        if !force {
+            let broken = entriesBreaking(changed)
+            if !broken.isEmpty {
+                let entries = Set(broken.map(\.index)).count
+                throw .several(
+                    broken.map { .entryBreaksRule(index: $0.index, $0.problem) } + [.rulesRefused(entries: entries)])
+            }
+        }
+        var next = self
+        next.rules = new
+        return next
+    }
+
+    /// Every rule every entry breaks, by 1-based index, in order: what `check` reports
+    /// (besides `rules.shortfall(count:)`).
+    public func entriesBreaking(_ rules: Rules? = nil) -> [(index: Int, problem: RuleProblem)] {
+        let judged = rules ?? self.rules
+        return items.enumerated().flatMap { offset, entry in
+            judged.problems(for: entry).map { (index: offset + 1, problem: $0) }
+        }
+    }
+}

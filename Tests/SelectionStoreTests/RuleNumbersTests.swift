@@ -1,0 +1,107 @@
+import XCTest
+
+@testable import SelectionStore
+
+/// The numbers rules are typed as: strict parsing, and the shortest spelling that reads back.
+final class RuleNumbersTests: XCTestCase {
+    private func bytes(_ text: String) -> Int? {
+        try? RuleNumbers.parse(text, units: RuleNumbers.byteUnits, bareSuffix: "B")
+    }
+
+    private func pixels(_ text: String) -> Int? { try? RuleNumbers.parse(text, units: RuleNumbers.pixelUnits) }
+
+    func testSizesAreBytesOrKBMBGB1024Based() {
+        XCTAssertEqual(bytes("5MB"), 5_242_880)
+        XCTAssertEqual(bytes("5.5MB"), 5_767_168)
+        XCTAssertEqual(bytes("500KB"), 512_000)
+        XCTAssertEqual(bytes("2GB"), 2_147_483_648)
+        XCTAssertEqual(bytes("1024"), 1024)
+        XCTAssertEqual(bytes("1024B"), 1024)
+        XCTAssertEqual(bytes("0.5KB"), 512)
+        XCTAssertEqual(bytes("5 MB"), 5_242_880, "as imgsel prints them")
+        XCTAssertEqual(bytes("5mb"), 5_242_880)
+        XCTAssertEqual(bytes("005.50MB"), 5_767_168)
+        XCTAssertEqual(bytes("5.55MB"), 5_819_596, "rounded down: more than 5.55 MB is more than its whole bytes")
+    }
+
+    func testMalformedSizesAreRefused() {
+        for text in [
+            "-1", "5XB", "1e3", "", "MB", "5.", ".5MB", "5.5", "5.5B", "5 M B", "5  MB", "5M", "+5", "0x10", "５MB",
+        ] {
+            XCTAssertThrowsError(
+                try RuleNumbers.parse(text, units: RuleNumbers.byteUnits, bareSuffix: "B"), "'\(text)'")
+        }
+        XCTAssertThrowsError(try RuleNumbers.parse("0", units: RuleNumbers.byteUnits, bareSuffix: "B")) {
+            XCTAssertEqual($0 as? RuleNumbers.Refusal, .zero)
+        }
+        XCTAssertThrowsError(try RuleNumbers.parse("0.0001KB", units: RuleNumbers.byteUnits, bareSuffix: "B")) {
+            XCTAssertEqual($0 as? RuleNumbers.Refusal, .zero)
+        }
+        XCTAssertThrowsError(try RuleNumbers.parse("99999999999GB", units: RuleNumbers.byteUnits, bareSuffix: "B")) {
+            XCTAssertEqual($0 as? RuleNumbers.Refusal, .tooLarge)
+        }
+        XCTAssertThrowsError(
+            try RuleNumbers.parse(String(repeating: "9", count: 40), units: RuleNumbers.byteUnits, bareSuffix: "B"))
+    }
+
+    func testPixelCountsTakeMForMillions() {
+        XCTAssertEqual(pixels("12M"), 12_000_000)
+        XCTAssertEqual(pixels("50M"), 50_000_000)
+        XCTAssertEqual(pixels("12.5M"), 12_500_000)
+        XCTAssertEqual(pixels("12000000"), 12_000_000)
+        for text in ["12MP", "1.5", "12MB", "-12M", "1e6"] { XCTAssertNil(pixels(text), text) }
+    }
+
+    func testTheShortestSpellingReadsBackToTheSameValue() {
+        let units = RuleNumbers.byteUnits
+        XCTAssertEqual(RuleNumbers.text(5_242_880, units: units), "5MB")
+        XCTAssertEqual(RuleNumbers.text(5_767_168, units: units), "5.5MB")
+        XCTAssertEqual(RuleNumbers.text(512_000, units: units), "500KB")
+        XCTAssertEqual(RuleNumbers.text(5_819_596, units: units), "5.55MB")
+        XCTAssertEqual(RuleNumbers.text(1000, units: units), "1000")
+        XCTAssertEqual(RuleNumbers.text(5_242_880, units: units, space: true), "5 MB")
+        XCTAssertEqual(RuleNumbers.text(12_000_000, units: RuleNumbers.pixelUnits), "12M")
+        XCTAssertEqual(RuleNumbers.text(12_345_678, units: RuleNumbers.pixelUnits), "12345678")
+        for value in [1, 1023, 1024, 1025, 512_000, 5_242_879, 5_242_881, 5_819_597, 1 << 30, 3 << 30 + 1, 123_456_789]
+        {
+            XCTAssertEqual(bytes(RuleNumbers.text(value, units: units)), value, "\(value)")
+        }
+    }
+
+    func testByteTextIsWhatListShows() {
+        XCTAssertEqual(RuleNumbers.byteText(540), "540 B")
+        XCTAssertEqual(RuleNumbers.byteText(2042), "2.0 KB")
+        XCTAssertEqual(RuleNumbers.byteText(7_549_747), "7.2 MB")
+        XCTAssertEqual(RuleNumbers.byteText(15 << 20), "15 MB")
+    }
+
+    func testAspectsAreExactFractions() throws {
+        let fourFifths = try XCTUnwrap(Aspect("4:5"))
+        XCTAssertEqual([fourFifths.numerator, fourFifths.denominator], [4, 5])
+        XCTAssertEqual(fourFifths.description, "4:5")
+        let point8 = try XCTUnwrap(Aspect("0.80"))
+        XCTAssertEqual([point8.numerator, point8.denominator], [8, 10])
+        XCTAssertEqual(point8.description, "0.8")
+        XCTAssertEqual(Aspect("1.91")?.description, "1.91")
+        XCTAssertEqual(Aspect("2")?.description, "2")
+        XCTAssertEqual(Aspect("016:09")?.description, "16:9")
+        for text in [
+            "1e3", "-1", "0", "0.0", "0:5", "5:0", ".8", "1.", "4:5:6", "abc", "", "4/5", "1234567890", "1.234567891",
+        ] {
+            XCTAssertNil(Aspect(text), "'\(text)'")
+        }
+    }
+
+    func testAspectComparisonsAreExact() throws {
+        let sixteenNinths = try XCTUnwrap(Aspect("16:9"))
+        XCTAssertFalse(sixteenNinths.isAbove(width: 1920, height: 1080))
+        XCTAssertFalse(sixteenNinths.isBelow(width: 1920, height: 1080))
+        XCTAssertTrue(sixteenNinths.isAbove(width: 1921, height: 1080))
+        XCTAssertTrue(sixteenNinths.isBelow(width: 1919, height: 1080))
+        XCTAssertEqual(Aspect.approximate(width: 799, height: 1000, roundingUp: false), "0.799")
+        XCTAssertEqual(Aspect.approximate(width: 7999, height: 10000, roundingUp: false), "0.799")
+        XCTAssertEqual(Aspect.approximate(width: 19101, height: 10000, roundingUp: true), "1.911")
+        XCTAssertEqual(Aspect.approximate(width: 3, height: 4, roundingUp: false), "0.75")
+        XCTAssertEqual(Aspect.approximate(width: 2, height: 1, roundingUp: true), "2")
+    }
+}

@@ -1,0 +1,154 @@
+import ImageHeaders
+import XCTest
+
+@testable import SelectionStore
+
+/// Each rule at its edge (the limit itself passes, one past it fails) and its message.
+final class RuleTests: XCTestCase {
+    private func image(
+        _ type: ImageType = .png, width: Int = 400, height: Int = 300, orientation: Int = 1, frames: Int = 1,
+        bytes: Int = 1000
+    ) -> Rule.Image {
+        Rule.Image(
+            facts: ImageFacts(type: type, width: width, height: height, orientation: orientation, frames: frames),
+            bytes: bytes)
+    }
+
+    private func rule(_ name: RuleName, _ text: String? = nil) throws -> Rule { try Rule.parse(name, text) }
+
+    func testMaxBytes() throws {
+        let r = try rule(.maxBytes, "5MB")
+        XCTAssertNil(r.check(image(bytes: 5_242_880)))
+        XCTAssertEqual(
+            r.check(image(bytes: 5_242_881)),
+            "5242881 B is over this selection's 5242880 B (--max-bytes)",
+            "where rounding would show 5.0 MB over 5 MB, the bytes are given")
+        XCTAssertEqual(r.check(image(bytes: 7_549_747)), "7.2 MB is over this selection's 5 MB (--max-bytes)")
+        XCTAssertEqual(
+            try rule(.maxBytes, "1000").check(image(bytes: 2042)),
+            "2.0 KB is over this selection's 1000 B (--max-bytes)")
+    }
+
+    func testWidthsAndHeightsAreUpright() throws {
+        XCTAssertNil(try rule(.minWidth, "400").check(image()))
+        XCTAssertEqual(
+            try rule(.minWidth, "401").check(image()), "400 px wide is under this selection's 401 px (--min-width)")
+        XCTAssertNil(try rule(.maxWidth, "400").check(image()))
+        XCTAssertEqual(
+            try rule(.maxWidth, "399").check(image()), "400 px wide is over this selection's 399 px (--max-width)")
+        XCTAssertNil(try rule(.minHeight, "300").check(image()))
+        XCTAssertEqual(
+            try rule(.minHeight, "301").check(image()), "300 px high is under this selection's 301 px (--min-height)")
+        XCTAssertNil(try rule(.maxHeight, "300").check(image()))
+        XCTAssertEqual(
+            try rule(.maxHeight, "299").check(image()), "300 px high is over this selection's 299 px (--max-height)")
+        // Stored 400×300 with orientation 6 is shown 300×400.
+        let turned = image(orientation: 6)
+        XCTAssertNotNil(try rule(.minWidth, "301").check(turned))
+        XCTAssertNil(try rule(.minHeight, "400").check(turned))
+        XCTAssertNil(try rule(.minWidth, "301").check(image(orientation: 3)), "a half turn keeps the size")
+    }
+
+    func testMaxPixels() throws {
+        XCTAssertNil(try rule(.maxPixels, "120000").check(image()))
+        XCTAssertEqual(
+            try rule(.maxPixels, "119999").check(image()),
+            "400×300 = 120000 pixels is over this selection's 119999 (--max-pixels)")
+        XCTAssertNil(try rule(.maxPixels, "12M").check(image(width: 4000, height: 3000)))
+        XCTAssertEqual(
+            try rule(.maxPixels, "12M").check(image(width: 4000, height: 3001)),
+            "4000×3001 = 12004000 pixels is over this selection's 12M (--max-pixels)")
+    }
+
+    func testAspectsAtTheirEdge() throws {
+        XCTAssertNil(try rule(.minAspect, "4:5").check(image(width: 400, height: 500)))
+        XCTAssertEqual(
+            try rule(.minAspect, "4:5").check(image(width: 399, height: 500)),
+            "399×500 (aspect 0.798) is under this selection's 4:5 (--min-aspect)")
+        XCTAssertNil(try rule(.maxAspect, "1.91").check(image(width: 191, height: 100)))
+        XCTAssertEqual(
+            try rule(.maxAspect, "1.91").check(image(width: 192, height: 100)),
+            "192×100 (aspect 1.92) is over this selection's 1.91 (--max-aspect)")
+        XCTAssertEqual(
+            try rule(.maxAspect, "1.91").check(image(width: 19101, height: 10000)),
+            "19101×10000 (aspect 1.911) is over this selection's 1.91 (--max-aspect)", "never shown as equal")
+        // Upright: stored 500×400 turned by orientation 8 is 400×500, exactly 4:5.
+        XCTAssertNil(try rule(.minAspect, "0.8").check(image(width: 500, height: 400, orientation: 8)))
+        XCTAssertNotNil(
+            try rule(.maxAspect, "1.25").check(image(width: 1, height: 0)), "a zero height is infinitely wide")
+    }
+
+    func testTypesAndAnimation() throws {
+        let types = try rule(.types, "jpeg,png,webp")
+        XCTAssertNil(types.check(image(.png)))
+        XCTAssertEqual(
+            types.check(image(.gif)), "type gif is not one of this selection's jpeg, png, webp (--types)")
+        XCTAssertNil(try rule(.noAnimation).check(image(frames: 1)))
+        XCTAssertEqual(
+            try rule(.noAnimation).check(image(frames: 2)),
+            "animated (2 frames), and this selection takes still images only (--no-animation)")
+    }
+
+    func testMinCountJudgesOnlyTheSet() throws {
+        let r = try rule(.minCount, "2")
+        XCTAssertNil(r.check(image()), "no image breaks it")
+        XCTAssertNil(r.check(count: 2))
+        XCTAssertEqual(r.check(count: 1), "the selection holds 1 entry, fewer than the 2 it needs (--min-count)")
+        XCTAssertEqual(r.check(count: 0), "the selection holds 0 entries, fewer than the 2 it needs (--min-count)")
+        XCTAssertNil(try rule(.maxBytes, "1").check(count: 0))
+    }
+
+    func testParsingNamesTheOptionAndWhatItTakes() {
+        let cases: [(RuleName, String, String)] = [
+            (.maxBytes, "5XB", "--max-bytes must be a size: bytes, or with KB, MB or GB (500KB, 5.5MB), not '5XB'"),
+            (.maxBytes, "-1", "--max-bytes must be a size: bytes, or with KB, MB or GB (500KB, 5.5MB), not '-1'"),
+            (.maxBytes, "0", "--max-bytes must be a size: bytes, or with KB, MB or GB (500KB, 5.5MB), not '0'"),
+            (.maxBytes, "99999999999GB", "--max-bytes '99999999999GB' is too large"),
+            (.minWidth, "1e3", "--min-width must be a whole number of pixels from 1, not '1e3'"),
+            (.maxHeight, "12.5", "--max-height must be a whole number of pixels from 1, not '12.5'"),
+            (
+                .maxPixels, "12MP",
+                "--max-pixels must be a number of pixels from 1, or millions with M (12M), not '12MP'"
+            ),
+            (
+                .minAspect, "1e3",
+                "--min-aspect must be a width / height ratio above 0: a decimal (0.8, 1.91) or W:H (4:5), not '1e3'"
+            ),
+            (.minCount, "0", "--min-count must be a number from 1, not '0'"),
+            (.minCount, "100", "--min-count must be a number from 1 to 99, not '100'"),
+            (
+                .types, "jpg",
+                "--types: 'jpg' is not a type (did you mean 'jpeg'?); the types are jpeg, png, gif, webp, bmp, tiff,"
+                    + " heic, heif, avif"
+            ),
+            (
+                .types, "png,,gif",
+                "--types must be type names separated by commas (jpeg, png, gif, webp, bmp, tiff, heic, heif, avif),"
+                    + " not 'png,,gif'"
+            ),
+        ]
+        for (name, text, message) in cases {
+            assertThrows(.usage(message)) { () throws(ImgselError) in try Rule.parse(name, text) }
+        }
+    }
+
+    func testTypesAreKeptInTheRegistrysOrderOnce() throws {
+        XCTAssertEqual(try Rule.parse(.types, "webp, PNG,jpeg,png"), .types([.jpeg, .png, .webp]))
+        XCTAssertEqual(try Rule.parse(.types, "webp, PNG,jpeg,png").argument, "jpeg,png,webp")
+    }
+
+    func testEachRuleSpellsItselfAsTheOptionThatSetsIt() throws {
+        let typed: [(RuleName, String?)] = [
+            (.maxBytes, "5.5MB"), (.minWidth, "320"), (.minHeight, "240"), (.maxWidth, "4096"), (.maxHeight, "4096"),
+            (.maxPixels, "12M"), (.minAspect, "4:5"), (.maxAspect, "1.91"), (.types, "jpeg,png"),
+            (.noAnimation, nil), (.minCount, "2"),
+        ]
+        XCTAssertEqual(typed.map(\.0), RuleName.allCases, "every rule")
+        for (name, text) in typed {
+            let r = try Rule.parse(name, text)
+            XCTAssertEqual(r.name, name)
+            XCTAssertEqual(r.asOption, text.map { "--\(name.rawValue) \($0)" } ?? "--\(name.rawValue)")
+            XCTAssertEqual(try Rule.parse(name, r.argument), r, "reads back")
+        }
+    }
+}
