@@ -18,11 +18,14 @@ let package = Package(
         .target(name: "CFileCopy"),
         // `imgsel html`: the page's markup, style, script, escaping and base64; builds text, touches no disk.
         .target(name: "SelectionPage", dependencies: ["SelectionStore"]),
+        // Full-screen terminal: raw I/O on /dev/tty, keys, a diffing screen, the picker and browser models.
+        .target(name: "TerminalUI"),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
         .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "selection-writer"]),
         // Spawns the built binary; depends on it so `swift test` builds it first.
         .testTarget(name: "imgselTests", dependencies: ["imgsel"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     ]
 )
