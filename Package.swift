@@ -19,7 +19,9 @@ let package = Package(
         // `imgsel html`: the page's markup, style, script, escaping and base64; builds text, touches no disk.
         .target(name: "SelectionPage", dependencies: ["SelectionStore"]),
         // Full-screen terminal: raw I/O on /dev/tty, keys, a diffing screen, the picker and browser models.
-        .target(name: "TerminalUI"),
+        .target(name: "TerminalUI", dependencies: ["CTerminal"]),
+        // signalfd(2), and the terminal's last-resort restore on a crash: C, since it runs in a signal handler.
+        .target(name: "CTerminal"),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
         .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "selection-writer"]),
