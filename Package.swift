@@ -22,12 +22,15 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["CTerminal"]),
         // signalfd(2), and the terminal's last-resort restore on a crash: C, since it runs in a signal handler.
         .target(name: "CTerminal"),
+        // A developer tool and test helper: the picker and browser on fake items, text only, for tmux tests.
+        .executableTarget(name: "tui-demo", dependencies: ["TerminalUI"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
         .testTarget(name: "SelectionStoreTests", dependencies: ["SelectionStore", "selection-writer"]),
         // Spawns the built binary; depends on it so `swift test` builds it first.
         .testTarget(name: "imgselTests", dependencies: ["imgsel"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        // Spawns tui-demo in tmux; depends on it so `swift test` builds it first.
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "tui-demo"]),
     ]
 )
