@@ -1,5 +1,9 @@
 import TerminalUI
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A terminal that plays a script of inputs and records what the loop did with it.
 final class FakeTerminal: TerminalIO {
     var script: [TerminalInput]
@@ -7,6 +11,8 @@ final class FakeTerminal: TerminalIO {
     private(set) var written: [[UInt8]] = []
     private(set) var events: [String] = []
     private(set) var timeouts: [Int32] = []
+    /// How long each read takes, as a real one waiting for input would.
+    var delayMilliseconds: UInt32 = 0
 
     init(_ script: [TerminalInput], size: WindowSize = WindowSize(columns: 40, rows: 12)) {
         self.script = script
@@ -39,6 +45,7 @@ final class FakeTerminal: TerminalIO {
 
     func read(timeoutMilliseconds: Int32) -> TerminalInput {
         timeouts.append(timeoutMilliseconds)
+        if delayMilliseconds > 0 { usleep(delayMilliseconds * 1000) }
         // A script that runs out is a test that forgot its ending: end it as a hang-up would.
         guard !script.isEmpty else { return .signal(1) }
         let next = script.removeFirst()

@@ -25,7 +25,18 @@ final class RunFullScreenTests: XCTestCase {
         var program = picker()
         let end = try runFullScreen(&program, on: terminal)
         guard case .finished(.cancel) = end else { return XCTFail("\(end)") }
-        XCTAssertEqual(terminal.timeouts, [-1, escapeWaitMilliseconds])
+        XCTAssertEqual(terminal.timeouts.count, 2)
+        XCTAssertEqual(terminal.timeouts.first, -1)
+        XCTAssertTrue((1...escapeWaitMilliseconds).contains(terminal.timeouts.last ?? 0), "\(terminal.timeouts)")
+    }
+
+    func testWakeUpsDoNotPostponeALoneEscPastItsWait() throws {
+        let terminal = FakeTerminal([bytes("\u{1B}")] + Array(repeating: .wake, count: 1000))
+        terminal.delayMilliseconds = 1
+        var program = picker()
+        let end = try runFullScreen(&program, on: terminal)
+        guard case .finished(.cancel) = end else { return XCTFail("\(end)") }
+        XCTAssertLessThan(terminal.timeouts.count, 200)
     }
 
     func testAnArrowSplitOverTwoReadsIsOneArrow() throws {
@@ -105,7 +116,10 @@ final class RunFullScreenTests: XCTestCase {
             model: BrowserModel(total: names.count, index: 0),
             caption: { names[$0] },
             save: { saved.append(names[$0]); return "saved \(names[$0])" },
-            delete: { let gone = names.remove(at: $0); return .deleted(remaining: names.count, message: "deleted \(gone)") })
+            delete: {
+                let gone = names.remove(at: $0)
+                return .deleted(remaining: names.count, message: "deleted \(gone)")
+            })
         let end = try runFullScreen(&program, on: terminal)
         guard case .finished(.quit(let entry)) = end else { return XCTFail("\(end)") }
         XCTAssertEqual(saved, ["b.jpg"])

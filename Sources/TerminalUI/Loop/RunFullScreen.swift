@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// How long an ESC waits for the rest of a sequence before it counts as the Esc key.
 /// Terminals send a sequence in one write, so 50 ms is far more than it needs, and short
 /// enough that Esc feels immediate.
@@ -19,6 +23,9 @@ public func runFullScreen<Program: FullScreenProgram>(
     var screen = Screen(columns: size.columns, rows: size.rows, characterWidth: characterWidth)
     program.resize(to: size)
     var decoder = KeyDecoder()
+    // When the decoder began waiting for the rest of a sequence: the wait is counted from there,
+    // so wake-ups from background work cannot keep postponing a lone Esc.
+    var pendingSince: Int64?
 
     func relayout() {
         let now = terminal.windowSize()
@@ -35,7 +42,12 @@ public func runFullScreen<Program: FullScreenProgram>(
         terminal.write(screen.render())
 
         var keys: [Key] = []
-        switch terminal.read(timeoutMilliseconds: decoder.isPending ? escapeWaitMilliseconds : -1) {
+        var timeout: Int32 = -1
+        if let since = pendingSince {
+            timeout = Int32(clamping: max(0, Int64(escapeWaitMilliseconds) - (monotonicMilliseconds() - since)))
+        }
+        let input = timeout == 0 ? TerminalInput.timeout : terminal.read(timeoutMilliseconds: timeout)
+        switch input {
         case .bytes(let bytes):
             keys = decoder.feed(bytes)
         case .timeout:
@@ -49,6 +61,12 @@ public func runFullScreen<Program: FullScreenProgram>(
             program.wake()
         case .signal(let signal):
             return .signalled(signal)
+        }
+
+        if !decoder.isPending {
+            pendingSince = nil
+        } else if pendingSince == nil {
+            pendingSince = monotonicMilliseconds()
         }
 
         for key in keys {
@@ -68,4 +86,11 @@ public func runFullScreen<Program: FullScreenProgram>(
             }
         }
     }
+}
+
+/// Milliseconds of CLOCK_MONOTONIC, which no change of the wall clock moves.
+func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
 }
