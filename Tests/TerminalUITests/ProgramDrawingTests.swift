@@ -55,7 +55,8 @@ final class ProgramDrawingTests: XCTestCase {
     }
 
     func testTheBrowserShowsPositionCaptionAndKeysThenTheQuestion() {
-        var program = BrowserProgram(model: BrowserModel(total: 9, index: 2), caption: { "e\($0).jpg  4000×3000 JPEG" },
+        var program = BrowserProgram(model: BrowserModel(total: 9, index: 2),
+                                     caption: { "e\($0).jpg  4000×3000 JPEG" },
                                      save: { _ in "" }, delete: { _ in .failed(message: "") })
         program.resize(to: WindowSize(columns: 40, rows: 12))
         var rows = frame(program)

@@ -29,7 +29,8 @@ public struct PickerProgram: FullScreenProgram {
         self.model = model
         self.slotWidth = slotWidth
         self.slotHeight = slotHeight
-        self.layout = PickerLayout(window: WindowSize(columns: 80, rows: 24), slotWidth: slotWidth, slotHeight: slotHeight)
+        self.layout = PickerLayout(window: WindowSize(columns: 80, rows: 24),
+                                   slotWidth: slotWidth, slotHeight: slotHeight)
         self.drawThumbnail = drawThumbnail
         self.drawFullImage = drawFullImage
         self.text = TextFit(characterWidth: characterWidth)
@@ -63,6 +64,7 @@ public struct PickerProgram: FullScreenProgram {
     public mutating func wake() { onWake() }
 
     public func draw(into screen: inout Screen) {
-        PickerView(layout: layout, text: text).draw(model, into: &screen, picture: drawThumbnail, fullImage: drawFullImage)
+        PickerView(layout: layout, text: text)
+            .draw(model, into: &screen, picture: drawThumbnail, fullImage: drawFullImage)
     }
 }

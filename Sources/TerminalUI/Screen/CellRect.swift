@@ -24,7 +24,8 @@ public struct CellRect: Hashable, Sendable {
     public func clipped(to other: CellRect) -> CellRect {
         let newTop = max(top, other.top), newLeft = max(left, other.left)
         let newBottom = min(bottom, other.bottom), newRight = min(right, other.right)
-        return CellRect(top: newTop, left: newLeft, width: max(0, newRight - newLeft), height: max(0, newBottom - newTop))
+        return CellRect(top: newTop, left: newLeft,
+                        width: max(0, newRight - newLeft), height: max(0, newBottom - newTop))
     }
 }
 

@@ -17,7 +17,7 @@ extension Screen {
             style = .plain
             needsFullRedraw = false
         } else {
-            for placement in frontPlacements where !backPlacements.contains(where: { $0.isSamePlacement(as: placement) }) {
+            for placement in frontPlacements where !backPlacements.contains(where: placement.isSamePlacement) {
                 out += placement.kind.eraseBytes
             }
         }
