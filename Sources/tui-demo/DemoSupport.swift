@@ -48,11 +48,15 @@ enum DemoOutput {
         if let path = options.string("--out") { writeFile(path, line + "\n") }
     }
 
+    /// Writes whole or not at all (a temporary name, then a rename), so a test that waits for
+    /// the file never reads it half-written.
     static func writeFile(_ path: String, _ text: String) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let part = path + ".part"
+        let fd = open(part, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { return }
         write(text, to: fd)
         close(fd)
+        rename(part, path)
     }
 
     /// A stand-in picture: the rectangle filled with a colour and the item's number in it.
@@ -66,13 +70,18 @@ enum DemoOutput {
 }
 
 enum DemoPicker {
+    /// What an upload rule's refusal says (the words of SPEC "Upload rules").
+    static func ruleBroken(_ name: String) -> String {
+        "\(name): 7.2 MB is over this selection's 5 MB (--max-bytes)"
+    }
+
     static func run(_ options: DemoOptions, on terminal: TTYTerminal) throws(TerminalError) -> DemoResult {
         let count = options.int("--count", 12)
         let names = (0..<count).map(DemoOutput.name)
         let refused = Set(options.indices("--refuse"))
         let model = PickerModel(names: names, picked: options.indices("--picked"),
                                 capacity: options.int("--capacity", 9), otherEntries: options.int("--others", 0),
-                                refusal: { refused.contains($0) ? "\(names[$0]): 7.2 MB is over this selection's 5 MB (--max-bytes)" : nil })
+                                refusal: { refused.contains($0) ? Self.ruleBroken(names[$0]) : nil })
         let slot = (options.string("--slot") ?? "16x6").split(separator: "x").compactMap { Int($0) }
         var program = PickerProgram(
             model: model, slotWidth: slot.first ?? 16, slotHeight: slot.last ?? 6,
