@@ -137,3 +137,22 @@ enum DemoBrowser {
         }
     }
 }
+
+enum DemoCrash {
+    /// Full screen, one key, then a trap or exit(3) with the terminal still raw.
+    static func run(trap: Bool, on terminal: TTYTerminal) -> Never {
+        do {
+            try terminal.enterFullScreen()
+        } catch {
+            DemoOutput.fail("tui-demo: \(error)", status: 1)
+        }
+        terminal.write(Array("\u{1B}[H\(trap ? "trap" : "exit") on any key".utf8))
+        while case .timeout = terminal.read(timeoutMilliseconds: -1) {}
+        if trap {
+            let items: [Int] = []
+            // An index out of range: the Swift runtime stops the process (SIGILL or SIGTRAP).
+            print(items[Int(getpid()) % 7 + 1])
+        }
+        exit(3)
+    }
+}

@@ -5,19 +5,22 @@
 //   tui-demo pick [--count N] [--capacity N] [--picked 2,5] [--others N] [--refuse 4]
 //                 [--slot WxH] [--out FILE] [--pid FILE]
 //   tui-demo browse [--total N] [--index N] [--out FILE] [--pid FILE]
+//   tui-demo crash trap|exit
 //
 // Items are photo-01.jpg, photo-02.jpg, …; numbers on the command line are 1-based.
 // The outcome goes to stdout and, with --out, to FILE once the terminal is restored:
 // "commit photo-03.jpg photo-01.jpg" (exit 0), "quit 3" (exit 0), "cancel" (exit 130).
 // --pid writes the process id once full screen, for tests that send signals.
+// `crash` goes full screen, waits for a key, then traps (a Swift runtime error) or calls
+// exit(3) without leaving full screen: the last-resort restore must still put the terminal back.
 #if canImport(Glibc)
 import Glibc
 #endif
 import TerminalUI
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let mode = arguments.first, mode == "pick" || mode == "browse" else {
-    DemoOutput.fail("usage: tui-demo pick|browse [options]", status: 2)
+guard let mode = arguments.first, ["pick", "browse", "crash"].contains(mode) else {
+    DemoOutput.fail("usage: tui-demo pick|browse|crash [options]", status: 2)
 }
 let options = DemoOptions(Array(arguments.dropFirst()))
 
@@ -26,6 +29,10 @@ do {
     terminal = try TTYTerminal.open()
 } catch {
     DemoOutput.fail("tui-demo: \(mode) needs a terminal", status: 2)
+}
+
+if mode == "crash" {
+    DemoCrash.run(trap: arguments.dropFirst().first == "trap", on: terminal)
 }
 
 let result: DemoResult

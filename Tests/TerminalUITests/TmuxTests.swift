@@ -42,9 +42,12 @@ final class TmuxTests: XCTestCase {
     private var outPath: String { pane.folder.appendingPathComponent("out").path }
     private var pidPath: String { pane.folder.appendingPathComponent("pid").path }
 
-    /// Starts the demo in the pane and waits for its first screen.
-    private func start(_ mode: String, _ options: [String] = [], showing text: String) throws {
-        let command = ([DemoBinary.path!, mode, "--out", "out", "--pid", "pid"] + options).joined(separator: " ")
+    /// Starts the demo in the pane (`environment`: assignments put before the command) and
+    /// waits for its first screen.
+    private func start(_ mode: String, _ options: [String] = [], environment: String = "",
+                       showing text: String) throws {
+        let command = environment
+            + ([DemoBinary.path!, mode] + options + ["--out", "out", "--pid", "pid"]).joined(separator: " ")
         pane.run(command)
         try pane.waitForText(text)
         try pane.waitForFormat("#{alternate_on}", "1")
@@ -285,6 +288,32 @@ final class TmuxTests: XCTestCase {
             try assertRestored()
             try FileManager.default.removeItem(atPath: outPath)
         }
+    }
+
+    // MARK: - crashes
+
+    func testATrapWhileFullScreenStillPutsTheTerminalBack() throws {
+        // The runtime's backtrace must not wait for an answer on the terminal.
+        try start("crash", ["trap"], environment: "SWIFT_BACKTRACE=interactive=no ", showing: "trap on any key")
+        pane.keys("x")
+        try pane.waitForFormat("#{alternate_on}", "0")
+        // The backtrace is printed after the restore, on the normal screen; the shell's prompt
+        // comes once the process is gone.
+        try pane.waitFor("the prompt after the backtrace") { rows in
+            rows.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == "$"
+        }
+        let status = try exitStatus()
+        // A Swift runtime error is SIGILL (132) on x86-64 and SIGTRAP (133) on arm64.
+        XCTAssertTrue(status == "132" || status == "133", status)
+        try assertRestored()
+    }
+
+    func testExitWhileFullScreenStillPutsTheTerminalBack() throws {
+        try start("crash", ["exit"], showing: "exit on any key")
+        pane.keys("x")
+        try pane.waitForFormat("#{alternate_on}", "0")
+        XCTAssertEqual(try exitStatus(), "3")
+        try assertRestored()
     }
 
     // MARK: - no terminal
