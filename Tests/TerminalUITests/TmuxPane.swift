@@ -41,6 +41,8 @@ final class TmuxPane {
         let description: String
     }
 
+    /// The private server's socket, inside `folder` (tmux -S), so it goes with the folder:
+    /// a named socket (-L) would stay behind in /tmp/tmux-UID after every test.
     let socket: String
     /// A fresh folder for the files the pane's commands write (stty output, statuses).
     let folder: URL
@@ -49,8 +51,10 @@ final class TmuxPane {
     private var commandCount = 0
 
     init(columns: Int = 80, rows: Int = 24) throws {
-        socket = "imgsel-tui-\(getpid())-\(UUID().uuidString.prefix(8))"
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(socket, isDirectory: true)
+        let name = "imgsel-tui-\(getpid())-\(UUID().uuidString.prefix(8))"
+        // /tmp rather than $TMPDIR: a socket's path must stay under 108 bytes.
+        folder = URL(fileURLWithPath: "/tmp", isDirectory: true).appendingPathComponent(name, isDirectory: true)
+        socket = folder.appendingPathComponent("tmux.socket").path
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // dash, not bash: bash puts the terminal's modes back itself when a job is stopped or
         // killed by a signal, which would hide a program that does not. dash leaves them as
@@ -75,9 +79,9 @@ final class TmuxPane {
     @discardableResult
     func tmux(_ arguments: [String]) -> (status: Int32, output: String) {
         commandCount += 1
-        let outputPath = folder.deletingLastPathComponent().appendingPathComponent("\(socket)-\(commandCount).out").path
+        let outputPath = folder.appendingPathComponent("tmux-\(commandCount).out").path
         defer { unlink(outputPath) }
-        let status = Spawn.run(["tmux", "-L", socket] + arguments, outputPath: outputPath, timeout: deadline)
+        let status = Spawn.run(["tmux", "-S", socket] + arguments, outputPath: outputPath, timeout: deadline)
         return (status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
     }
 
