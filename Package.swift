@@ -38,6 +38,12 @@ let package = Package(
         // the ways of drawing (kitty, iTerm2, sixel, half blocks) and its replies. The renderers are pure:
         // pixels and a cell box in, bytes out; Legacy/ is view's file-as-it-is path until issue 14.
         .target(name: "TerminalImage", dependencies: ["ImageDecoding", "ByteCoding"]),
+        // Full-screen terminal: raw I/O on /dev/tty, keys, a diffing screen, the picker and browser models.
+        .target(name: "TerminalUI", dependencies: ["CTerminal"]),
+        // signalfd(2), and the terminal's last-resort restore on a crash: C, since it runs in a signal handler.
+        .target(name: "CTerminal"),
+        // A developer tool and test helper: the picker and browser on fake items, text only, for tmux tests.
+        .executableTarget(name: "tui-demo", dependencies: ["TerminalUI"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.
@@ -56,5 +62,7 @@ let package = Package(
             name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding"],
             exclude: ["Fixtures"]),
         .testTarget(name: "TerminalImageTests", dependencies: ["TerminalImage", "ByteCoding"]),
+        // Spawns tui-demo in tmux; depends on it so `swift test` builds it first.
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "tui-demo"]),
     ]
 )

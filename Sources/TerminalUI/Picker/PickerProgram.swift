@@ -1,0 +1,73 @@
+/// `imgsel pick` as a `FullScreenProgram`: the model, its layout, and the caller's pictures.
+public struct PickerProgram: FullScreenProgram {
+    public enum Outcome: Equatable, Sendable {
+        /// Enter: the shown items picked, in order (indices into `names`).
+        case commit([Int])
+        /// Esc, `q`, Ctrl-C: exit 130, nothing written.
+        case cancel
+    }
+
+    public private(set) var model: PickerModel
+    public private(set) var layout: PickerLayout
+    public let slotWidth: Int
+    public let slotHeight: Int
+    /// Draws an item's thumbnail into its picture rectangle: `▀` cells with `Screen.set`, or a
+    /// `Placement` of escape bytes with `Screen.place`. Nothing drawn leaves the frame empty.
+    public var drawThumbnail: (_ item: Int, _ rect: CellRect, _ screen: inout Screen) -> Void
+    /// Draws the item `v` opened, fitted to `rect` (the window above the status row).
+    public var drawFullImage: (_ item: Int, _ rect: CellRect, _ screen: inout Screen) -> Void
+    /// Called when a background thread woke the loop (a thumbnail is ready).
+    public var onWake: () -> Void = {}
+    let text: TextFit
+
+    /// - Parameters:
+    ///   - slotWidth, slotHeight: one grid slot in cells, frame, name row and gap included.
+    public init(
+        model: PickerModel, slotWidth: Int = 20, slotHeight: Int = 10,
+        characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width,
+        drawThumbnail: @escaping (Int, CellRect, inout Screen) -> Void = { _, _, _ in },
+        drawFullImage: @escaping (Int, CellRect, inout Screen) -> Void = { _, _, _ in }
+    ) {
+        self.model = model
+        self.slotWidth = slotWidth
+        self.slotHeight = slotHeight
+        self.layout = PickerLayout(
+            window: WindowSize(columns: 80, rows: 24),
+            slotWidth: slotWidth, slotHeight: slotHeight)
+        self.drawThumbnail = drawThumbnail
+        self.drawFullImage = drawFullImage
+        self.text = TextFit(characterWidth: characterWidth)
+    }
+
+    /// The items on screen now, for making their thumbnails first.
+    public var visibleItems: Range<Int> {
+        let first = model.topRow * layout.columns
+        let end = min(model.names.count, first + layout.columns * layout.visibleRows)
+        return first..<max(first, end)
+    }
+
+    public mutating func resize(to size: WindowSize) {
+        layout = PickerLayout(window: size, slotWidth: slotWidth, slotHeight: slotHeight)
+        model.setGrid(columns: layout.columns, visibleRows: layout.visibleRows)
+    }
+
+    public mutating func handle(_ key: Key) -> ProgramStep<Outcome> {
+        var step = ProgramStep<Outcome>.stay
+        for effect in model.handle(key) {
+            switch effect {
+            case .bell: step = .bell
+            case .openViewer, .closeViewer: break
+            case .commit(let order): return .finish(.commit(order))
+            case .cancel: return .finish(.cancel)
+            }
+        }
+        return step
+    }
+
+    public mutating func wake() { onWake() }
+
+    public func draw(into screen: inout Screen) {
+        PickerView(layout: layout, text: text)
+            .draw(model, into: &screen, picture: drawThumbnail, fullImage: drawFullImage)
+    }
+}

@@ -1,0 +1,42 @@
+import CTerminal
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The signals a full-screen program takes through its signalfd instead of letting them act.
+///
+/// Why a signalfd: the terminal must be put back before the process dies or stops, and that
+/// is Swift code (termios, writes). Swift code must not run in a signal handler (it may
+/// allocate or take locks; Swift 6 cannot check it for async-signal safety). So the signals are
+/// blocked and read as data from a descriptor that `poll` watches beside the terminal: the
+/// work happens in the ordinary flow of the loop, between two frames, never in the middle of
+/// writing one. A blocked signal also interrupts no system call, so no EINTR anywhere else.
+///
+/// The catch: a signal is blocked per thread. Threads started after `enterFullScreen` inherit
+/// the mask; a thread started before it does not, and would take a SIGTERM with the default
+/// action, leaving the terminal raw. Start background work after entering full screen.
+public enum TerminalSignals {
+    /// Signals that end the program once the terminal is put back.
+    public static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// Signals that change the screen: resize, stop from outside, continue.
+    static let screenEvents: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT]
+
+    static func set(_ signals: [Int32]) -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        return set
+    }
+
+    /// Dies of `signal` with its default action, so the parent sees the true cause (a shell
+    /// prints 143 for SIGTERM). Call it after `leaveFullScreen`; it never returns.
+    public static func terminate(by signal: Int32) -> Never {
+        _ = Glibc.signal(signal, SIG_DFL)
+        var only = set([signal])
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(signal)
+        // Not reached unless the signal's default is to go on (it is not for these).
+        _exit(128 + signal)
+    }
+}

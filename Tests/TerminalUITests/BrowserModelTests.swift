@@ -1,0 +1,134 @@
+import TerminalUI
+import XCTest
+
+/// The `browse` table of SPEC "Interactive", key by key, on the model alone.
+final class BrowserModelTests: XCTestCase {
+    func testNextKeysGoForwardAndStopAtTheEndWithTheBell() {
+        for key in [Key.right, .character(" "), .character("l"), .character("n")] {
+            var m = BrowserModel(total: 3, index: 1)
+            XCTAssertEqual(m.handle(key), [], "\(key)")
+            XCTAssertEqual(m.index, 2)
+            XCTAssertEqual(m.handle(key), [.bell])
+            XCTAssertEqual(m.index, 2)
+        }
+    }
+
+    func testPreviousKeysGoBackAndStopAtTheStartWithTheBell() {
+        for key in [Key.left, .backspace, .character("h"), .character("p")] {
+            var m = BrowserModel(total: 3, index: 1)
+            XCTAssertEqual(m.handle(key), [], "\(key)")
+            XCTAssertEqual(m.index, 0)
+            XCTAssertEqual(m.handle(key), [.bell])
+            XCTAssertEqual(m.index, 0)
+        }
+    }
+
+    func testHomeAndEndGoToTheFirstAndLast() {
+        var m = BrowserModel(total: 5, index: 2)
+        XCTAssertEqual(m.handle(.end), [])
+        XCTAssertEqual(m.index, 4)
+        XCTAssertEqual(m.handle(.home), [])
+        XCTAssertEqual(m.index, 0)
+    }
+
+    func testDigitsGoToThatEntryAndPastTheEndRingTheBell() {
+        var m = BrowserModel(total: 5, index: 0)
+        XCTAssertEqual(m.handle(.character("4")), [])
+        XCTAssertEqual(m.index, 3)
+        XCTAssertEqual(m.positionText, "4 / 5")
+        XCTAssertEqual(m.handle(.character("1")), [])
+        XCTAssertEqual(m.index, 0)
+        XCTAssertEqual(m.handle(.character("6")), [.bell])
+        XCTAssertEqual(m.handle(.character("9")), [.bell])
+        XCTAssertEqual(m.index, 0)
+        XCTAssertEqual(m.handle(.character("0")), [])
+        XCTAssertEqual(m.index, 0)
+    }
+
+    func testSSavesAndTheStatusLineSaysWhereUntilTheNextKey() {
+        var m = BrowserModel(total: 3, index: 1)
+        XCTAssertEqual(m.handle(.character("s")), [.save(1)])
+        m.saved(message: "saved to album/b.jpg")
+        XCTAssertEqual(m.message, "saved to album/b.jpg")
+        _ = m.handle(.right)
+        XCTAssertNil(m.message)
+    }
+
+    func testDAsksAndYDeletes() {
+        var m = BrowserModel(total: 9, index: 2)
+        XCTAssertEqual(m.handle(.character("d")), [])
+        XCTAssertTrue(m.isConfirmingDelete)
+        XCTAssertEqual(m.deleteQuestion, "delete 3 / 9? (y/n)")
+        XCTAssertEqual(m.handle(.character("y")), [.delete(2)])
+        XCTAssertFalse(m.isConfirmingDelete)
+        m.deleted(remaining: 8, message: "deleted c.jpg")
+        XCTAssertEqual(m.index, 2)
+        XCTAssertEqual(m.positionText, "3 / 8")
+        XCTAssertEqual(m.message, "deleted c.jpg")
+    }
+
+    func testAnyOtherKeyCancelsTheQuestionAndDoesNothingElse() {
+        for key in [Key.character("n"), .escape, .enter, .right, .character("q"), .character("d")] {
+            var m = BrowserModel(total: 9, index: 2)
+            _ = m.handle(.character("d"))
+            XCTAssertEqual(m.handle(key), [], "\(key)")
+            XCTAssertFalse(m.isConfirmingDelete)
+            XCTAssertEqual(m.index, 2)
+        }
+    }
+
+    func testDeletingTheLastEntryShowsTheNewLastOne() {
+        var m = BrowserModel(total: 3, index: 2)
+        _ = m.handle(.character("d"))
+        XCTAssertEqual(m.handle(.character("y")), [.delete(2)])
+        m.deleted(remaining: 2, message: "deleted")
+        XCTAssertEqual(m.index, 1)
+    }
+
+    func testDeletingTheOnlyEntryLeavesAnEmptyBrowserThatAnyKeyQuits() {
+        var m = BrowserModel(total: 1, index: 0)
+        _ = m.handle(.character("d"))
+        _ = m.handle(.character("y"))
+        m.deleted(remaining: 0, message: "deleted a.jpg")
+        XCTAssertEqual(m.total, 0)
+        XCTAssertEqual(m.positionText, "0 / 0")
+        XCTAssertEqual(m.handle(.right), [.quit(nil)])
+    }
+
+    func testAFailedDeleteChangesNothingButTheMessage() {
+        var m = BrowserModel(total: 3, index: 1)
+        _ = m.handle(.character("d"))
+        _ = m.handle(.character("y"))
+        m.deleteFailed(message: "b.jpg changed on disk")
+        XCTAssertEqual(m.total, 3)
+        XCTAssertEqual(m.index, 1)
+        XCTAssertEqual(m.message, "b.jpg changed on disk")
+    }
+
+    func testQEscAndEnterQuitOnTheEntryShown() {
+        for key in [Key.character("q"), .escape, .enter] {
+            var m = BrowserModel(total: 5, index: 0)
+            _ = m.handle(.end)
+            XCTAssertEqual(m.handle(key), [.quit(4)], "\(key)")
+        }
+    }
+
+    func testCtrlCCancelsEvenDuringTheQuestion() {
+        var m = BrowserModel(total: 5, index: 3)
+        XCTAssertEqual(m.handle(.ctrlC), [.cancel])
+        _ = m.handle(.character("d"))
+        XCTAssertEqual(m.handle(.ctrlC), [.cancel])
+    }
+
+    func testTheStartIndexIsKeptInRange() {
+        XCTAssertEqual(BrowserModel(total: 3, index: 7).index, 2)
+        XCTAssertEqual(BrowserModel(total: 3, index: -2).index, 0)
+        XCTAssertEqual(BrowserModel(total: 0, index: 4).index, 0)
+    }
+
+    func testAnEmptySelectionQuitsOnAnyKeyAndCancelsOnCtrlC() {
+        var m = BrowserModel(total: 0, index: 0)
+        XCTAssertEqual(m.handle(.character("s")), [.quit(nil)])
+        XCTAssertEqual(m.handle(.ctrlC), [.cancel])
+    }
+}
