@@ -47,5 +47,7 @@ case .done(let line, let status):
     DemoOutput.finish(line, options: options)
     exit(status)
 case .signalled(let signal):
-    TerminalSignals.terminate(by: signal)
+    TerminalSignals.restoreDefault(signal)
+    raise(signal)
+    exit(128 + signal)  // not reached: these signals' default is to end the process
 }

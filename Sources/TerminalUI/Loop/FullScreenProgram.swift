@@ -34,6 +34,6 @@ public enum FullScreenEnd<Outcome> {
     case finished(Outcome)
     /// A terminating signal arrived (or the terminal hung up). The terminal is already put
     /// back: do any last clean-up that must not be skipped, then
-    /// `TerminalSignals.terminate(by:)` so the parent sees the signal.
+    /// `TerminalSignals.restoreDefault` and a `raise` so the parent sees the signal.
     case signalled(Int32)
 }

@@ -13,7 +13,7 @@ public enum TerminalInput: Equatable, Sendable {
     case wake
     /// A signal that ends the program arrived (SIGINT, SIGTERM, SIGHUP, SIGQUIT), or the
     /// terminal went away (reported as SIGHUP). Leave full screen, then
-    /// `TerminalSignals.terminate(by:)`.
+    /// `TerminalSignals.restoreDefault` and a `raise`.
     case signal(Int32)
 }
 

@@ -29,14 +29,12 @@ public enum TerminalSignals {
         return set
     }
 
-    /// Dies of `signal` with its default action, so the parent sees the true cause (a shell
-    /// prints 143 for SIGTERM). Call it after `leaveFullScreen`; it never returns.
-    public static func terminate(by signal: Int32) -> Never {
+    /// Gives `signal` back its default action and unblocks it, so that the executable can die
+    /// of it (`raise`) and the parent sees the true cause (a shell prints 143 for SIGTERM). Call
+    /// it after `leaveFullScreen`; dying is the executable's to do, as every exit is.
+    public static func restoreDefault(_ signal: Int32) {
         _ = Glibc.signal(signal, SIG_DFL)
         var only = set([signal])
         pthread_sigmask(SIG_UNBLOCK, &only, nil)
-        raise(signal)
-        // Not reached unless the signal's default is to go on (it is not for these).
-        _exit(128 + signal)
     }
 }
