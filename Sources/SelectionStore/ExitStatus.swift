@@ -24,7 +24,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
                 "refused by the selection's state (full, out of range, duplicate, path taken, rule broken, empty,"
                     + " no next)"
             ]
-        case .usage: return ["usage error"]
+        case .usage: return ["usage error; or pick and browse without a terminal"]
         case .input: return ["an input file is missing, unreadable or not an image"]
         case .selectionFile: return ["the selection file is missing, invalid or newer (left untouched)"]
         case .writing:

@@ -25,7 +25,9 @@ extension Selection {
             if let existing = index(ofSHA256: entry.sha256) {
                 let old = items[existing - 1]
                 // An entry not counted as shown has the content of a picked file: as `add`, a duplicate.
-                if kept.contains(where: { $0.sha256 == old.sha256 }) { throw .duplicate(path: entry.path, entry: existing) }
+                if kept.contains(where: { $0.sha256 == old.sha256 }) {
+                    throw .duplicate(path: entry.path, entry: existing)
+                }
                 chosen.append(old)
                 reused.append(old)
             } else {
@@ -74,7 +76,8 @@ public final class ShownImages {
     /// The shown item with the content of `entry`, whose file is at `entryPath` (absolute).
     public func item(matching entry: Entry, entryPath: String) -> Int? {
         guard let candidates = bySize[entry.bytes] else { return nil }
-        let ordered = candidates.filter { images[$0].path == entryPath } + candidates.filter { images[$0].path != entryPath }
+        let ordered =
+            candidates.filter { images[$0].path == entryPath } + candidates.filter { images[$0].path != entryPath }
         return ordered.first { sha256(of: $0) == entry.sha256 }
     }
 

@@ -31,7 +31,10 @@ class ImgselTmuxTestCase: TmuxTestCase {
     @discardableResult
     func image(_ name: String, seed: Int, width: Int = 160, height: Int = 120) -> String {
         let bytes = ImageBytes.paintedPNG(width: width, height: height) { x, y in
-            (UInt8(truncatingIfNeeded: x * 2 + seed * 40), UInt8(truncatingIfNeeded: y * 5), UInt8(seed * 50 % 256), 255)
+            (
+                UInt8(truncatingIfNeeded: x * 2 + seed * 40), UInt8(truncatingIfNeeded: y * 5), UInt8(seed * 50 % 256),
+                255
+            )
         }
         let path = folder.appendingPathComponent(name).path
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))

@@ -13,7 +13,8 @@ final class PickCommandTmuxTests: ImgselTmuxTestCase {
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("other"), withIntermediateDirectories: true)
         image("other/x.png", seed: 9)
-        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("notes.txt").path, contents: Data("hi".utf8))
+        _ = FileManager.default.createFile(
+            atPath: folder.appendingPathComponent("notes.txt").path, contents: Data("hi".utf8))
         XCTAssertEqual(try imgselNow(["init", "--capacity", "\(capacity)"]).status, 0)
         XCTAssertEqual(try imgselNow(["add", "other/x.png", "b.png"]).status, 0)
     }

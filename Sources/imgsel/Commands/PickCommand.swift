@@ -42,7 +42,8 @@ struct PickCommand: Command {
             refusal: { item in
                 let problems = rules.problems(
                     for: Rule.Image(facts: images[item].facts, bytes: images[item].bytes), path: images[item].name)
-                return problems.isEmpty ? nil : problems.map { ImgselError.ruleBroken($0).message }.joined(separator: "; ")
+                return problems.isEmpty
+                    ? nil : problems.map { ImgselError.ruleBroken($0).message }.joined(separator: "; ")
             })
         let board = FullScreen.pictureBoard(on: terminal) { item in Self.load(images[item]) }
         var screen = PickScreen(model: model, board: board, characterWidth: FullScreen.characterWidth)
