@@ -9,9 +9,9 @@ final class PictureScreenTests: XCTestCase {
     private let window = TerminalUI.WindowSize(columns: 40, rows: 12)
 
     /// A board whose maker makes a 4×4 grey raster (half blocks: 4×2 cells) for every request.
-    private func board(made: Locked<[Int]> = Locked([])) -> PictureBoard {
+    private func board(made: Locked<[Int]> = Locked([]), wakes: Locked<Int> = Locked(0)) -> PictureBoard {
         let maker = PictureMaker(
-            threads: 1, finished: {},
+            threads: 1, finished: { wakes.update { $0 += 1 } },
             make: { request in
                 made.update { $0.append(request.item) }
                 if request.item == 99 { return .placeholder(["HEIC", "4032×3024"]) }
@@ -37,7 +37,8 @@ final class PictureScreenTests: XCTestCase {
     }
 
     func testThePickerDrawsFramesAtOnceAndEachPictureOnceMade() throws {
-        let board = board()
+        let made = Locked([Int]()), wakes = Locked(0)
+        let board = board(made: made, wakes: wakes)
         var pick = PickScreen(
             model: PickerModel(names: ["a.png", "b.png"], capacity: 9), board: board, slotWidth: 10, slotHeight: 5)
         pick.resize(to: window)
@@ -47,6 +48,10 @@ final class PictureScreenTests: XCTestCase {
         XCTAssertTrue(
             first.contains("a.png") && first.contains("0 / 9 selected"), "names and frames in the first frame")
         XCTAssertFalse(first.contains("▀"), "no picture made yet")
+        XCTAssertEqual(made.update { $0 }, [], "nothing decoded before the first frame is written")
+        XCTAssertEqual(wakes.update { $0 }, 1, "the loop is woken to ask again after the first frame")
+        screen.clear()
+        pick.draw(into: &screen)
         try waitUntil { board.maker.kept.count >= 2 }
         screen.clear()
         pick.draw(into: &screen)

@@ -5,12 +5,26 @@ public final class PictureBoard {
     public let maker: PictureMaker
     /// A cell's pixels in the window now (set on every resize).
     public var cellPixels = CellPixels.unknown
+    /// Whether the maker was asked for anything yet (see `want`).
+    private var started = false
 
     static let placeholderStyle = Style(foreground: .palette(8))
 
     public init(drawer: PictureDrawer, maker: PictureMaker) {
         self.drawer = drawer
         self.maker = maker
+    }
+
+    /// Tells the maker what to make, most wanted first. The first call only wakes the loop: the
+    /// first frame (frames and names) is written before any decoding takes a core, and the
+    /// frame after it asks again.
+    public func want(_ requests: [PictureRequest]) {
+        guard started else {
+            started = true
+            maker.nudge()
+            return
+        }
+        maker.want(requests)
     }
 
     public func request(_ item: Int, in rect: CellRect) -> PictureRequest {

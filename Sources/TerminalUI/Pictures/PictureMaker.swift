@@ -75,6 +75,9 @@ public final class PictureMaker: @unchecked Sendable {
         }
     }
 
+    /// Calls `finished` once, as a made picture would: the loop draws again.
+    public func nudge() { finished() }
+
     /// Makes nothing more; threads finish the picture in hand and end.
     public func stop() {
         lock.locked {

@@ -43,7 +43,7 @@ public struct PickScreen: FullScreenProgram {
     public mutating func handle(_ key: Key) -> ProgramStep<Outcome> { picker.handle(key) }
 
     public func draw(into screen: inout Screen) {
-        board?.maker.want(wantedPictures)
+        board?.want(wantedPictures)
         picker.draw(into: &screen)
     }
 }
@@ -92,7 +92,7 @@ public struct BrowseScreen: FullScreenProgram {
     public mutating func handle(_ key: Key) -> ProgramStep<Outcome> { browser.handle(key) }
 
     public func draw(into screen: inout Screen) {
-        board?.maker.want(wantedPictures)
+        board?.want(wantedPictures)
         browser.draw(into: &screen)
     }
 }
