@@ -165,7 +165,8 @@ def main():
     parser.add_argument("--big-runs", type=int, default=5, help="runs per command for the big-file figures")
     parser.add_argument("--pixel-runs", type=int, default=7, help="runs per command for the picture figures")
     parser.add_argument("--photos", help="a folder with make_bench_photos.py's files (made when missing)")
-    parser.add_argument("--only", choices=["selection", "pixels"], help="one part of the bench")
+    parser.add_argument("--only", choices=["selection", "pixels", "interactive"], help="one part of the bench")
+    parser.add_argument("--pty-runs", type=int, default=7, help="runs per command for the full-screen figures")
     args = parser.parse_args()
     imgsel = os.path.abspath(args.bin)
     work = tempfile.mkdtemp(prefix="imgsel-bench-")
@@ -185,12 +186,20 @@ def bench(imgsel, work, args):
     os.environ.clear()
     os.environ.update(env_clear)
     extra_goals = []
-    if args.only != "pixels":
+    if args.only in (None, "selection"):
         bench_selection(imgsel, work, args)
-    if args.only != "selection":
+    if args.only in (None, "pixels"):
         import pixels
         print()
         extra_goals = pixels.bench_pixels(imgsel, work, args, Measure, report, peak_kib)
+    if args.only in (None, "interactive"):
+        import interactive
+        import pixels
+        print()
+        photos = args.photos or os.path.join(work, "photos")
+        os.makedirs(photos, exist_ok=True)
+        pixels.make_photos(photos)
+        extra_goals += interactive.bench_interactive(imgsel, work, photos, args.pty_runs, report)
     print()
     met = sum(1 for r in RESULTS if r[3] == "met" and r[2] is not None) + sum(extra_goals)
     goals = sum(1 for r in RESULTS if r[2] is not None) + len(extra_goals)
