@@ -124,6 +124,19 @@ final class PickCommandTmuxTests: ImgselTmuxTestCase {
         try assertRestored()
     }
 
+    func testAResizedWindowIsLaidOutAgainWithItsPictures() throws {
+        try fourImagesWithXAndBSelected()
+        try startImgsel("pick", showing: "2 / 9 selected")
+        try waitForPictures()
+        XCTAssertTrue(pane.screen()[9].contains("d.png"), "four slots a row at 80 columns")
+        pane.tmux(["resize-window", "-t", "t", "-x", "44", "-y", "24"])
+        try pane.waitFor("two slots a row") { rows in rows.count > 19 && rows[19].contains("d.png") }
+        try waitForPictures(count: 10)
+        pane.keys("Escape")
+        try pane.waitForFormat("#{alternate_on}", "0")
+        XCTAssertEqual(try exitStatus(), "130")
+    }
+
     func testPickWorksInAPipelineAndInsideCommandSubstitution() throws {
         try fourImagesWithXAndBSelected()
         pane.run("out=$(\(imgsel) pick) && echo \"[$out]\" > captured")
