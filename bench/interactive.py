@@ -17,8 +17,10 @@ Runs alternate so load falls on both alike; nothing here fails, it measures.
 import fcntl
 import os
 import select
+import shutil
 import signal
 import struct
+import sys
 import termios
 import time
 
@@ -228,6 +230,9 @@ def fifty_photos(photos, folder):
 
 def bench_interactive(imgsel, work, photos, runs, report):
     """The figures; returns one True or False for each goal report() does not check."""
+    for tool, package in [("fzf", "fzf"), ("timg", "timg"), ("/usr/bin/time", "time")]:
+        if shutil.which(tool) is None:
+            sys.exit(f"bench: {tool} not found (Debian: apt-get install {package})")
     folder = os.path.join(work, "fifty")
     names = fifty_photos(photos, folder)
     visible = GRID_COLUMNS * GRID_ROWS
