@@ -37,17 +37,18 @@ enum FullScreen {
     /// Terminal columns of a character, by the same table as the rest of the command line.
     static let characterWidth: CharacterWidth = { DisplayWidth.of(String($0)) }
 
-    /// The pictures of one run: made on every core from what `load` gives (on a maker's thread),
-    /// woken into the loop as each is ready. Nil when pictures are not drawn.
+    /// The pictures of one run: made on every core from what `load` gives (on a maker's thread;
+    /// nil for an item that is no longer there), woken into the loop as each is ready. Nil when
+    /// pictures are not drawn.
     static func pictureBoard(
-        on terminal: TTYTerminal, load: @escaping @Sendable (Int) -> LoadedImage
+        on terminal: TTYTerminal, load: @escaping @Sendable (Int) -> LoadedImage?
     ) -> PictureBoard? {
         guard let drawer = pictureDrawer() else { return nil }
         let waker = terminal.waker
         let maker = PictureMaker(
             threads: max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), finished: { waker?.wake() },
             make: { request in
-                let image = load(request.item)
+                guard let image = load(request.item) else { return .placeholder([]) }
                 return PictureMaking.picture(
                     bytes: image.bytes, facts: image.facts, failure: image.failure, columns: request.columns,
                     rows: request.rows, cellPixels: request.cellPixels, drawer: drawer)
