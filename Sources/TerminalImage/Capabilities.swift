@@ -56,6 +56,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
 }
 
 /// A variable of this process's environment.
+@usableFromInline
 func environmentValue(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
