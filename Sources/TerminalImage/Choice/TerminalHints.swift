@@ -65,3 +65,9 @@ public struct TerminalHints: Sendable, Equatable {
             way: found?.0, evidence: found?.1, insideTmux: !value("TMUX").isEmpty, colours: colours)
     }
 }
+
+/// A variable of this process's environment.
+@usableFromInline
+func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}
