@@ -15,6 +15,16 @@ public struct WindowSize: Sendable, Equatable {
 
     /// Both pixel sides reported, and cells to divide them by.
     public var knowsPixels: Bool { pixelWidth > 0 && pixelHeight > 0 && columns > 0 && rows > 0 }
+
+    /// A rectangle of `columns × rows` cells of this window, as a window of its own (its
+    /// pixels in proportion when this one's are known): what a picture in a grid cell or a
+    /// full-screen layout's picture area is fitted into.
+    public func part(columns: Int, rows: Int) -> WindowSize {
+        guard knowsPixels else { return WindowSize(columns: columns, rows: rows) }
+        return WindowSize(
+            columns: columns, rows: rows, pixelWidth: columns * pixelWidth / self.columns,
+            pixelHeight: rows * pixelHeight / self.rows)
+    }
 }
 
 /// Where a picture goes: the cells it covers and the pixels to draw in them.

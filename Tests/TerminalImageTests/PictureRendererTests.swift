@@ -48,6 +48,14 @@ final class PictureRendererTests: XCTestCase {
         XCTAssertEqual(box.pixelWidth, 720, "80 cells of 9 pixels")
     }
 
+    func testAPartOfTheWindowKeepsItsCellsShape() {
+        XCTAssertEqual(
+            window.part(columns: 23, rows: 7), WindowSize(columns: 23, rows: 7, pixelWidth: 230, pixelHeight: 140))
+        XCTAssertEqual(WindowSize(columns: 80, rows: 24).part(columns: 10, rows: 5), WindowSize(columns: 10, rows: 5))
+        XCTAssertEqual(renderer(.kitty).erase(imageID: 9), Kitty.delete(imageID: 9))
+        XCTAssertEqual(renderer(.sixel).erase(imageID: 9), [])
+    }
+
     func testEveryWayDrawsTheBoxsPixels() {
         let picture = TestRasters.make(width: 4, height: 2) { x, _ in x < 2 ? (255, 0, 0, 255) : (0, 0, 255, 255) }
         let box = ImageBox(columns: 8, rows: 2, pixelWidth: 8, pixelHeight: 4, pixelsKnown: true)

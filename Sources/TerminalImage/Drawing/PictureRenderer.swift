@@ -8,6 +8,11 @@ import ImageHeaders
 ///     let renderer = PictureRenderer(choice: choice)
 ///     let box = renderer.box(width: w, height: h, window: window, reservedRows: 2)
 ///     let bytes = try renderer.draw(file: bytes, facts: facts, box: box, options: .init(imageID: id))
+///
+/// In a full-screen layout, fit into the picture's rectangle (`window.part(columns:rows:)`,
+/// `reservedRows: 0`), draw with `movesCursor: false` at the rectangle's top-left cell, and
+/// take the picture away with `erase(imageID:)`; half blocks can be had as cells instead
+/// (`Blocks.cells(PictureRenderer.picture(…), colours: renderer.choice.colours)`).
 public struct PictureRenderer: Sendable {
     public var choice: GraphicsChoice
 
@@ -100,6 +105,12 @@ public struct PictureRenderer: Sendable {
             return ITerm2.draw(file: bytes, name: options.name, box: box, passthrough: passthrough)
         }
         return draw(picture: try Self.picture(bytes, facts: facts, box: box), box: box, options: options)
+    }
+
+    /// What takes a picture drawn under `imageID` away: kitty's delete; nothing for the other
+    /// ways, whose pictures go when the cells under them are written.
+    public func erase(imageID: UInt32) -> [UInt8] {
+        way == .kitty ? Kitty.delete(imageID: imageID, passthrough: passthrough) : []
     }
 
     private var passthrough: Passthrough { choice.passthrough }

@@ -35,17 +35,12 @@ struct GridPictures {
         // A row of cells: its pictures, three text lines and a border, with a line to spare.
         let rows = min(Self.rows(cellWidth: cellWidth), window.rows - 5)
         guard rows >= 3 else { return nil }
-        var area = WindowSize(columns: cellWidth, rows: rows)
-        if window.knowsPixels {
-            area.pixelWidth = cellWidth * window.pixelWidth / window.columns
-            area.pixelHeight = rows * window.pixelHeight / window.rows
-        }
+        let area = window.part(columns: cellWidth, rows: rows)
         let renderer = terminal.renderer
         let jobs = selection.items.enumerated().map {
             Job(entry: $1, path: context.absolutePath($1), index: $0 + 1, imageID: terminal.imageID(slot: $0 + 1))
         }
-        let cellArea = area
-        let contents = Parallel.map(jobs) { job in content(job, renderer: renderer, area: cellArea) }
+        let contents = Parallel.map(jobs) { job in content(job, renderer: renderer, area: area) }
         return GridPictures(rows: rows, cellWidth: cellWidth, contents: contents)
     }
 
