@@ -40,7 +40,7 @@ final class TerminalDetectionTests: ImgselTestCase {
         XCTAssertTrue(r.asked, r.transcript)
         XCTAssertTrue(r.text.contains(sixelStart), r.transcript)
         XCTAssertFalse(r.text.contains(halfBlock))
-        XCTAssertLessThan((r.nextAt ?? 9) - (r.queryAt ?? 0), 0.2, "DA1 ends the wait")
+        XCTAssertLessThan((r.nextAt ?? 9) - (r.queryAt ?? 0), 0.24, "DA1 ends the wait, before the 250 ms")
     }
 
     func testDA1WithoutFourDrawsHalfBlocks() throws {
@@ -68,7 +68,6 @@ final class TerminalDetectionTests: ImgselTestCase {
         XCTAssertGreaterThanOrEqual(waited, 0.24, "it did wait for an answer")
         XCTAssertLessThan(waited, 0.3, "and went on within 300 ms")
         XCTAssertTrue(r.text.contains(halfBlock), r.transcript)
-        XCTAssertTrue(r.text.hasPrefix(String(decoding: AnsweringTerminal.query.suffix(0), as: UTF8.self)))
         XCTAssertEqual(r.modesAfter, r.modesBefore, "the terminal's modes are as they were")
     }
 
@@ -117,10 +116,8 @@ final class TerminalDetectionTests: ImgselTestCase {
     }
 
     func testNothingIsAskedOnAPipe() {
-        let start = Date()
         let r = run(["view", "--image"], env: ["TERM": "xterm-256color"])
         assertSuccess(r)
-        XCTAssertLessThan(Date().timeIntervalSince(start), 0.25, "no wait")
         XCTAssertFalse(r.stdout.contains("\u{1B}[c"), "no query on a pipe")
         XCTAssertTrue(r.stdout.contains(halfBlock), "--image draws half blocks where nothing is known\n\(r.transcript)")
     }
