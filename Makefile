@@ -57,9 +57,14 @@ install: release
 	chmod 0644 "$(DEST)/$(BASH_COMPLETION)/imgsel" "$(DEST)/$(ZSH_COMPLETION)/_imgsel" "$(DEST)/$(FISH_COMPLETION)/imgsel.fish"
 
 # imgsel against the tools a shell script would use instead; measures, never fails on speed.
+# BASELINE=path/to/an/older/imgsel compares view's start-up with it; BENCH_ARGS adds options
+# (--only terminal, --photos DIR).
+BASELINE ?=
+BENCH_ARGS ?=
 .PHONY: bench
 bench: release
-	python3 bench/bench.py --bin "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/imgsel"
+	python3 bench/bench.py --bin "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/imgsel" \
+		$(if $(BASELINE),--baseline-bin "$(BASELINE)") $(BENCH_ARGS)
 
 clean:
 	rm -rf .build
