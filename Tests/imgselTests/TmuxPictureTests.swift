@@ -13,7 +13,7 @@ final class TmuxPictureTests: ImgselTestCase {
         try super.setUpWithError()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
             XCTFail("tmux is needed for the terminal tests: apt-get install tmux")
-            throw XCTSkip("no tmux")
+            throw SetupFailure("no tmux")
         }
         // A short name for the binary, so that a command fits on one line of the pane.
         try FileManager.default.createSymbolicLink(at: url("i"), withDestinationURL: Binary.url!)
