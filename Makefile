@@ -112,8 +112,10 @@ fuzz-decoders:
 		$(FUZZ_DIR)/$$d-fuzzer $(FUZZ_DIR)/corpus-$$d $$seeds -max_total_time=$(FUZZ_TIME) -max_len=262144 \
 			-timeout=1 -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_DIR)/$$d- -print_final_stats=1 2>&1 \
 			| grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" || exit 1; \
-		if ls $(FUZZ_DIR)/$$d-crash-* $(FUZZ_DIR)/$$d-timeout-* $(FUZZ_DIR)/$$d-leak-* >/dev/null 2>&1; then \
-			echo "$$d: findings in $(FUZZ_DIR)"; exit 1; fi; \
+		for finding in $(FUZZ_DIR)/$$d-crash-* $(FUZZ_DIR)/$$d-timeout-* $(FUZZ_DIR)/$$d-leak-* \
+			$(FUZZ_DIR)/$$d-oom-*; do \
+			[ -e "$$finding" ] && { echo "$$d: a finding, $$finding"; exit 1; }; \
+		done; \
 	done
 
 # Every picture imgsel decodes against Pillow's (bench/compare-pixels-with-pillow.py): needs
