@@ -114,7 +114,7 @@ fuzz-decoders:
 			| grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" || exit 1; \
 		for finding in $(FUZZ_DIR)/$$d-crash-* $(FUZZ_DIR)/$$d-timeout-* $(FUZZ_DIR)/$$d-leak-* \
 			$(FUZZ_DIR)/$$d-oom-*; do \
-			[ -e "$$finding" ] && { echo "$$d: a finding, $$finding"; exit 1; }; \
+			[ ! -e "$$finding" ] || { echo "$$d: a finding, $$finding"; exit 1; }; \
 		done; \
 	done
 
