@@ -57,9 +57,14 @@ install: release
 	chmod 0644 "$(DEST)/$(BASH_COMPLETION)/imgsel" "$(DEST)/$(ZSH_COMPLETION)/_imgsel" "$(DEST)/$(FISH_COMPLETION)/imgsel.fish"
 
 # imgsel against the tools a shell script would use instead; measures, never fails on speed.
+# BASELINE=path/to/an/older/imgsel compares view's start-up with it; BENCH_ARGS adds options
+# (--only terminal, --photos DIR).
+BASELINE ?=
+BENCH_ARGS ?=
 .PHONY: bench
 bench: release
-	python3 bench/bench.py --bin "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/imgsel"
+	python3 bench/bench.py --bin "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/imgsel" \
+		$(if $(BASELINE),--baseline-bin "$(BASELINE)") $(BENCH_ARGS)
 
 clean:
 	rm -rf .build
@@ -107,8 +112,10 @@ fuzz-decoders:
 		$(FUZZ_DIR)/$$d-fuzzer $(FUZZ_DIR)/corpus-$$d $$seeds -max_total_time=$(FUZZ_TIME) -max_len=262144 \
 			-timeout=1 -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_DIR)/$$d- -print_final_stats=1 2>&1 \
 			| grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" || exit 1; \
-		if ls $(FUZZ_DIR)/$$d-crash-* $(FUZZ_DIR)/$$d-timeout-* $(FUZZ_DIR)/$$d-leak-* >/dev/null 2>&1; then \
-			echo "$$d: findings in $(FUZZ_DIR)"; exit 1; fi; \
+		for finding in $(FUZZ_DIR)/$$d-crash-* $(FUZZ_DIR)/$$d-timeout-* $(FUZZ_DIR)/$$d-leak-* \
+			$(FUZZ_DIR)/$$d-oom-*; do \
+			[ ! -e "$$finding" ] || { echo "$$d: a finding, $$finding"; exit 1; }; \
+		done; \
 	done
 
 # Every picture imgsel decodes against Pillow's (bench/compare-pixels-with-pillow.py): needs

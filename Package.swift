@@ -34,10 +34,10 @@ let package = Package(
         .target(name: "ByteCoding"),
         // Pixels: one decoder a format, orientation, shrinking, the PNG writer. Reads bytes, never files.
         .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "ByteCoding"]),
-        // Pictures on a terminal: which protocol it speaks (from the environment), its window size, the fit,
-        // the ways of drawing (kitty, iTerm2, sixel, half blocks) and its replies. The renderers are pure:
-        // pixels and a cell box in, bytes out; Legacy/ is view's file-as-it-is path until issue 14.
-        .target(name: "TerminalImage", dependencies: ["ImageDecoding", "ByteCoding"]),
+        // Pictures on a terminal: which way to draw (--graphics, $IMGSEL_GRAPHICS, the environment, one query on
+        // the terminal), its window size, the fit, the ways of drawing (kitty, iTerm2, sixel, half blocks) and a
+        // facade over them (PictureRenderer). The renderers are pure: pixels and a cell box in, bytes out.
+        .target(name: "TerminalImage", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding"]),
         // Full-screen terminal: raw I/O on /dev/tty, keys, a diffing screen, the picker and browser models, and
         // their pictures (made in the background from bytes the caller reads, drawn through one PictureDrawer).
         .target(name: "TerminalUI", dependencies: ["CTerminal", "TerminalImage", "ImageDecoding", "ImageHeaders"]),
@@ -62,7 +62,9 @@ let package = Package(
         .testTarget(
             name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "TerminalImageTests", dependencies: ["TerminalImage", "ByteCoding"]),
+        .testTarget(
+            name: "TerminalImageTests",
+            dependencies: ["TerminalImage", "ImageDecoding", "ImageHeaders", "ByteCoding", "TestImages"]),
         // Spawns tui-demo in tmux; depends on it so `swift test` builds it first.
         // Spawns imgsel pick and browse in tmux too.
         .testTarget(

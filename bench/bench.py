@@ -7,7 +7,8 @@ ratio and the goal from issue 4. Peak memory is the maxrss `/usr/bin/time`
 reports for one extra run of each command (a shell step: its largest
 process). Not a test: nothing here fails the build; it only measures.
 
-Usage: bench/bench.py --bin PATH/TO/imgsel [--size-mb 512] [--runs 21] [--big-runs 5]
+Usage: bench/bench.py --bin PATH/TO/imgsel [--baseline-bin PATH] [--size-mb 512] [--runs 21] [--big-runs 5]
+       [--only selection|pixels|terminal]
 """
 
 import argparse
@@ -165,7 +166,9 @@ def main():
     parser.add_argument("--big-runs", type=int, default=5, help="runs per command for the big-file figures")
     parser.add_argument("--pixel-runs", type=int, default=7, help="runs per command for the picture figures")
     parser.add_argument("--photos", help="a folder with make_bench_photos.py's files (made when missing)")
-    parser.add_argument("--only", choices=["selection", "pixels", "interactive"], help="one part of the bench")
+    parser.add_argument("--only", choices=["selection", "pixels", "terminal", "interactive"],
+                        help="one part of the bench")
+    parser.add_argument("--baseline-bin", help="an imgsel from before pictures in the terminal, for view's start-up")
     parser.add_argument("--pty-runs", type=int, default=7, help="runs per command for the full-screen figures")
     args = parser.parse_args()
     imgsel = os.path.abspath(args.bin)
@@ -192,6 +195,11 @@ def bench(imgsel, work, args):
         import pixels
         print()
         extra_goals = pixels.bench_pixels(imgsel, work, args, Measure, report, peak_kib)
+    if args.only in (None, "terminal"):
+        import pixels
+        import terminal
+        print()
+        terminal.bench_terminal(imgsel, work, args, report, peak_kib, pixels.make_photos)
     if args.only in (None, "interactive"):
         import interactive
         import pixels

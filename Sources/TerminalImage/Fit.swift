@@ -15,6 +15,16 @@ public struct WindowSize: Sendable, Equatable {
 
     /// Both pixel sides reported, and cells to divide them by.
     public var knowsPixels: Bool { pixelWidth > 0 && pixelHeight > 0 && columns > 0 && rows > 0 }
+
+    /// A rectangle of `columns × rows` cells of this window, as a window of its own (its
+    /// pixels in proportion when this one's are known): what a picture in a grid cell or a
+    /// full-screen layout's picture area is fitted into.
+    public func part(columns: Int, rows: Int) -> WindowSize {
+        guard knowsPixels else { return WindowSize(columns: columns, rows: rows) }
+        return WindowSize(
+            columns: columns, rows: rows, pixelWidth: columns * pixelWidth / self.columns,
+            pixelHeight: rows * pixelHeight / self.rows)
+    }
 }
 
 /// Where a picture goes: the cells it covers and the pixels to draw in them.
@@ -61,17 +71,20 @@ public enum Fit {
         let rows = max(1, window.rows)
         let freeRows = max(1, rows - max(0, reservedRows))
         let known = window.knowsPixels
-        let windowWidth = known ? window.pixelWidth : columns * assumedCell.width
-        let windowHeight = known ? window.pixelHeight : rows * assumedCell.height
-        let boxWidth = max(1, windowWidth)
-        let boxHeight = max(1, windowHeight * freeRows / rows)
+        // Whole cells: a terminal may count its border in the pixels it reports (xterm says
+        // 484×316 for 80×24 cells of 6×13), and a picture a few pixels taller than its rows
+        // would spill into one more and scroll the text above it away.
+        let cellWidth = known ? max(1, window.pixelWidth / columns) : assumedCell.width
+        let cellHeight = known ? max(1, window.pixelHeight / rows) : assumedCell.height
+        let boxWidth = columns * cellWidth
+        let boxHeight = freeRows * cellHeight
         let w = max(1, width), h = max(1, height)
         var fitted = (width: w, height: h)
         if w > boxWidth || h > boxHeight {
             fitted = scaled(width: w, height: h, into: (boxWidth, boxHeight))
         }
-        let cellColumns = ceilDivide(fitted.width * columns, windowWidth)
-        let cellRows = ceilDivide(fitted.height * rows, windowHeight)
+        let cellColumns = ceilDivide(fitted.width, cellWidth)
+        let cellRows = ceilDivide(fitted.height, cellHeight)
         return ImageBox(
             columns: min(columns, max(1, cellColumns)), rows: min(freeRows, max(1, cellRows)),
             pixelWidth: fitted.width, pixelHeight: fitted.height, pixelsKnown: known)

@@ -19,7 +19,13 @@ public struct TerminalReply: Sendable {
     public static let kittyQueryID = 31
 
     /// The kitty graphics query and DA1, to be written together.
-    public static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c".utf8)
+    public static let query: [UInt8] = kittyQuery + deviceAttributesQuery
+
+    /// Asks for kitty graphics with a 1×1 pixel that is never stored (`a=q`).
+    public static let kittyQuery: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
+
+    /// DA1, the primary device attributes: every terminal answers, so its answer ends the wait.
+    public static let deviceAttributesQuery: [UInt8] = Array("\u{1B}[c".utf8)
 
     /// `CSI 16 t`: the cell's size in pixels, for when TIOCGWINSZ gives none.
     public static let cellSizeQuery: [UInt8] = Array("\u{1B}[16t".utf8)

@@ -1,4 +1,5 @@
 import SelectionStore
+import TerminalImage
 
 /// What every command runs against: the store, where the album is, how to print.
 struct Context {
@@ -6,6 +7,10 @@ struct Context {
     let albumFolder: String
     let cwd: String
     let console: Console
+    /// `--graphics`, checked; nil when not given (then `$IMGSEL_GRAPHICS`, else auto).
+    var graphics: GraphicsRequest? = nil
+    /// `--no-color`: auto-detection draws no half blocks then (NO_COLOR is read with the rest).
+    var noColorOption = false
 
     var json: Bool { console.json }
     var quiet: Bool { console.quiet }

@@ -3,7 +3,7 @@ import CommandLineModel
 /// An option that stands before or after the command: the key of its spec and of its value
 /// in `GlobalOptions`, so that neither is found by its spelling.
 enum GlobalOption: CaseIterable {
-    case file, album, json, quiet, noColor, help, version
+    case file, album, json, quiet, noColor, graphics, help, version
 
     var spec: OptionSpec {
         switch self {
@@ -21,6 +21,10 @@ enum GlobalOption: CaseIterable {
         case .quiet: return OptionSpec(names: ["--quiet", "-q"], value: nil, help: "no confirmation lines")
         case .noColor:
             return OptionSpec(names: ["--no-color"], value: nil, help: "no colour (also when NO_COLOR is set)")
+        case .graphics:
+            return OptionSpec(
+                names: ["--graphics"], value: "WAY",
+                help: "how pictures are drawn: auto, kitty, iterm, sixel, blocks, none (else $IMGSEL_GRAPHICS)")
         case .help: return OptionSpec(names: ["--help", "-h"], value: nil, help: "show help")
         case .version: return OptionSpec(names: ["--version"], value: nil, help: "show the version")
         }
@@ -47,6 +51,8 @@ struct GlobalOptions {
     var json = false
     var quiet = false
     var noColor = false
+    /// `--graphics` as typed; checked by `makeContext`.
+    var graphics: String? = nil
     var help = false
     var version = false
 
@@ -59,11 +65,12 @@ struct GlobalOptions {
         case .json: json = true
         case .quiet: quiet = true
         case .noColor: noColor = true
+        case .graphics: graphics = value
         case .help: help = true
         case .version: version = true
         }
     }
 
     /// The values of the options that take one, with their option: what a misplaced command name may hide in.
-    var valuesGiven: [(GlobalOption, String?)] { [(.file, file), (.album, album)] }
+    var valuesGiven: [(GlobalOption, String?)] { [(.file, file), (.album, album), (.graphics, graphics)] }
 }

@@ -1,4 +1,6 @@
+import CommandLineModel
 import SelectionStore
+import TerminalImage
 
 #if canImport(Glibc)
 import Glibc
@@ -86,7 +88,19 @@ func makeContext(_ globals: GlobalOptions, console: Console, locking: Bool) thro
     let albumOption = globals.album ?? Posix.environment("IMGSEL_ALBUM").flatMap { $0.isEmpty ? nil : $0 }
     if let albumOption, albumOption.isEmpty { throw .usage("--album needs a folder, not an empty string") }
     let album = albumOption.map { PhysicalPath.absoluteOnDisk($0, base: cwd) } ?? store.folder + "/saved-album"
-    return Context(store: store, albumFolder: album, cwd: cwd, console: console)
+    var context = Context(store: store, albumFolder: album, cwd: cwd, console: console)
+    context.graphics = try graphicsRequest(globals.graphics)
+    context.noColorOption = globals.noColor
+    return context
+}
+
+/// `--graphics WAY`, checked: one of the ways or auto (a near miss names the nearest).
+func graphicsRequest(_ text: String?) throws(ImgselError) -> GraphicsRequest? {
+    guard let text else { return nil }
+    if let request = GraphicsRequest(text) { return request }
+    let names = GraphicsRequest.names
+    let nearest = Suggestion.nearest(text, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+    throw .usage("--graphics must be one of \(names.joined(separator: ", ")), not '\(text)'\(nearest)")
 }
 
 let console = Console()

@@ -65,6 +65,29 @@ final class GIFSafetyTests: XCTestCase {
         XCTAssertEqual(try GIFDecoder.decode(builder.file(literals: [1, 1, 1, 1])).pixel(x: 2, y: 2).r, 255)
     }
 
+    /// Found by `make fuzz-decoders` (a 1 s timeout): 53 bytes whose empty first frame sits on a 7688×1792
+    /// screen, which the decoder filled and the fuzzer turned and shrank, 14 megapixels from nothing.
+    func testAnEmptyFrameOnALargeScreenIsRefusedNotFilled() {
+        let bytes: [UInt8] = [
+            0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x08, 0x1E, 0x00, 0x07, 0x40, 0x10, 0x40, 0x10, 0x82, 0x02,
+            0x81, 0x06, 0x00, 0x22, 0x48, 0x20, 0xA0, 0xA1, 0x00, 0x2C, 0x11, 0x00, 0x00, 0x00, 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0C, 0x06, 0x01, 0x00, 0x60, 0x3D, 0x00, 0x00, 0xA3, 0x81,
+            0x2A, 0xFF, 0x00, 0xFF, 0xFF,
+        ]
+        XCTAssertEqual(
+            F.error { try GIFDecoder.decode(bytes) },
+            .corrupt("GIF first frame covers too little of its 7688×1792 screen"))
+        // Just over 4 megapixels is refused the same way; a screen the frame covers is not.
+        var builder = GIFTestBuilder(width: 2049, height: 2049)
+        builder.frame = (0, 0, 1, 1)
+        XCTAssertEqual(
+            F.error { try GIFDecoder.decode(builder.file(literals: [1])) },
+            .corrupt("GIF first frame covers too little of its 2049×2049 screen"))
+        builder = GIFTestBuilder(width: 2048, height: 2048)
+        builder.frame = (0, 0, 1, 1)
+        XCTAssertNil(F.error { try GIFDecoder.decode(builder.file(literals: [1])) })
+    }
+
     func testHugeDimensionsInATinyFileAreRefusedBeforeAllocating() {
         var builder = GIFTestBuilder(width: 16384, height: 16384)
         builder.frame = (0, 0, 1, 1)

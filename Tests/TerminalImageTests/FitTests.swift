@@ -74,4 +74,13 @@ final class FitTests: XCTestCase {
         let tiny = Fit.blocks(width: 1, height: 1000, window: window, reservedRows: 1)
         XCTAssertEqual(tiny.columns, 1)
     }
+
+    func testGraphicsFitWholeCellsWhereTheReportedPixelsCountABorder() {
+        // xterm reports 484×316 for 80×24 cells of 6×13: 22 free rows are 286 pixels, not 289.
+        let xterm = WindowSize(columns: 80, rows: 24, pixelWidth: 484, pixelHeight: 316)
+        let box = Fit.graphics(width: 451, height: 300, window: xterm, reservedRows: 2)
+        XCTAssertEqual(box, ImageBox(columns: 72, rows: 22, pixelWidth: 429, pixelHeight: 286, pixelsKnown: true))
+        let wide = Fit.graphics(width: 4000, height: 1000, window: xterm, reservedRows: 2)
+        XCTAssertEqual(wide.pixelWidth, 480, "80 cells of 6 pixels")
+    }
 }

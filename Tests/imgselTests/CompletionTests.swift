@@ -61,14 +61,19 @@ final class CompletionTests: ImgselTestCase {
     }
 
     func testBashOffersEachCommandsOptionsAndTheGlobalOnes() {
-        let globals = ["--file", "-f", "--album", "--json", "--quiet", "-q", "--no-color", "--help", "-h", "--version"]
+        let globals = [
+            "--file", "-f", "--album", "--json", "--quiet", "-q", "--no-color", "--graphics", "--help", "-h",
+            "--version",
+        ]
         XCTAssertEqual(bashOffers(["imgsel", "-"]), globals)
         for command in registeredCommands() {
             let name = command["name"] as? String ?? "?"
             let own = (command["options"] as? [[String: Any]] ?? []).flatMap { $0["names"] as? [String] ?? [] }
             XCTAssertEqual(bashOffers(["imgsel", name, "-"]), globals + own, name)
         }
-        XCTAssertEqual(bashOffers(["imgsel", "list", "--g"]), ["--grid"])
+        XCTAssertEqual(bashOffers(["imgsel", "list", "--gri"]), ["--grid"])
+        XCTAssertEqual(bashOffers(["imgsel", "--graphics", "s"]), ["sixel"], "the ways after --graphics")
+        XCTAssertEqual(bashOffers(["imgsel", "view", "--graphics", ""]), GraphicsWays.names)
         XCTAssertEqual(bashOffers(["imgsel", "add", "--", "-"]), [], "after --, no options")
     }
 
@@ -302,7 +307,8 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(offers("imgsel delete "), "1\timg1.png\n2\timg2.png\nlast\tthe last entry\n")
         XCTAssertEqual(offers("imgsel completion z"), "zsh\n")
         XCTAssertEqual(offers("imgsel add img2"), "img2.png\n")
-        XCTAssertEqual(offers("imgsel list --gr"), "--grid\tthe nine-grid, with a + cell while there is room\n")
+        XCTAssertEqual(offers("imgsel list --gri"), "--grid\tthe nine-grid, with a + cell while there is room\n")
+        XCTAssertEqual(offers("imgsel view --graphics b"), "blocks\n")
         XCTAssertEqual(offers("imgsel rules --types jpeg,p"), "jpeg,png\n")
         XCTAssertEqual(offers("imgsel rules --clear min-count,no"), "min-count,no-animation\n")
     }
@@ -345,4 +351,9 @@ final class CompletionTests: ImgselTestCase {
             run(["-q", "completion", "fish"]).stdout, run(["completion", "fish"]).stdout, "-q still prints it")
         XCTAssertEqual(listing("."), [])
     }
+}
+
+/// The values of `--graphics`, as help lists them.
+enum GraphicsWays {
+    static let names = ["auto", "kitty", "iterm", "sixel", "blocks", "none"]
 }

@@ -357,3 +357,10 @@ class ImgselTestCase: XCTestCase {
         return value
     }
 }
+
+/// A test that cannot set up what it tests (no tmux, no pseudo-terminal) fails with this:
+/// thrown, it ends the test as a failure, never as a skip that would pass unseen.
+struct SetupFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -39,6 +39,7 @@ final class HelpPinTests: ImgselTestCase {
           --json           machine-readable output on stdout, errors as JSON on stderr
           -q, --quiet      no confirmation lines
           --no-color       no colour (also when NO_COLOR is set)
+          --graphics WAY   how pictures are drawn: auto, kitty, iterm, sixel, blocks, none (else $IMGSEL_GRAPHICS)
           -h, --help       show help
           --version        show the version
 
@@ -46,6 +47,7 @@ final class HelpPinTests: ImgselTestCase {
           IMGSEL_FILE          the selection file when -f is not given
           IMGSEL_ALBUM         the album folder when --album is not given
           IMGSEL_LOCK_TIMEOUT  seconds to wait for another imgsel (default 10)
+          IMGSEL_GRAPHICS      how pictures are drawn when --graphics is not given
           NO_COLOR             no colour when set and not empty
 
         Exit status:
@@ -95,7 +97,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel -f upload.json init --capacity 4
               imgsel init --capacity 4 --max-bytes 5MB --types jpeg,png,webp --min-width 320
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "add": #"""
             imgsel add: append images in the given order, all or nothing
@@ -113,7 +115,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel add shot1.png shot2.jpg
               find shots -name '*.jpg' -print0 | imgsel add -0 -
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "replace": #"""
             imgsel replace: put FILE at INDEX, keeping the position (the re-pick)
@@ -128,7 +130,7 @@ final class HelpPinTests: ImgselTestCase {
             Examples:
               imgsel replace 3 better.jpg
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "delete": #"""
             imgsel delete: remove entries (indices as they were before the command); later entries move up
@@ -143,7 +145,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel delete 2
               imgsel delete 1 last
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "move": #"""
             imgsel move: reorder: the entry at FROM ends up at TO
@@ -158,7 +160,7 @@ final class HelpPinTests: ImgselTestCase {
             Examples:
               imgsel move last 1
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "toggle": #"""
             imgsel toggle: add each file that is not selected, remove each that is (matched by content)
@@ -175,7 +177,7 @@ final class HelpPinTests: ImgselTestCase {
             Examples:
               imgsel toggle shot3.png
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "clear": #"""
             imgsel clear: empty the selection
@@ -186,25 +188,28 @@ final class HelpPinTests: ImgselTestCase {
             Examples:
               imgsel clear
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "list": #"""
             imgsel list: the entries in order (a table by default, the current entry marked)
 
             Usage:
-              imgsel list [--paths | -0 | --grid]
+              imgsel list [--paths | -0 | --grid [--image | --no-image]]
 
             Options:
-              --paths  one path a line
-              -0       each path followed by a NUL, as find -print0
-              --grid   the nine-grid, with a + cell while there is room
+              --paths     one path a line
+              -0          each path followed by a NUL, as find -print0
+              --grid      the nine-grid, with a + cell while there is room
+              --image     a picture in each grid cell even on a pipe
+              --no-image  the grid as text, without pictures
 
             Examples:
               imgsel list
               imgsel list -0 | xargs -0 ls -l
               imgsel list --grid
+              imgsel list --grid --no-image
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "view": #"""
             imgsel view: move the cursor and show the current entry: 3 / 9  path  4032×3024 JPEG 2.1 MB
@@ -219,15 +224,16 @@ final class HelpPinTests: ImgselTestCase {
 
             Options:
               --index     print only '3 / 9'
-              --image     draw the image even on a pipe or an unknown terminal
-              --no-image  only the text line, never the image
+              --image     draw the picture even on a pipe or with -q
+              --no-image  only the text line, never the picture
 
             Examples:
               imgsel view first; while imgsel view next; do :; done
               imgsel view --index
               imgsel view 3 --no-image
+              imgsel view --graphics sixel
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "save": #"""
             imgsel save: copy the current entry (or INDEX, or all) into the album; never overwrites
@@ -245,7 +251,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel save
               imgsel --album ~/Pictures/upload save --all
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "pick": #"""
             imgsel pick: the album picker, full screen: toggle thumbnails into the selection, Enter writes
@@ -260,7 +266,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel pick shots/ && upload
               imgsel pick a.jpg b.jpg c.jpg
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "browse": #"""
             imgsel browse: the paging browser, full screen: one image at a time, fitted, with 3 / 9, save and delete
@@ -275,7 +281,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel browse
               upload "$(imgsel browse 3)"
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "info": #"""
             imgsel info: what add would record for each file, touching no selection
@@ -290,7 +296,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel info shot.jpg
               imgsel --json info *.png
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "check": #"""
             imgsel check: every entry's file still has its recorded size and sha256 and keeps the rules; exit 1 if not
@@ -301,7 +307,7 @@ final class HelpPinTests: ImgselTestCase {
             Examples:
               imgsel check || echo 'the upload set changed'
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "rules": #"""
             imgsel rules: show or set the upload rules each image must keep
@@ -330,7 +336,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel rules --clear max-bytes
               imgsel -f b.json rules $(imgsel -f a.json rules)
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "html": #"""
             imgsel html: write a self-contained HTML page of the selection: the nine-grid and a pager
@@ -349,7 +355,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel html build/upload.html --link
               xdg-open "$(imgsel html)"
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "thumbnail": #"""
             imgsel thumbnail: decode an image, turn it upright and shrink it into a PNG; touches no selection
@@ -368,7 +374,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel thumbnail shot.jpg shot-small.png
               imgsel thumbnail scan.tif - --size 64 > icon.png
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "sheet": #"""
             imgsel sheet: the nine-grid as one PNG: a contact sheet for a CI artifact or a review
@@ -388,7 +394,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel sheet upload-set.png
               imgsel sheet - --size 128 --columns 5 > review.png
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "help": #"""
             imgsel help: show help for imgsel or one command
@@ -402,7 +408,7 @@ final class HelpPinTests: ImgselTestCase {
             Examples:
               imgsel help add
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "completion": #"""
             imgsel completion: print a shell completion script
@@ -418,7 +424,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel completion zsh > ~/.zfunc/_imgsel
               imgsel completion fish > ~/.config/fish/completions/imgsel.fish
 
-            Global options (-f, --album, --json, -q, --no-color) apply too; see 'imgsel --help'.
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
     ]
 
@@ -498,7 +504,7 @@ final class HelpPinTests: ImgselTestCase {
         XCTAssertEqual(object["version"] as? String, run(["--version"]).stdout.dropFirst("imgsel ".count).trimmingCharacters(in: .newlines))
         let globals = object["global_options"] as? [[String: Any]] ?? []
         XCTAssertEqual(globals.compactMap { ($0["names"] as? [String])?.first },
-                       ["--file", "--album", "--json", "--quiet", "--no-color", "--help", "--version"])
+                       ["--file", "--album", "--json", "--quiet", "--no-color", "--graphics", "--help", "--version"])
         let one = run(["--json", "help", "view"])
         assertSuccess(one)
         let view = parseJSON(one.stdout) as? [String: Any]

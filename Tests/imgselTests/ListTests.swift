@@ -112,9 +112,9 @@ final class ListTests: ImgselTestCase {
 
     func testStylesCannotBeCombined() {
         seed(1)
-        assertUsage(run(["list", "--paths", "-0"]), usageLine: "usage: imgsel list [--paths | -0 | --grid]")
-        assertUsage(run(["list", "--grid", "--paths"]), usageLine: "usage: imgsel list [--paths | -0 | --grid]")
-        assertUsage(run(["list", "extra"]), usageLine: "usage: imgsel list [--paths | -0 | --grid]")
+        assertUsage(run(["list", "--paths", "-0"]), usageLine: listUsage)
+        assertUsage(run(["list", "--grid", "--paths"]), usageLine: listUsage)
+        assertUsage(run(["list", "extra"]), usageLine: listUsage)
     }
 
     // MARK: - --json
@@ -255,3 +255,6 @@ final class ListTests: ImgselTestCase {
         XCTAssertEqual(listing("."), [])
     }
 }
+
+/// `list`'s usage line, as a usage error ends.
+let listUsage = "usage: imgsel list [--paths | -0 | --grid [--image | --no-image]]"

@@ -38,8 +38,9 @@ public enum GIFDecoder {
     }
 
     /// Refuses, before the screen is allocated, a file whose data could not fill its first frame (LZW
-    /// output is bounded by its code count) or whose screen is over 16 megapixels and less than a sixteenth
-    /// covered by the frame (Pillow would fill such a screen; a few bytes should not cost a gigabyte).
+    /// output is bounded by its code count) or whose screen is over 4 megapixels and less than a sixteenth
+    /// covered by the frame (Pillow would fill such a screen; a few bytes should not cost a gigabyte, nor
+    /// the fuzzer's 53 bytes a 14-megapixel canvas: 16 megapixels, the first bound, let that through).
     static func checkPlausible(screen: GIFScreen, frame: GIFFrame, visibleArea: Int) throws(DecodeError) {
         try DecodeLimits.check(width: screen.width, height: screen.height)
         let screenArea = screen.width * screen.height
@@ -49,7 +50,7 @@ public enum GIFDecoder {
             let claim = "\(frame.width)×\(frame.height)"
             throw .truncated(section: "GIF image data: \(frame.dataBytes) bytes cannot hold \(claim)")
         }
-        if screenArea > 1 << 24, screenArea / 16 > visibleArea {
+        if screenArea > 1 << 22, screenArea / 16 > visibleArea {
             throw .corrupt("GIF first frame covers too little of its \(screen.width)×\(screen.height) screen")
         }
     }

@@ -14,12 +14,12 @@ struct ViewCommand: Command {
         ],
         options: [
             OptionSpec(names: ["--index"], value: nil, help: "print only '3 / 9'"),
-            OptionSpec(names: ["--image"], value: nil, help: "draw the image even on a pipe or an unknown terminal"),
-            OptionSpec(names: ["--no-image"], value: nil, help: "only the text line, never the image"),
+            OptionSpec(names: ["--image"], value: nil, help: "draw the picture even on a pipe or with -q"),
+            OptionSpec(names: ["--no-image"], value: nil, help: "only the text line, never the picture"),
         ],
         examples: [
             "imgsel view first; while imgsel view next; do :; done", "imgsel view --index",
-            "imgsel view 3 --no-image",
+            "imgsel view 3 --no-image", "imgsel view --graphics sixel",
         ])
 
     /// Where to move the cursor; nil shows the current entry without moving.
@@ -89,30 +89,30 @@ struct ViewCommand: Command {
             "\(position)  \(context.displayPath(entry))  \(Format.orientedSize(entry))"
                 + " \(entry.type.displayName) \(Format.bytes(entry.bytes))"
         )
-        showImage(entry, index: current, context)
+        try showImage(entry, index: current, context)
     }
 
-    /// On a terminal that draws images (or with --image), the image under the
-    /// text line; never on a pipe, with --no-image, or with -q unless --image.
-    /// Nor when the file is not the one recorded: it is read whole and checked first.
-    private func showImage(_ entry: Entry, index: Int, _ context: Context) {
+    /// On a terminal (or with --image), the picture under the text line, fitted to the window
+    /// less two rows (the line above, the prompt below), drawn the way `PictureTerminal`
+    /// chose; never on a pipe, with --no-image, or with -q unless --image. Nor when the file
+    /// is not the one recorded (it is read whole and checked first), nor for a type imgsel
+    /// does not decode (HEIC, AVIF) or a file that does not decode: the text line says enough.
+    private func showImage(_ entry: Entry, index: Int, _ context: Context) throws(ImgselError) {
         let wanted = image ?? (Console.stdoutIsTerminal && !context.quiet)
-        guard wanted else { return }
-        let terminal = TerminalCapabilities.detect()
-        guard let graphicsProtocol = terminal.graphicsProtocol ?? (image == true ? .iterm2 : nil) else { return }
+        guard wanted, let terminal = try PictureTerminal.open(context) else { return }
+        defer { terminal.finish() }
         let path = context.absolutePath(entry)
-        guard
-            LegacyInlineImage.draws(
-                png: entry.type == .png, orientation: entry.orientation, bytes: entry.bytes,
-                using: graphicsProtocol),
-            let file = try? EntryFile(entry, path: path, index: index).contents()
-        else { return }
+        guard let file = PictureTerminal.contents(of: entry, path: path, index: index) else { return }
         let shown = entry.orientedSize
-        context.console.bytes(
-            LegacyInlineImage.sequence(
-                file: file, name: PathName.baseName(path), width: shown.width, height: shown.height,
-                using: graphicsProtocol,
-                passthrough: terminal.passthrough, window: WindowSize.current()))
-        context.console.out("")
+        let renderer = terminal.renderer
+        let box = renderer.box(width: shown.width, height: shown.height, window: terminal.window, reservedRows: 2)
+        let options = PictureRenderer.Options(imageID: terminal.imageID(slot: 0), name: PathName.baseName(path))
+        guard let picture = try? renderer.draw(file: file, facts: entry.facts, box: box, options: options) else {
+            return
+        }
+        terminal.finish()
+        context.console.bytes(picture)
+        // Half blocks end each row with a newline; the other ways leave the cursor on the picture's last row.
+        if terminal.way != .blocks { context.console.out("") }
     }
 }

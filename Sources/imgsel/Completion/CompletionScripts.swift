@@ -1,6 +1,7 @@
 import CommandLineModel
 import ImageHeaders
 import SelectionStore
+import TerminalImage
 
 /// The completion scripts of this imgsel: the model read from the command registry at run
 /// time, so a command added there is completed without touching the scripts.
@@ -9,8 +10,9 @@ enum CompletionScripts {
         CompletionModel(
             globals: GlobalOptions.specs, commands: CommandRegistry.all.map { $0.spec },
             lists: [
-                // --types: the format registry's names; --clear: the rules' names.
+                // --types: the format registry's names; --clear: the rules' names; --graphics: the ways.
                 "LIST": ImageFormats.all.map(\.name), "RULE": RuleName.allCases.map(\.rawValue) + ["all"],
+                "WAY": GraphicsRequest.names,
             ])
     }
 

@@ -9,10 +9,18 @@ enum Grid {
     static let narrowestCell = 6
     static let usualCell = 18
 
-    static func render(_ selection: Selection, context: Context, width: Int) -> [String] {
+    /// The cells' width in columns for a terminal `width` columns wide, and how many a row.
+    static func layout(width: Int) -> (columns: Int, cellWidth: Int) {
         let columns = max(1, min(3, (width - 1) / (usualCell + 3)))
         // A row is "│" plus, per cell, " text │": fill the width, within bounds.
-        let cellWidth = max(narrowestCell, min(widestCell, (width - 1) / columns - 3))
+        return (columns, max(narrowestCell, min(widestCell, (width - 1) / columns - 3)))
+    }
+
+    /// The grid's lines; with `pictures`, each cell shows its picture above its text.
+    static func render(
+        _ selection: Selection, context: Context, width: Int, pictures: GridPictures? = nil
+    ) -> [String] {
+        let (columns, cellWidth) = layout(width: width)
         var cells: [[String]] = []
         for (offset, entry) in selection.items.enumerated() {
             let index = offset + 1
@@ -27,9 +35,25 @@ enum Grid {
         var lines: [String] = []
         var start = 0
         var above = 0
+        var overlays = ""
         while start < cells.count {
             let row = Array(cells[start..<min(start + columns, cells.count)])
-            lines.append(above == 0 ? edge("┌", "┬", "┐", row.count, inner) : separator(above, row.count, inner))
+            lines.append(
+                overlays + (above == 0 ? edge("┌", "┬", "┐", row.count, inner) : separator(above, row.count, inner)))
+            if let pictures {
+                for line in 0..<pictures.rows {
+                    var text = "│"
+                    for k in 0..<row.count {
+                        if case let .lines(content) = pictures.content(start + k + 1) {
+                            text += " " + content[line] + " │"
+                        } else {
+                            text += " " + String(repeating: " ", count: cellWidth) + " │"
+                        }
+                    }
+                    lines.append(text)
+                }
+                overlays = pictures.overlays(forRowStarting: start + 1, count: row.count)
+            }
             for line in 0..<3 {
                 var text = "│"
                 for (k, cell) in row.enumerated() {
@@ -42,7 +66,7 @@ enum Grid {
             above = row.count
             start += columns
         }
-        lines.append(edge("└", "┴", "┘", above, inner))
+        lines.append(overlays + edge("└", "┴", "┘", above, inner))
         return lines
     }
 

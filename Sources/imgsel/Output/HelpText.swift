@@ -24,6 +24,7 @@ enum HelpText {
                     "IMGSEL_LOCK_TIMEOUT",
                     "seconds to wait for another imgsel (default \(Int(Store.defaultLockTimeout)))"
                 ),
+                ("IMGSEL_GRAPHICS", "how pictures are drawn when --graphics is not given"),
                 ("NO_COLOR", "no colour when set and not empty"),
             ])
         text +=

@@ -1,0 +1,114 @@
+/// How pictures are drawn on this terminal, and why: the answer to `--graphics`,
+/// `$IMGSEL_GRAPHICS` and auto-detection, for `view`, `list --grid`, `pick` and `browse`.
+///
+/// The order (SPEC, "Showing images in a terminal"): the option, else the variable, else
+/// auto: the environment's hints (`TerminalHints`), and where they do not decide, one query
+/// on the terminal (`TerminalQuery`): kitty graphics when the kitty query is answered OK,
+/// sixel when DA1 lists 4, else half blocks. Nothing answered, or nothing to ask (not a
+/// terminal): half blocks. Auto never picks half blocks when colour is off (`NO_COLOR`,
+/// `--no-color`): they are colour; it picks `none` then. An explicit way is always obeyed.
+public struct GraphicsChoice: Sendable, Equatable {
+    public var way: GraphicsWay
+    /// `.tmux` inside tmux for the graphics ways the outer terminal must draw; `.none` for
+    /// half blocks, and when tmux itself answered the query (it draws its own sixel).
+    public var passthrough: Passthrough
+    /// For half blocks: 24-bit where `COLORTERM` says so, else the 256-colour palette.
+    public var colours: Blocks.Colours
+    /// The cell's size in pixels when the terminal told it (`CSI 16 t`), for a window whose
+    /// TIOCGWINSZ gives none; nil otherwise.
+    public var cellPixels: CellPixels?
+    /// What decided: `--graphics`, `IMGSEL_GRAPHICS`, a hint (`TERM=foot`), `query`, `no answer`.
+    public var reason: String
+
+    public struct CellPixels: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+    }
+
+    public init(
+        way: GraphicsWay, passthrough: Passthrough = .none, colours: Blocks.Colours = .palette256,
+        cellPixels: CellPixels? = nil, reason: String = ""
+    ) {
+        self.way = way
+        self.passthrough = passthrough
+        self.colours = colours
+        self.cellPixels = cellPixels
+        self.reason = reason
+    }
+
+    /// `$IMGSEL_GRAPHICS` holds something that is no way.
+    public struct BadVariable: Error, Equatable, Sendable {
+        public let value: String
+        public var message: String {
+            "IMGSEL_GRAPHICS must be one of \(GraphicsRequest.names.joined(separator: ", ")), not '\(value)'"
+        }
+    }
+
+    /// The variable that names the way when `--graphics` is not given.
+    public static let variable = "IMGSEL_GRAPHICS"
+
+    /// Chooses the way.
+    /// - Parameters:
+    ///   - option: `--graphics`, parsed (nil when not given).
+    ///   - environment: the process's variables (`TerminalHints`, `$IMGSEL_GRAPHICS`, `NO_COLOR`).
+    ///   - colourOff: `--no-color` (or anything else that turned colour off).
+    ///   - query: asks the terminal (see `TerminalQuery.ask`); called at most once, only when
+    ///     the hints do not decide; nil when there is no terminal to ask.
+    public static func resolve(
+        option: GraphicsRequest?, environment: (String) -> String? = environmentValue, colourOff: Bool = false,
+        query: () -> TerminalReply?
+    ) throws(BadVariable) -> GraphicsChoice {
+        let hints = TerminalHints.read(environment)
+        var request = option
+        var reason = "--graphics"
+        if request == nil, let text = environment(variable), !text.isEmpty {
+            guard let parsed = GraphicsRequest(text) else { throw BadVariable(value: text) }
+            request = parsed
+            reason = variable
+        }
+        if case let .way(way)? = request {
+            return choice(way, hints: hints, reason: reason, tmuxAnswered: false, cellPixels: nil)
+        }
+        let noColour = colourOff || !(environment("NO_COLOR") ?? "").isEmpty
+        if let way = hints.way {
+            let shown = way == .blocks && noColour ? GraphicsWay.none : way
+            return choice(shown, hints: hints, reason: hints.evidence ?? "", tmuxAnswered: false, cellPixels: nil)
+        }
+        guard let reply = query() else {
+            return choice(
+                noColour ? .none : .blocks, hints: hints, reason: "no terminal to ask", tmuxAnswered: false,
+                cellPixels: nil)
+        }
+        let cell = reply.cellPixels.map { CellPixels(width: $0.width, height: $0.height) }
+        let way: GraphicsWay
+        if reply.kittyGraphics {
+            way = .kitty
+        } else if reply.sixel {
+            way = .sixel
+        } else {
+            way = noColour ? .none : .blocks
+        }
+        // Inside tmux the query reaches tmux, not the terminal around it: what answered draws.
+        return choice(
+            way, hints: hints, reason: reply.answered ? "query" : "no answer", tmuxAnswered: hints.insideTmux,
+            cellPixels: cell)
+    }
+
+    private static func choice(
+        _ way: GraphicsWay, hints: TerminalHints, reason: String, tmuxAnswered: Bool, cellPixels: CellPixels?
+    ) -> GraphicsChoice {
+        let wrapped = hints.insideTmux && way.isGraphics && !tmuxAnswered
+        return GraphicsChoice(
+            way: way, passthrough: wrapped ? .tmux : .none, colours: hints.colours, cellPixels: cellPixels,
+            reason: reason)
+    }
+
+    /// The window with the cell size the terminal answered, where TIOCGWINSZ gave no pixels.
+    public func window(_ window: WindowSize) -> WindowSize {
+        guard !window.knowsPixels, let cell = cellPixels, cell.width > 0, cell.height > 0 else { return window }
+        var sized = window
+        sized.pixelWidth = window.columns * cell.width
+        sized.pixelHeight = window.rows * cell.height
+        return sized
+    }
+}

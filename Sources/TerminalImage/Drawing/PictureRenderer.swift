@@ -1,0 +1,117 @@
+import ImageDecoding
+import ImageHeaders
+
+/// One face over the ways of drawing: a decoded picture (or an image file) and a box of
+/// cells in, the bytes that draw it at the cursor out, by the way `GraphicsChoice` chose.
+/// What `view`, `list --grid`, `pick` and `browse` share.
+///
+///     let renderer = PictureRenderer(choice: choice)
+///     let box = renderer.box(width: w, height: h, window: window, reservedRows: 2)
+///     let bytes = try renderer.draw(file: bytes, facts: facts, box: box, options: .init(imageID: id))
+///
+/// In a full-screen layout, fit into the picture's rectangle (`window.part(columns:rows:)`,
+/// `reservedRows: 0`), draw with `movesCursor: false` at the rectangle's top-left cell, and
+/// take the picture away with `erase(imageID:)`; half blocks can be had as cells instead
+/// (`Blocks.cells(PictureRenderer.picture(…), colours: renderer.choice.colours)`).
+public struct PictureRenderer: Sendable {
+    public var choice: GraphicsChoice
+
+    public init(choice: GraphicsChoice) { self.choice = choice }
+
+    public var way: GraphicsWay { choice.way }
+
+    /// Files larger than this are not sent to iTerm2 as they are, but decoded and sent as a
+    /// PNG of the fitted pixels: their bytes would be held twice and pushed through the tty.
+    public static let largestFileSentAsIs = 16 << 20
+
+    /// How a picture sits; every field has the plain default for output that scrolls.
+    public struct Options: Sendable {
+        /// kitty's image id (`Kitty.imageID(process:slot:)`): drawing it again replaces it.
+        public var imageID: UInt32
+        /// False: kitty leaves the cursor where the picture starts (full-screen layouts).
+        public var movesCursor: Bool
+        /// Half blocks: rows ending in newlines, or each row placed at a cell (full screen).
+        public var blocksLayout: Blocks.Layout
+        /// What transparent pixels are composed over (half blocks, sixel).
+        public var background: RGB
+        /// The file name iTerm2 is told.
+        public var name: String
+
+        public init(
+            imageID: UInt32 = 1, movesCursor: Bool = true, blocksLayout: Blocks.Layout = .lines,
+            background: RGB = .black, name: String = ""
+        ) {
+            self.imageID = imageID
+            self.movesCursor = movesCursor
+            self.blocksLayout = blocksLayout
+            self.background = background
+            self.name = name
+        }
+    }
+
+    /// The cells and pixels a picture of this upright size takes in `window` less
+    /// `reservedRows` (text lines): `Fit.blocks` for half blocks, else `Fit.graphics`, with
+    /// the cell size the terminal answered where the window reports no pixels.
+    public func box(width: Int, height: Int, window: WindowSize, reservedRows: Int) -> ImageBox {
+        let sized = choice.window(window)
+        if way == .blocks { return Fit.blocks(width: width, height: height, window: sized, reservedRows: reservedRows) }
+        return Fit.graphics(width: width, height: height, window: sized, reservedRows: reservedRows)
+    }
+
+    /// The upright size of an image whose header says `facts` (orientations 5–8 swap the sides).
+    public static func uprightSize(_ facts: ImageFacts) -> (width: Int, height: Int) {
+        (5...8).contains(facts.orientation) ? (facts.height, facts.width) : (facts.width, facts.height)
+    }
+
+    /// A file's pixels as `box` needs them: decoded (a JPEG at the smallest DCT scale that
+    /// covers the box), turned upright, then exactly `box.pixelWidth × box.pixelHeight`.
+    public static func picture(_ bytes: [UInt8], facts: ImageFacts, box: ImageBox) throws(DecodeError) -> Raster {
+        let decoded = try Thumbnailer.picture(bytes, facts: facts, within: max(box.pixelWidth, box.pixelHeight))
+        return decoded.resized(toWidth: box.pixelWidth, height: box.pixelHeight)
+    }
+
+    /// Draws a decoded, upright picture in `box`, resized to the box's pixels first.
+    public func draw(picture: Raster, box: ImageBox, options: Options = Options()) -> [UInt8] {
+        let fitted = picture.resized(toWidth: box.pixelWidth, height: box.pixelHeight)
+        switch way {
+        case .none:
+            return []
+        case .blocks:
+            return Blocks.draw(
+                fitted, colours: choice.colours, background: options.background, layout: options.blocksLayout)
+        case .sixel:
+            return Sixel.draw(fitted, options: Sixel.Options(background: options.background), passthrough: passthrough)
+        case .kitty:
+            let placement = Kitty.Placement(imageID: options.imageID, box: box, movesCursor: options.movesCursor)
+            return Kitty.draw(fitted, placement: placement, passthrough: passthrough)
+        case .iterm:
+            return ITerm2.draw(
+                fitted, name: options.name, box: box, passthrough: passthrough, encodePNG: PNGWriter.encode)
+        }
+    }
+
+    /// Draws an image file in `box`: for iTerm2 the file's own bytes when it is upright, of
+    /// a type the terminal reads and not too large; else its decoded, upright, fitted pixels.
+    /// Throws when the pixels cannot be decoded (HEIC, AVIF, a damaged file).
+    public func draw(
+        file bytes: [UInt8], facts: ImageFacts, box: ImageBox, options: Options = Options()
+    )
+        throws(DecodeError) -> [UInt8]
+    {
+        if way == .none { return [] }
+        if way == .iterm, bytes.count <= Self.largestFileSentAsIs,
+            ITerm2.sendsFileAsIs(bytes, upright: facts.orientation == 1)
+        {
+            return ITerm2.draw(file: bytes, name: options.name, box: box, passthrough: passthrough)
+        }
+        return draw(picture: try Self.picture(bytes, facts: facts, box: box), box: box, options: options)
+    }
+
+    /// What takes a picture drawn under `imageID` away: kitty's delete; nothing for the other
+    /// ways, whose pictures go when the cells under them are written.
+    public func erase(imageID: UInt32) -> [UInt8] {
+        way == .kitty ? Kitty.delete(imageID: imageID, passthrough: passthrough) : []
+    }
+
+    private var passthrough: Passthrough { choice.passthrough }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A terminal that answers (or not) imgsel's query: the binary runs in a session of its own
+/// on a fresh pseudo-terminal, which is its controlling terminal (so it may ask), with the
+/// line discipline as a new terminal has it (canonical, echoing: an echo would show). This
+/// test plays the terminal: it reads what imgsel writes and, once the query (ending in
+/// DA1, `ESC [ c`) came, types `typed`, then writes `answer`.
+struct AnsweringTerminal {
+    /// What this terminal says to the query.
+    enum Answer {
+        case nothing
+        /// `ESC [ ? attributes c`, e.g. "62;4;22" (sixel) or "62;22".
+        case deviceAttributes(String)
+        /// kitty's `OK` to its graphics query, then DA1 without sixel.
+        case kitty
+    }
+
+    struct Result {
+        let status: Int32
+        /// What the terminal received (with ONLCR on: "\r\n" for a newline).
+        let output: [UInt8]
+        let stderr: String
+        /// When the query came, and when the first byte after it did, from the start.
+        let queryAt: TimeInterval?
+        let nextAt: TimeInterval?
+        /// The terminal's local modes before and after the run.
+        let modesBefore: tcflag_t
+        let modesAfter: tcflag_t
+
+        var text: String { String(decoding: output, as: UTF8.self) }
+        var asked: Bool { queryAt != nil }
+        var transcript: String {
+            "--- exit \(status)\n--- terminal:\n" + text.replacingOccurrences(of: "\u{1B}", with: "⎋")
+                + "\n--- stderr:\n\(stderr)---"
+        }
+    }
+
+    static let query = Array("\u{1B}[c".utf8)
+
+    /// Runs imgsel `args` in `folder` on an answering terminal of `size`.
+    static func run(
+        _ args: [String], in folder: URL, size: TerminalSize = TerminalSize(), env: [String: String] = [:],
+        answer: Answer, typed: String = ""
+    ) throws -> Result {
+        let master = PtyCalls.openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0, PtyCalls.grantpt(master) == 0, PtyCalls.unlockpt(master) == 0,
+            let namePointer = PtyCalls.ptsname(master)
+        else { throw SetupFailure("no pseudo-terminal") }
+        defer { close(master) }
+        let name = String(cString: namePointer)
+        let slave = open(name, O_RDWR | O_NOCTTY)
+        defer { close(slave) }
+        var window = winsize(
+            ws_row: size.rows, ws_col: size.columns, ws_xpixel: size.pixelWidth, ws_ypixel: size.pixelHeight)
+        _ = ioctl(slave, UInt(TIOCSWINSZ), &window)
+        var modes = termios()
+        tcgetattr(slave, &modes)
+        let before = modes.c_lflag
+
+        let errPath = folder.deletingLastPathComponent().appendingPathComponent("tty-err-\(UUID().uuidString)").path
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID: a session of its own, whose first terminal opened is its controlling one.
+        posix_spawnattr_setflags(&attributes, 0x80)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addclose(&actions, master)
+        posix_spawn_file_actions_addclose(&actions, slave)
+        posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        _ = PtyCalls.addchdir(&actions, folder.path)
+        var environment = ProcessInfo.processInfo.environment.filter { key, _ in
+            !key.hasPrefix("IMGSEL_") && !terminalVariables.contains(key) && key != "COLORTERM"
+        }
+        environment["TERM"] = "xterm-256color"
+        for (key, value) in env { environment[key] = value }
+        let argv = [Binary.url!.path] + args
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in cArgs + cEnv { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let start = Date()
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
+        guard spawned == 0 else { throw SetupFailure("cannot start imgsel: \(String(cString: strerror(spawned)))") }
+
+        var output: [UInt8] = []
+        var queryAt: TimeInterval? = nil
+        var nextAt: TimeInterval? = nil
+        var status: Int32 = 0
+        var exited = false
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let deadline = start.addingTimeInterval(20)
+        while true {
+            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, exited ? 50 : 5) > 0 {
+                let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress!, $0.count) }
+                if n > 0 {
+                    let now = Date().timeIntervalSince(start)
+                    if queryAt != nil && nextAt == nil { nextAt = now }
+                    output += buffer[0..<n]
+                    if queryAt == nil, output.count >= query.count, Array(output.suffix(query.count)) == query {
+                        queryAt = now
+                        let reply = Array(typed.utf8) + bytes(of: answer)
+                        if !reply.isEmpty { _ = reply.withUnsafeBytes { write(master, $0.baseAddress!, $0.count) } }
+                    }
+                    continue
+                }
+            }
+            if exited { break }
+            if waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                continue
+            }
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                XCTFail("imgsel did not finish on the answering terminal")
+                break
+            }
+        }
+        tcgetattr(slave, &modes)
+        let stderrText = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: errPath)
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Result(
+            status: exitStatus, output: output, stderr: stderrText, queryAt: queryAt, nextAt: nextAt,
+            modesBefore: before, modesAfter: modes.c_lflag)
+    }
+
+    private static func bytes(of answer: Answer) -> [UInt8] {
+        switch answer {
+        case .nothing: return []
+        case let .deviceAttributes(list): return Array("\u{1B}[?\(list)c".utf8)
+        case .kitty: return Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c".utf8)
+        }
+    }
+}
