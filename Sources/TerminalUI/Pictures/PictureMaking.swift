@@ -1,5 +1,6 @@
 import ImageDecoding
 import ImageHeaders
+import TerminalImage
 
 /// A picture for a box of cells, from a file's bytes: decoded (a JPEG at the DCT scale that
 /// still covers the box), turned upright, and brought to exactly the drawer's pixel size, so
@@ -27,28 +28,5 @@ public enum PictureMaking {
         } catch {
             return .placeholder(["cannot show", error.message])
         }
-    }
-}
-
-extension Raster {
-    /// This raster at exactly `width`×`height`: the area filter where it shrinks both ways,
-    /// else the nearest pixel (a small image enlarged to fill half blocks, or a side a pixel short
-    /// of the box after rounding).
-    func resized(toWidth width: Int, height: Int) -> Raster {
-        if width == self.width && height == self.height { return self }
-        if width <= self.width && height <= self.height { return shrunk(toWidth: width, height: height) }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            let sourceY = y * self.height / height
-            for x in 0..<width {
-                let from = (sourceY * self.width + x * self.width / width) * 4
-                let to = (y * width + x) * 4
-                pixels[to] = self.pixels[from]
-                pixels[to + 1] = self.pixels[from + 1]
-                pixels[to + 2] = self.pixels[from + 2]
-                pixels[to + 3] = self.pixels[from + 3]
-            }
-        }
-        return Raster(width: width, height: height, pixels: pixels, hasAlpha: hasAlpha)
     }
 }
