@@ -13,7 +13,7 @@ let package = Package(
             name: "imgsel",
             dependencies: [
                 "SelectionStore", "SelectionPage", "ImageHeaders", "ImageDecoding", "ByteCoding", "CommandLineModel",
-                "TerminalImage",
+                "TerminalImage", "TerminalUI",
             ]),
         // The command line's pure parts, so they have unit tests: option and command specs, did-you-mean,
         // the completion model and the three shells' scripts, text widths in terminal columns. A leaf.
@@ -38,8 +38,9 @@ let package = Package(
         // the terminal), its window size, the fit, the ways of drawing (kitty, iTerm2, sixel, half blocks) and a
         // facade over them (PictureRenderer). The renderers are pure: pixels and a cell box in, bytes out.
         .target(name: "TerminalImage", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding"]),
-        // Full-screen terminal: raw I/O on /dev/tty, keys, a diffing screen, the picker and browser models.
-        .target(name: "TerminalUI", dependencies: ["CTerminal"]),
+        // Full-screen terminal: raw I/O on /dev/tty, keys, a diffing screen, the picker and browser models, and
+        // their pictures (made in the background from bytes the caller reads, drawn through one PictureDrawer).
+        .target(name: "TerminalUI", dependencies: ["CTerminal", "TerminalImage", "ImageDecoding", "ImageHeaders"]),
         // signalfd(2), and the terminal's last-resort restore on a crash: C, since it runs in a signal handler.
         .target(name: "CTerminal"),
         // A developer tool and test helper: the picker and browser on fake items, text only, for tmux tests.
@@ -65,6 +66,9 @@ let package = Package(
             name: "TerminalImageTests",
             dependencies: ["TerminalImage", "ImageDecoding", "ImageHeaders", "ByteCoding", "TestImages"]),
         // Spawns tui-demo in tmux; depends on it so `swift test` builds it first.
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "tui-demo"]),
+        // Spawns imgsel pick and browse in tmux too.
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "tui-demo", "imgsel", "TerminalImage", "ImageDecoding", "TestImages"]),
     ]
 )

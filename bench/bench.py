@@ -166,8 +166,10 @@ def main():
     parser.add_argument("--big-runs", type=int, default=5, help="runs per command for the big-file figures")
     parser.add_argument("--pixel-runs", type=int, default=7, help="runs per command for the picture figures")
     parser.add_argument("--photos", help="a folder with make_bench_photos.py's files (made when missing)")
-    parser.add_argument("--only", choices=["selection", "pixels", "terminal"], help="one part of the bench")
+    parser.add_argument("--only", choices=["selection", "pixels", "terminal", "interactive"],
+                        help="one part of the bench")
     parser.add_argument("--baseline-bin", help="an imgsel from before pictures in the terminal, for view's start-up")
+    parser.add_argument("--pty-runs", type=int, default=7, help="runs per command for the full-screen figures")
     args = parser.parse_args()
     imgsel = os.path.abspath(args.bin)
     work = tempfile.mkdtemp(prefix="imgsel-bench-")
@@ -198,6 +200,14 @@ def bench(imgsel, work, args):
         import terminal
         print()
         terminal.bench_terminal(imgsel, work, args, report, peak_kib, pixels.make_photos)
+    if args.only in (None, "interactive"):
+        import interactive
+        import pixels
+        print()
+        photos = args.photos or os.path.join(work, "photos")
+        os.makedirs(photos, exist_ok=True)
+        pixels.make_photos(photos)
+        extra_goals += interactive.bench_interactive(imgsel, work, photos, args.pty_runs, report)
     print()
     met = sum(1 for r in RESULTS if r[3] == "met" and r[2] is not None) + sum(extra_goals)
     goals = sum(1 for r in RESULTS if r[2] is not None) + len(extra_goals)

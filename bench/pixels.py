@@ -28,8 +28,15 @@ def make_photos(folder):
              [f"nine-{i}.jpg" for i in range(1, 10)]
     if all(os.path.exists(os.path.join(folder, n)) for n in wanted):
         return
-    here = os.path.dirname(os.path.abspath(__file__))
-    maker = os.path.normpath(os.path.join(here, "..", "..", "shared", "tools", "make_bench_photos.py"))
+    # ../shared/tools beside the repository; from a worktree (/work/wt/NAME) that is further up.
+    folder_up = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    maker = None
+    while maker is None and os.path.dirname(folder_up) != folder_up:
+        folder_up = os.path.dirname(folder_up)
+        candidate = os.path.join(folder_up, "shared", "tools", "make_bench_photos.py")
+        maker = candidate if os.path.exists(candidate) else None
+    if maker is None:
+        sys.exit("bench: no shared/tools/make_bench_photos.py above the repository; give --photos DIR")
     subprocess.run([sys.executable, maker, folder], check=True, stdout=subprocess.DEVNULL)
 
 

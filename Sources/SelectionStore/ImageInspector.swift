@@ -33,6 +33,20 @@ public enum ImageInspector {
         return InspectedImage(facts: facts, bytes: bytes, sha256: sha)
     }
 
+    /// The header's facts and the byte count, without the hash: what `pick` needs to show a
+    /// file and judge it by the rules, quick enough for a folder of hundreds.
+    public static func probe(_ path: String) throws(ImgselError) -> (facts: ImageFacts, bytes: Int) {
+        let file = try InputFile.open(path)
+        defer { Posix.close(file.fd) }
+        do {
+            return (try ImageProbe.probe(FileDescriptorByteSource(fd: file.fd, size: file.size)), file.size)
+        } catch let error as ProbeError {
+            throw .notAnImage(path: path, reason: error.description)
+        } catch {
+            throw .inputUnreadable(path: path, reason: "\(error)")
+        }
+    }
+
     /// The entries `add`, `replace` and `toggle` record for `paths` (as typed, against `cwd`).
     /// Every file is inspected before any failure is reported; all of them fail together (exit 3).
     public static func entries(for paths: [String], cwd: String, selectionFolder: String) throws(ImgselError) -> [Entry]

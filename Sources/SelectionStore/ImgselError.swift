@@ -26,8 +26,15 @@ public enum ImgselError: Error, Equatable, Sendable {
     case rulesRefused(entries: Int)
     /// Rules no image or set could keep: a minimum above its maximum, `--min-count` above the capacity.
     case ruleConflict(String)
+    /// `pick`'s Enter: another imgsel changed the selection meanwhile, so that the entries not
+    /// shown and the images picked no longer fit together.
+    case pickDoesNotFit(capacity: Int, notShown: Int, picked: Int)
+    /// The entry `browse` showed was removed by another imgsel meanwhile.
+    case entryGone(path: String)
     // 2: usage
     case usage(String)
+    /// `pick` and `browse` without a controlling terminal (cron, a pipeline with no tty).
+    case needsTerminal(command: String, reason: String)
     // 3: an input file
     case inputMissing(path: String)
     case inputNotRegular(path: String, kind: String)
@@ -56,6 +63,8 @@ public enum ImgselError: Error, Equatable, Sendable {
     case outputFailed(reason: String)
     // 6: the lock
     case lockTimeout(path: String, seconds: Double)
+    // 130: the user cancelled a full-screen command; `what` says what was left as it was
+    case cancelled(command: String, what: String)
 
     /// The process exit status the contract assigns to this failure.
     public var exitCode: Int32 { exitStatus.rawValue }
@@ -64,9 +73,9 @@ public enum ImgselError: Error, Equatable, Sendable {
         switch self {
         case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .pathTaken, .emptySelection,
             .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .tooManyPaths, .ruleBroken,
-            .entryBreaksRule, .rulesRefused, .ruleConflict:
+            .entryBreaksRule, .rulesRefused, .ruleConflict, .pickDoesNotFit, .entryGone:
             return .refused
-        case .usage: return .usage
+        case .usage, .needsTerminal: return .usage
         case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .undecodable,
             .notAPathList:
             return .input
@@ -74,13 +83,17 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .invalidSelectionFile, .newerVersion, .noSelection: return .selectionFile
         case .writeFailed, .outputFailed: return .writing
         case .lockTimeout: return .lock
+        case .cancelled: return .cancelled
         }
     }
 
     /// A stable kebab-case name for scripts reading `--json` errors.
     public var code: String {
         switch self {
-        case .selectionFull, .tooManyPaths: return "selection-full"
+        case .selectionFull, .tooManyPaths, .pickDoesNotFit: return "selection-full"
+        case .entryGone: return "entry-gone"
+        case .needsTerminal: return "no-terminal"
+        case .cancelled: return "cancelled"
         case .indexOutOfRange: return "index-out-of-range"
         case .duplicate, .duplicateInBatch: return "duplicate"
         case .pathTaken: return "path-taken"
@@ -155,6 +168,16 @@ public enum ImgselError: Error, Equatable, Sendable {
                 + " the rules given, so none was set (--force sets them anyway, and check reports those entries)"
         case let .ruleConflict(text):
             return text
+        case let .pickDoesNotFit(capacity, notShown, picked):
+            return
+                "another imgsel changed the selection while pick ran: \(notShown) entries not shown and \(picked)"
+                + " picked do not fit in \(capacity); nothing was written"
+        case let .entryGone(path):
+            return "\(path): no longer in the selection (another imgsel removed it)"
+        case let .needsTerminal(command, reason):
+            return "\(command) needs a terminal (/dev/tty: \(reason))"
+        case let .cancelled(command, what):
+            return "\(command) cancelled: \(what)"
         case let .usage(text):
             return text
         case let .inputMissing(path):
@@ -215,6 +238,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .notAnImage(path, reason): return .notAnImage(path: swap(path), reason: reason)
         case let .undecodable(path, reason): return .undecodable(path: swap(path), reason: reason)
         case let .inputChanged(path, entry): return .inputChanged(path: swap(path), entry: entry)
+        case let .entryGone(path): return .entryGone(path: swap(path))
         case let .several(errors): return .several(errors.map { $0.replacingPath(old, with: new) })
         case let .writeFailed(path, reason): return .writeFailed(path: swap(path), reason: reason)
         default: return self
@@ -231,41 +255,6 @@ public enum ImgselError: Error, Equatable, Sendable {
     /// (`add` and `info` over files, `save --all` over entries); nil when none failed.
     public static func combining(_ failures: [ImgselError]) -> ImgselError? {
         failures.count <= 1 ? failures.first : .several(failures)
-    }
-}
-
-/// imgsel's exit statuses, each with what it means: the help's table is made from these.
-public enum ExitStatus: Int32, CaseIterable, Sendable {
-    case done = 0
-    /// Refused by the selection's state.
-    case refused = 1
-    case usage = 2
-    /// An input file.
-    case input = 3
-    case selectionFile = 4
-    /// Writing a file, or standard output.
-    case writing = 5
-    case lock = 6
-
-    /// Its lines in `imgsel --help`'s "Exit status" table.
-    public var meanings: [String] {
-        switch self {
-        case .done: return ["done"]
-        case .refused:
-            return [
-                "refused by the selection's state (full, out of range, duplicate, path taken, rule broken, empty,"
-                    + " no next)"
-            ]
-        case .usage: return ["usage error"]
-        case .input: return ["an input file is missing, unreadable or not an image"]
-        case .selectionFile: return ["the selection file is missing, invalid or newer (left untouched)"]
-        case .writing:
-            return [
-                "writing failed (nothing changed)",
-                "the command ran, but its output could not be written to stdout (output-failed)",
-            ]
-        case .lock: return ["timed out waiting for another imgsel's lock"]
-        }
     }
 }
 

@@ -11,8 +11,8 @@ public struct Selection: Equatable, Sendable {
 
     public private(set) var capacity: Int
     /// 1-based index of the browser's current entry; nil exactly when empty.
-    public private(set) var current: Int?
-    public private(set) var items: [Entry]
+    public internal(set) var current: Int?
+    public internal(set) var items: [Entry]
     /// The upload rules each image added must keep (see Selection+Rules.swift); empty for most.
     public internal(set) var rules: Rules
     /// Top-level members this version does not know, kept for the next write (see `Entry.otherFields`).
@@ -212,7 +212,7 @@ public struct Selection: Equatable, Sendable {
 
     /// Two entries under one path would be one file recorded twice, the older record stale
     /// (its file was overwritten since): `replace` is the way to record the new content.
-    private func refuseTakenPath(_ entry: Entry, keeping kept: [Entry]) throws(ImgselError) {
+    func refuseTakenPath(_ entry: Entry, keeping kept: [Entry]) throws(ImgselError) {
         guard let owner = kept.first(where: { $0.path == entry.path }), let index = index(ofSHA256: owner.sha256) else {
             return
         }

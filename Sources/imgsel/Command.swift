@@ -57,6 +57,7 @@ enum CommandRegistry {
     static let all: [Command.Type] = [
         InitCommand.self, AddCommand.self, ReplaceCommand.self, DeleteCommand.self, MoveCommand.self,
         ToggleCommand.self, ClearCommand.self, ListCommand.self, ViewCommand.self, SaveCommand.self,
+        PickCommand.self, BrowseCommand.self,
         InfoCommand.self, CheckCommand.self, RulesCommand.self, HtmlCommand.self, ThumbnailCommand.self,
         SheetCommand.self, HelpCommand.self,
         CompletionCommand.self,

@@ -48,10 +48,11 @@ func runImgsel(_ argv: [String], console: Console) -> Int32 {
 }
 
 /// `view next` at the last entry (or `prev` at the first): in `while imgsel -q view next`
-/// the end is expected and the exit status 1 says it, so `-q` leaves out its line.
+/// the end is expected and the exit status 1 says it, so `-q` leaves out its line. So does a
+/// full-screen command the user cancelled: 130 says it.
 func isEndOfWalk(_ error: ImgselError) -> Bool {
     switch error {
-    case .noNextEntry, .noPreviousEntry: return true
+    case .noNextEntry, .noPreviousEntry, .cancelled: return true
     default: return false
     }
 }

@@ -27,10 +27,10 @@ final class ImgselErrorTests: XCTestCase {
         let examples: [ImgselError] = [
             .selectionFull(capacity: 9, count: 9, adding: 1), .usage("x"), .inputMissing(path: "a"),
             .noSelection(path: "s"), .writeFailed(path: "w", reason: "r"), .outputFailed(reason: "r"),
-            .lockTimeout(path: "l", seconds: 1),
+            .lockTimeout(path: "l", seconds: 1), .cancelled(command: "pick", what: "nothing written"),
         ]
         XCTAssertEqual(Set(examples.map(\.exitStatus)), Set(ExitStatus.allCases).subtracting([.done]))
-        XCTAssertEqual(examples.map(\.exitCode), [1, 2, 3, 4, 5, 5, 6])
+        XCTAssertEqual(examples.map(\.exitCode), [1, 2, 3, 4, 5, 5, 6, 130])
         XCTAssertTrue(ExitStatus.allCases.allSatisfy { !$0.meanings.isEmpty })
     }
 

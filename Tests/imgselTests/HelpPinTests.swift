@@ -22,6 +22,8 @@ final class HelpPinTests: ImgselTestCase {
           list        the entries in order (a table by default, the current entry marked)
           view        move the cursor and show the current entry: 3 / 9  path  4032×3024 JPEG 2.1 MB
           save        copy the current entry (or INDEX, or all) into the album; never overwrites
+          pick        the album picker, full screen: toggle thumbnails into the selection, Enter writes
+          browse      the paging browser, full screen: one image at a time, fitted, with 3 / 9, save and delete
           info        what add would record for each file, touching no selection
           check       every entry's file still has its recorded size and sha256 and keeps the rules; exit 1 if not
           rules       show or set the upload rules each image must keep
@@ -49,14 +51,15 @@ final class HelpPinTests: ImgselTestCase {
           NO_COLOR             no colour when set and not empty
 
         Exit status:
-          0  done
-          1  refused by the selection's state (full, out of range, duplicate, path taken, rule broken, empty, no next)
-          2  usage error
-          3  an input file is missing, unreadable or not an image
-          4  the selection file is missing, invalid or newer (left untouched)
-          5  writing failed (nothing changed)
-          5  the command ran, but its output could not be written to stdout (output-failed)
-          6  timed out waiting for another imgsel's lock
+          0    done
+          1    refused by the selection's state (full, out of range, duplicate, path taken, rule broken, empty, no next)
+          2    usage error; or pick and browse without a terminal
+          3    an input file is missing, unreadable or not an image
+          4    the selection file is missing, invalid or newer (left untouched)
+          5    writing failed (nothing changed)
+          5    the command ran, but its output could not be written to stdout (output-failed)
+          6    timed out waiting for another imgsel's lock
+          130  cancelled: pick left with Esc, q or Ctrl-C (nothing written), browse with Ctrl-C
 
         Examples:
           imgsel init && imgsel add shots/*.jpg
@@ -247,6 +250,36 @@ final class HelpPinTests: ImgselTestCase {
             Examples:
               imgsel save
               imgsel --album ~/Pictures/upload save --all
+
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
+            """#,
+        "pick": #"""
+            imgsel pick: the album picker, full screen: toggle thumbnails into the selection, Enter writes
+
+            Usage:
+              imgsel pick [PATH...]
+
+            Arguments:
+              PATH  an image, or a folder whose images are shown (default: the current folder)
+
+            Examples:
+              imgsel pick shots/ && upload
+              imgsel pick a.jpg b.jpg c.jpg
+
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
+            """#,
+        "browse": #"""
+            imgsel browse: the paging browser, full screen: one image at a time, fitted, with 3 / 9, save and delete
+
+            Usage:
+              imgsel browse [INDEX]
+
+            Arguments:
+              INDEX  start at this entry: 1, 2, … or 'last' (default: the current one)
+
+            Examples:
+              imgsel browse
+              upload "$(imgsel browse 3)"
 
             Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,

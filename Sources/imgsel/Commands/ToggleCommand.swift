@@ -29,28 +29,6 @@ struct ToggleCommand: Command {
                 return (before, selection)
             }
         }
-        var changes: [(String, Int, Entry)] = []
-        for (i, entry) in before.items.enumerated() where after.index(ofSHA256: entry.sha256) == nil {
-            changes.append(("removed", i + 1, entry))
-        }
-        for (i, entry) in after.items.enumerated() where before.index(ofSHA256: entry.sha256) == nil {
-            changes.append(("added", i + 1, entry))
-        }
-        if context.json {
-            context.console.json(
-                .object(
-                    ["removed", "added"].map { kind in
-                        (
-                            kind,
-                            .array(
-                                changes.filter { $0.0 == kind }.map {
-                                    Format.entryJSON($0.2, index: $0.1, context: context)
-                                })
-                        )
-                    } + [("count", .int(after.count))]))
-        }
-        for (kind, index, entry) in changes {
-            context.console.confirm("\(kind) \(index)  \(context.displayPath(entry))")
-        }
+        ChangeReport.print(before: before, after: after, context)
     }
 }

@@ -1,0 +1,98 @@
+/// `imgsel pick` as the loop runs it: the picker with its thumbnails. Before each frame it tells
+/// the maker what to make (the viewer's picture, then the visible thumbnails nearest the focus,
+/// then the rows around them); a thumbnail not made yet leaves its frame empty until the maker
+/// wakes the loop.
+public struct PickScreen: FullScreenProgram {
+    public typealias Outcome = PickerProgram.Outcome
+
+    public private(set) var picker: PickerProgram
+    public let board: PictureBoard?
+
+    /// - Parameter board: nil draws no pictures (`--graphics none`, a terminal without colour).
+    public init(
+        model: PickerModel, board: PictureBoard?, slotWidth: Int = 20, slotHeight: Int = 10,
+        characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width
+    ) {
+        let text = TextFit(characterWidth: characterWidth)
+        picker = PickerProgram(
+            model: model, slotWidth: slotWidth, slotHeight: slotHeight, characterWidth: characterWidth,
+            drawThumbnail: { item, rect, screen in board?.draw(item, in: rect, into: &screen, text: text) },
+            drawFullImage: { item, rect, screen in board?.draw(item, in: rect, into: &screen, text: text) })
+        self.board = board
+    }
+
+    /// What the maker should make now, most wanted first.
+    public var wantedPictures: [PictureRequest] {
+        guard let board else { return [] }
+        var wanted: [PictureRequest] = []
+        if let item = picker.model.viewing { wanted.append(board.request(item, in: picker.layout.viewer)) }
+        let slot = picker.layout.slot(row: 0, column: 0)
+        let rect = picker.layout.picture(in: slot)
+        let order = PictureOrder.grid(
+            count: picker.model.names.count, columns: picker.layout.columns, topRow: picker.model.topRow,
+            visibleRows: picker.layout.visibleRows, focus: picker.model.focus)
+        wanted += order.map { board.request($0, in: rect) }
+        return wanted
+    }
+
+    public mutating func resize(to size: WindowSize) {
+        board?.cellPixels = CellPixels(window: size)
+        picker.resize(to: size)
+    }
+
+    public mutating func handle(_ key: Key) -> ProgramStep<Outcome> { picker.handle(key) }
+
+    public func draw(into screen: inout Screen) {
+        board?.want(wantedPictures)
+        picker.draw(into: &screen)
+    }
+}
+
+/// `imgsel browse` as the loop runs it: the browser with its pictures, the entry shown made
+/// first, then its neighbours, so that paging shows the next one at once.
+///
+/// Pictures are asked for by `pictureID(entry)`, an id that stays with the entry's content:
+/// after a delete the entries move up, and a picture made for the old third must not be shown
+/// as the new third.
+public struct BrowseScreen: FullScreenProgram {
+    public typealias Outcome = BrowserProgram.Outcome
+
+    public private(set) var browser: BrowserProgram
+    public let board: PictureBoard?
+    let pictureID: (Int) -> Int
+
+    public init(
+        model: BrowserModel, board: PictureBoard?, pictureID: @escaping (Int) -> Int,
+        characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width,
+        caption: @escaping (Int) -> String, save: @escaping (Int) -> String,
+        delete: @escaping (Int) -> BrowserDeletion
+    ) {
+        let text = TextFit(characterWidth: characterWidth)
+        browser = BrowserProgram(
+            model: model, characterWidth: characterWidth, caption: caption,
+            drawImage: { entry, rect, screen in board?.draw(pictureID(entry), in: rect, into: &screen, text: text) },
+            save: save, delete: delete)
+        self.board = board
+        self.pictureID = pictureID
+    }
+
+    public var wantedPictures: [PictureRequest] {
+        guard let board, browser.model.total > 0 else { return [] }
+        let rect = browser.pictureRect
+        return PictureOrder.pager(count: browser.model.total, current: browser.model.index).map {
+            board.request(pictureID($0), in: rect)
+        }
+    }
+
+    public mutating func resize(to size: WindowSize) {
+        board?.cellPixels = CellPixels(window: size)
+        browser.resize(to: size)
+    }
+
+    public mutating func handle(_ key: Key) -> ProgramStep<Outcome> { browser.handle(key) }
+
+    public func draw(into screen: inout Screen) {
+        board?.want(wantedPictures)
+        browser.draw(into: &screen)
+    }
+}

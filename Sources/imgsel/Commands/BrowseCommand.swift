@@ -1,0 +1,38 @@
+import CommandLineModel
+import SelectionStore
+import TerminalUI
+
+struct BrowseCommand: Command {
+    static let spec = CommandSpec(
+        name: "browse", usage: "browse [INDEX]",
+        summary: "the paging browser, full screen: one image at a time, fitted, with 3 / 9, save and delete",
+        arguments: [("INDEX", "start at this entry: 1, 2, … or 'last' (default: the current one)")],
+        examples: ["imgsel browse", "upload \"$(imgsel browse 3)\""])
+
+    let index: IndexArgument?
+
+    init(validating arguments: ParsedArguments) throws(ImgselError) {
+        try Self.requireCount(arguments, 0...1)
+        index = try arguments.positionals.first.map { (text) throws(ImgselError) in try IndexArgument(parsing: text) }
+    }
+
+    func run(_ context: Context) throws(ImgselError) {
+        let terminal = try FullScreen.openTerminal(for: "browse")
+        let selection = try context.store.read()
+        guard let current = selection.current else { throw .emptySelection }
+        let start = try index?.resolve(in: selection) ?? current
+        let session = BrowseSession(selection, context: context)
+        let pictures = session.pictures
+        let board = FullScreen.pictureBoard(on: terminal) { id in pictures.load(id) }
+        var screen = BrowseScreen(
+            model: BrowserModel(total: selection.count, index: start - 1), board: board,
+            pictureID: session.pictureID, characterWidth: FullScreen.characterWidth,
+            caption: session.caption, save: session.save, delete: session.delete)
+        switch try FullScreen.run(&screen, on: terminal, board: board, command: "browse") {
+        case .cancel:
+            throw .cancelled(command: "browse", what: "the cursor was not moved")
+        case .quit(let entry):
+            try session.quit(on: entry)
+        }
+    }
+}
