@@ -176,6 +176,9 @@ enum Spawn {
     static func run(_ arguments: [String], outputPath: String, timeout: TimeInterval) -> Int32 {
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
+        // `swift test` runs the tests with NO_COLOR=1; a user's terminal has no such thing, and
+        // imgsel draws no pictures under it.
+        environment["NO_COLOR"] = nil
         environment["TERM"] = "xterm-256color"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -43,10 +43,12 @@ struct AnsweringTerminal {
     static let query = Array("\u{1B}[c".utf8)
 
     /// Runs imgsel `args` in `folder` on an answering terminal of `size`.
+    /// `then`: keys to type once the output holds a marker, in order (`q` once a picture came).
     static func run(
         _ args: [String], in folder: URL, size: TerminalSize = TerminalSize(), env: [String: String] = [:],
-        answer: Answer, typed: String = ""
+        answer: Answer, typed: String = "", then steps: [(after: String, type: String)] = []
     ) throws -> Result {
+        var steps = steps
         let master = PtyCalls.openpt(O_RDWR | O_NOCTTY)
         guard master >= 0, PtyCalls.grantpt(master) == 0, PtyCalls.unlockpt(master) == 0,
             let namePointer = PtyCalls.ptsname(master)
@@ -108,6 +110,10 @@ struct AnsweringTerminal {
                     let now = Date().timeIntervalSince(start)
                     if queryAt != nil && nextAt == nil { nextAt = now }
                     output += buffer[0..<n]
+                    if let step = steps.first, String(decoding: output, as: UTF8.self).contains(step.after) {
+                        steps.removeFirst()
+                        _ = Array(step.type.utf8).withUnsafeBytes { write(master, $0.baseAddress!, $0.count) }
+                    }
                     if queryAt == nil, output.count >= query.count, Array(output.suffix(query.count)) == query {
                         queryAt = now
                         let reply = Array(typed.utf8) + bytes(of: answer)

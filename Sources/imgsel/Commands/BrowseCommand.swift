@@ -23,7 +23,7 @@ struct BrowseCommand: Command {
         let start = try index?.resolve(in: selection) ?? current
         let session = BrowseSession(selection, context: context)
         let pictures = session.pictures
-        let board = FullScreen.pictureBoard(on: terminal) { id in pictures.load(id) }
+        let board = try FullScreen.pictureBoard(context, on: terminal) { id in pictures.load(id) }
         var screen = BrowseScreen(
             model: BrowserModel(total: selection.count, index: start - 1), board: board,
             pictureID: session.pictureID, characterWidth: FullScreen.characterWidth,

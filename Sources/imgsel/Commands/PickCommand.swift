@@ -45,7 +45,7 @@ struct PickCommand: Command {
                 return problems.isEmpty
                     ? nil : problems.map { ImgselError.ruleBroken($0).message }.joined(separator: "; ")
             })
-        let board = FullScreen.pictureBoard(on: terminal) { item in Self.load(images[item]) }
+        let board = try FullScreen.pictureBoard(context, on: terminal) { item in Self.load(images[item]) }
         var screen = PickScreen(model: model, board: board, characterWidth: FullScreen.characterWidth)
         switch try FullScreen.run(&screen, on: terminal, board: board, command: "pick") {
         case .cancel:

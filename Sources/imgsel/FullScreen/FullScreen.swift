@@ -23,15 +23,28 @@ enum FullScreen {
         }
     }
 
-    /// How pictures are drawn in pick and browse: THE place where `--graphics WAY` and the
-    /// terminal's detection (issue 14) choose a `PictureDrawer`. Until then half blocks, the
-    /// SPEC's way for every colour terminal (tmux included), in 24-bit colour where
-    /// `COLORTERM` says so, else the 256-colour palette; no pictures on `TERM=dumb`.
-    static func pictureDrawer() -> PictureDrawer? {
-        if Posix.environment("TERM") == "dumb" { return nil }
-        let colourTerm = (Posix.environment("COLORTERM") ?? "").lowercased()
-        let truecolor = colourTerm == "truecolor" || colourTerm == "24bit"
-        return HalfBlockDrawer(colours: truecolor ? .truecolor : .palette256)
+    /// How pictures are drawn in pick and browse: the way `view` chooses (`--graphics`,
+    /// `$IMGSEL_GRAPHICS`, the environment's hints, else one query), asked on the controlling
+    /// terminal before the full screen starts; half blocks through the diffing screen, kitty,
+    /// iTerm2 and sixel through `PictureRenderer`. Nil: no pictures (`none`, `TERM=dumb`).
+    static func pictureDrawer(_ context: Context, terminal: TTYTerminal) throws(ImgselError) -> PictureDrawer? {
+        var query: TerminalQuery? = nil
+        defer { query?.close() }
+        let choice: GraphicsChoice
+        do {
+            choice = try GraphicsChoice.resolve(option: context.graphics, colourOff: context.noColorOption) {
+                query = TerminalQuery.open(output: terminal.fd)
+                let window = terminal.windowSize()
+                return query?.ask(cellSize: window.pixelWidth == 0 || window.pixelHeight == 0)
+            }
+        } catch {
+            throw .usage(error.message)
+        }
+        switch choice.way {
+        case .none: return nil
+        case .blocks: return HalfBlockDrawer(colours: choice.colours)
+        case .kitty, .iterm, .sixel: return RendererDrawer(renderer: PictureRenderer(choice: choice))
+        }
     }
 
     /// Terminal columns of a character, by the same table as the rest of the command line.
@@ -41,9 +54,9 @@ enum FullScreen {
     /// nil for an item that is no longer there), woken into the loop as each is ready. Nil when
     /// pictures are not drawn.
     static func pictureBoard(
-        on terminal: TTYTerminal, load: @escaping @Sendable (Int) -> LoadedImage?
-    ) -> PictureBoard? {
-        guard let drawer = pictureDrawer() else { return nil }
+        _ context: Context, on terminal: TTYTerminal, load: @escaping @Sendable (Int) -> LoadedImage?
+    ) throws(ImgselError) -> PictureBoard? {
+        guard let drawer = try pictureDrawer(context, terminal: terminal) else { return nil }
         let waker = terminal.waker
         let maker = PictureMaker(
             threads: max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), finished: { waker?.wake() },
