@@ -21,14 +21,7 @@ public enum ImageInspector {
     public static func inspect(_ path: String) throws(ImgselError) -> InspectedImage {
         let file = try InputFile.open(path)
         defer { Posix.close(file.fd) }
-        let facts: ImageFacts
-        do {
-            facts = try ImageProbe.probe(FileDescriptorByteSource(fd: file.fd, size: file.size))
-        } catch let error as ProbeError {
-            throw .notAnImage(path: path, reason: error.description)
-        } catch {
-            throw .inputUnreadable(path: path, reason: "\(error)")
-        }
+        let facts = try file.probe(path)
         let (bytes, sha) = try FileHash.sha256(fd: file.fd, path: path)
         return InspectedImage(facts: facts, bytes: bytes, sha256: sha)
     }
@@ -38,13 +31,7 @@ public enum ImageInspector {
     public static func probe(_ path: String) throws(ImgselError) -> (facts: ImageFacts, bytes: Int) {
         let file = try InputFile.open(path)
         defer { Posix.close(file.fd) }
-        do {
-            return (try ImageProbe.probe(FileDescriptorByteSource(fd: file.fd, size: file.size)), file.size)
-        } catch let error as ProbeError {
-            throw .notAnImage(path: path, reason: error.description)
-        } catch {
-            throw .inputUnreadable(path: path, reason: "\(error)")
-        }
+        return (try file.probe(path), file.size)
     }
 
     /// The entries `add`, `replace` and `toggle` record for `paths` (as typed, against `cwd`).
@@ -100,6 +87,17 @@ struct InputFile {
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         return InputFile(fd: fd, size: Int(st.st_size))
+    }
+
+    /// The header's facts; a file that is no supported image is `notAnImage` naming `path`.
+    func probe(_ path: String) throws(ImgselError) -> ImageFacts {
+        do {
+            return try ImageProbe.probe(FileDescriptorByteSource(fd: fd, size: size))
+        } catch let error as ProbeError {
+            throw .notAnImage(path: path, reason: error.description)
+        } catch {
+            throw .inputUnreadable(path: path, reason: "\(error)")
+        }
     }
 }
 

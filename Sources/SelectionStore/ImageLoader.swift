@@ -16,14 +16,7 @@ public enum ImageLoader {
     ) {
         let file = try InputFile.open(path)
         defer { Posix.close(file.fd) }
-        let facts: ImageFacts
-        do {
-            facts = try ImageProbe.probe(FileDescriptorByteSource(fd: file.fd, size: file.size))
-        } catch let error as ProbeError {
-            throw .notAnImage(path: path, reason: error.description)
-        } catch {
-            throw .inputUnreadable(path: path, reason: "\(error)")
-        }
+        let facts = try file.probe(path)
         guard file.size <= limit(facts) else {
             throw .undecodable(path: path, reason: "too large to decode: \(facts.width)×\(facts.height)")
         }
