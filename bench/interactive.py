@@ -77,6 +77,11 @@ class PtyRun:
             self.reap(block=True)
             return False
         self.output += chunk
+        # Answer DA1 as a terminal does at once (xterm's answer, no sixel): imgsel asks it
+        # before it takes the screen, to choose how pictures are drawn, and would otherwise
+        # wait out its 250 ms for an answer no real terminal withholds.
+        if b"\x1b[c" in chunk:
+            os.write(self.master, b"\x1b[?62;22c")
         self.screen.feed(chunk)
         return True
 
