@@ -8,7 +8,11 @@ reports for one extra run of each command (a shell step: its largest
 process). Not a test: nothing here fails the build; it only measures.
 
 Usage: bench/bench.py --bin PATH/TO/imgsel [--baseline-bin PATH] [--size-mb 512] [--runs 21] [--big-runs 5]
-       [--only selection|pixels|terminal]
+       [--photos DIR] [--only selection|pixels|terminal|interactive]
+
+The peers, from Debian: openssl, jq (selection); libvips-tools, imagemagick (pixels);
+chafa, timg, libsixel-bin (terminal); fzf, timg (interactive). Pillow makes the 12-MP
+photos (../shared/tools/make_bench_photos.py) when --photos has none.
 """
 
 import argparse
