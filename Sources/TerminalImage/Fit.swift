@@ -1,6 +1,6 @@
 /// The terminal's size in cells and, when it reports them, in pixels (0 when
 /// unknown): what a picture is fitted into.
-public struct WindowSize: Sendable, Equatable {
+public struct WindowSize: Sendable, Hashable {
     public var columns: Int
     public var rows: Int
     public var pixelWidth: Int

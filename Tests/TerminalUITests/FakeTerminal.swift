@@ -1,3 +1,4 @@
+import TerminalImage
 import TerminalUI
 
 #if canImport(Glibc)

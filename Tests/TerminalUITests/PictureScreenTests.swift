@@ -6,7 +6,7 @@ import XCTest
 
 /// PickScreen and BrowseScreen: what they ask the maker for, and what they draw once it made it.
 final class PictureScreenTests: XCTestCase {
-    private let window = TerminalUI.WindowSize(columns: 40, rows: 12)
+    private let window = TerminalImage.WindowSize(columns: 40, rows: 12)
 
     /// A board whose maker makes a 4×4 grey raster (half blocks: 4×2 cells) for every request.
     private func board(made: Locked<[Int]> = Locked([]), wakes: Locked<Int> = Locked(0)) -> PictureBoard {

@@ -1,3 +1,5 @@
+import TerminalImage
+
 /// What the caller's delete did.
 public enum BrowserDeletion: Sendable {
     /// Deleted; `remaining` entries are left; `message` says what went.

@@ -1,3 +1,5 @@
+import TerminalImage
+
 /// What a program tells the loop after a key.
 public enum ProgramStep<Outcome> {
     /// Go on (the loop draws the new state).

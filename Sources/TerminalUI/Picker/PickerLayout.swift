@@ -1,3 +1,5 @@
+import TerminalImage
+
 /// Where the picker's slots go in a window: a grid of equal slots above one status row.
 ///
 /// A slot is a frame with the thumbnail inside, the name on the row under the frame, and

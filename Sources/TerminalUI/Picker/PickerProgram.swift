@@ -1,3 +1,5 @@
+import TerminalImage
+
 /// `imgsel pick` as a `FullScreenProgram`: the model, its layout, and the caller's pictures.
 public struct PickerProgram: FullScreenProgram {
     public enum Outcome: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import TerminalImage
+
 /// `imgsel pick` as the loop runs it: the picker with its thumbnails. Before each frame it tells
 /// the maker what to make (the viewer's picture, then the visible thumbnails nearest the focus,
 /// then the rows around them); a thumbnail not made yet leaves its frame empty until the maker

@@ -29,18 +29,3 @@ public struct CellRect: Hashable, Sendable {
             width: max(0, newRight - newLeft), height: max(0, newBottom - newTop))
     }
 }
-
-/// The terminal window: cells, and pixels when the terminal reports them (0 when not).
-public struct WindowSize: Hashable, Sendable {
-    public var columns: Int
-    public var rows: Int
-    public var pixelWidth: Int
-    public var pixelHeight: Int
-
-    public init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
-        self.columns = columns
-        self.rows = rows
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
-    }
-}

@@ -1,4 +1,5 @@
 import CTerminal
+import TerminalImage
 
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import TerminalImage
+
 /// What came from the terminal, or happened to it, while waiting for input.
 public enum TerminalInput: Equatable, Sendable {
     /// Bytes typed (or answered by the terminal): give them to a `KeyDecoder`.
