@@ -49,12 +49,16 @@ let package = Package(
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.
         .target(name: "TestImages", path: "Tests/TestImages"),
+        // Test support: a tmux pane of its own (text and coloured cells) and a clean terminal environment, for
+        // the tests that drive imgsel and tui-demo in a real terminal.
+        .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
         .testTarget(
             name: "SelectionStoreTests",
             dependencies: ["SelectionStore", "ImageHeaders", "selection-writer", "TestImages"]),
         .testTarget(name: "ImageHeadersTests", dependencies: ["ImageHeaders", "TestImages"]),
         // Spawns the built binary; depends on it so `swift test` builds it first.
-        .testTarget(name: "imgselTests", dependencies: ["imgsel", "TestImages", "ImageHeaders"]),
+        .testTarget(
+            name: "imgselTests", dependencies: ["imgsel", "TestImages", "ImageHeaders", "TerminalTestSupport"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "ImageHeaders"]),
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding"]),
         .testTarget(name: "CommandLineModelTests", dependencies: ["CommandLineModel"]),
@@ -69,6 +73,9 @@ let package = Package(
         // Spawns imgsel pick and browse in tmux too.
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "tui-demo", "imgsel", "TerminalImage", "ImageDecoding", "TestImages"]),
+            dependencies: [
+                "TerminalUI", "tui-demo", "imgsel", "TerminalImage", "ImageDecoding", "TestImages",
+                "TerminalTestSupport",
+            ]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import XCTest
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -79,10 +80,7 @@ struct AnsweringTerminal {
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         _ = PtyCalls.addchdir(&actions, folder.path)
-        var environment = ProcessInfo.processInfo.environment.filter { key, _ in
-            !key.hasPrefix("IMGSEL_") && !terminalVariables.contains(key) && key != "COLORTERM"
-        }
-        environment["TERM"] = "xterm-256color"
+        var environment = cleanTerminalEnvironment()
         for (key, value) in env { environment[key] = value }
         let argv = [Binary.url!.path] + args
         let cArgs = argv.map { strdup($0) } + [nil]

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -45,13 +46,6 @@ struct TerminalSize {
     var pixelHeight: UInt16 = 0
 }
 
-/// Variables that make imgsel think it runs on one terminal or another; a pty
-/// run starts without them, so the test alone decides.
-let terminalVariables = [
-    "TERM", "TERM_PROGRAM", "LC_TERMINAL", "KITTY_WINDOW_ID", "GHOSTTY_RESOURCES_DIR",
-    "WEZTERM_EXECUTABLE", "WEZTERM_PANE", "KONSOLE_VERSION", "TMUX", "NO_COLOR", "COLUMNS", "LINES",
-]
-
 extension ImgselTestCase {
     /// Runs imgsel with stdin and stdout on a fresh pseudo-terminal of `size`
     /// (set with TIOCSWINSZ), stderr to a file; reads everything until it exits.
@@ -91,10 +85,7 @@ extension ImgselTestCase {
         posix_spawn_file_actions_addclose(&actions, slave)
         _ = PtyCalls.addchdir(&actions, dir.path)
 
-        var environment = ProcessInfo.processInfo.environment.filter { key, _ in
-            !key.hasPrefix("IMGSEL_") && !terminalVariables.contains(key)
-        }
-        environment["TERM"] = "xterm-256color"
+        var environment = cleanTerminalEnvironment()
         for (key, value) in env { environment[key] = value }
         let argv = [Binary.url!.path] + args
         let cArgs = argv.map { strdup($0) } + [nil]

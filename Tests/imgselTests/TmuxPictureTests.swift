@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import TestImages
 import XCTest
 
@@ -7,7 +8,7 @@ import XCTest
 /// Solid and four-colour images make the check exact: a half block's upper and lower
 /// pixels are the image's. Needs tmux (`.ci/run` installs it); fails without it.
 final class TmuxPictureTests: ImgselTestCase {
-    private var screen: TmuxScreen!
+    private var openPane: TmuxPane?
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -20,13 +21,14 @@ final class TmuxPictureTests: ImgselTestCase {
     }
 
     override func tearDownWithError() throws {
-        screen?.close()
+        openPane?.close()
         try super.tearDownWithError()
     }
 
-    private func open(columns: Int, rows: Int) throws -> TmuxScreen {
-        screen = try TmuxScreen(columns: columns, rows: rows, folder: dir)
-        return screen
+    private func open(columns: Int, rows: Int) throws -> TmuxPane {
+        let pane = try TmuxPane(columns: columns, rows: rows, folder: dir)
+        openPane = pane
+        return pane
     }
 
     private func painted(
@@ -41,7 +43,7 @@ final class TmuxPictureTests: ImgselTestCase {
 
     /// What a cell shows as its upper and lower half: `▀` is foreground over background, a
     /// space is its background twice.
-    private func halves(_ cell: TmuxScreen.Cell) -> (TmuxScreen.Colour?, TmuxScreen.Colour?) {
+    private func halves(_ cell: TmuxPane.Cell) -> (TmuxPane.Colour?, TmuxPane.Colour?) {
         cell.character == "▀" ? (cell.foreground, cell.background) : (cell.background, cell.background)
     }
 
@@ -51,7 +53,7 @@ final class TmuxPictureTests: ImgselTestCase {
         let pane = try open(columns: 80, rows: 24)
         try pane.show("COLORTERM=truecolor ./i view --graphics blocks", marker: "1 / 1  solid.png")
         let rows = pane.cells()
-        let top = try XCTUnwrap(pane.text().firstIndex { $0.hasPrefix("1 / 1  solid.png  64×48 PNG") })
+        let top = try XCTUnwrap(pane.screen().firstIndex { $0.hasPrefix("1 / 1  solid.png  64×48 PNG") })
         // tmux gives the pane 16×32-pixel cells; 64×48 in 80×22 of them fills the 22 rows, and
         // 64 × 704 / 48 = 938 pixels are 58.6 cells: 59 columns.
         for row in (top + 1)...(top + 22) {
@@ -66,14 +68,14 @@ final class TmuxPictureTests: ImgselTestCase {
                 }
             }
         }
-        XCTAssertTrue(pane.text()[top + 23].hasPrefix("$"), "the prompt right under the picture")
+        XCTAssertTrue(pane.screen()[top + 23].hasPrefix("$"), "the prompt right under the picture")
     }
 
     /// Four colours in quadrants, 80×47: drawn at its own size in 80×24 free rows, so the
     /// boundary between the top and bottom colours falls inside a cell (an odd pixel row) and
     /// the last row's lower halves are the terminal's own.
-    private func checkQuadrants(_ rows: [[TmuxScreen.Cell]], top: Int, colours: [TmuxScreen.Colour]) {
-        func expected(_ x: Int, _ y: Int) -> TmuxScreen.Colour? {
+    private func checkQuadrants(_ rows: [[TmuxPane.Cell]], top: Int, colours: [TmuxPane.Colour]) {
+        func expected(_ x: Int, _ y: Int) -> TmuxPane.Colour? {
             guard y < 47 else { return nil }
             return colours[(x < 40 ? 0 : 1) + (y < 23 ? 0 : 2)]
         }
@@ -94,11 +96,11 @@ final class TmuxPictureTests: ImgselTestCase {
         assertSuccess(run(["add", "four.png"]))
         let pane = try open(columns: 80, rows: 26)
         try pane.show("COLORTERM=truecolor ./i view --graphics blocks", marker: "1 / 1  four.png")
-        let top = try XCTUnwrap(pane.text().firstIndex { $0.hasPrefix("1 / 1  four.png") })
+        let top = try XCTUnwrap(pane.screen().firstIndex { $0.hasPrefix("1 / 1  four.png") })
         checkQuadrants(pane.cells(), top: top, colours: colours.map { .rgb($0.0, $0.1, $0.2) })
         // Without COLORTERM: the 256-colour palette, whose cube has these four exactly.
         try pane.show("./i view --graphics blocks", marker: "1 / 1  four.png")
-        let again = try XCTUnwrap(pane.text().firstIndex { $0.hasPrefix("1 / 1  four.png") })
+        let again = try XCTUnwrap(pane.screen().firstIndex { $0.hasPrefix("1 / 1  four.png") })
         checkQuadrants(pane.cells(), top: again, colours: [.indexed(196), .indexed(226), .indexed(21), .indexed(231)])
     }
 
@@ -109,13 +111,13 @@ final class TmuxPictureTests: ImgselTestCase {
         assertSuccess(run(["add", "red.png", "blue.png", "phone.heic"]))
         let pane = try open(columns: 80, rows: 24)
         try pane.show("COLORTERM=24bit ./i list --grid --graphics blocks", marker: "red.png")
-        let text = pane.text()
+        let text = pane.screen()
         let top = try XCTUnwrap(text.firstIndex { $0.hasPrefix("┌") })
         let cells = pane.cells()
         // Cells are 23 columns wide and their pictures 7 rows high (368×224 pixels of tmux's
         // 16×32 cells); 40×30 fills 19×14 half blocks, 30×40 11×14, each centred; the third
         // cell is HEIC's frame.
-        for (k, colour, width) in [(0, TmuxScreen.Colour.rgb(255, 0, 0), 19), (1, .rgb(0, 0, 255), 11)] {
+        for (k, colour, width) in [(0, TmuxPane.Colour.rgb(255, 0, 0), 19), (1, .rgb(0, 0, 255), 11)] {
             var coloured = 0
             for row in (top + 1)...(top + 7) {
                 for column in (2 + 26 * k)..<(2 + 26 * k + 23) {
@@ -142,14 +144,14 @@ final class TmuxPictureTests: ImgselTestCase {
         pane.run("stty -g > before.txt")
         try pane.show("./i view; stty -g > after.txt", marker: "1 / 1  rows.png")
         let cells = pane.cells()
-        let top = try XCTUnwrap(pane.text().firstIndex { $0.hasPrefix("1 / 1  rows.png") })
+        let top = try XCTUnwrap(pane.screen().firstIndex { $0.hasPrefix("1 / 1  rows.png") })
         // tmux answers DA1 itself, without sixel: half blocks, red over blue, in 256 colours.
         XCTAssertEqual(halves(cells[top + 1][0]).0, .indexed(196))
         XCTAssertEqual(halves(cells[top + 1][0]).1, .indexed(21))
         XCTAssertEqual(
             try String(contentsOf: url("before.txt"), encoding: .utf8),
             try String(contentsOf: url("after.txt"), encoding: .utf8), "the terminal's modes as they were")
-        let after = pane.text()[(top + 21)...].joined(separator: "\n")
+        let after = pane.screen()[(top + 21)...].joined(separator: "\n")
         XCTAssertFalse(after.contains("[?") || after.contains("^["), "no answer echoed:\n\(after)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import TestImages
 import XCTest
 
@@ -48,9 +49,8 @@ final class XtermTests: ImgselTestCase {
 
     /// Starts a program with a clean terminal environment on `display`; its output to /dev/null.
     private func spawn(_ argv: [String], fd3: String? = nil) throws -> pid_t {
-        var environment = ProcessInfo.processInfo.environment.filter { key, _ in
-            !key.hasPrefix("IMGSEL_") && !terminalVariables.contains(key) && key != "COLORTERM"
-        }
+        var environment = cleanTerminalEnvironment()
+        environment["TERM"] = nil  // xterm sets its own for what it runs
         environment["DISPLAY"] = display
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
