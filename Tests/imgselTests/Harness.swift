@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -34,35 +35,7 @@ struct RunResult {
 
 /// Where the built `imgsel` is: $IMGSEL_BIN, else beside the running test bundle.
 enum Binary {
-    static let url: URL? = locate()
-
-    private static func locate() -> URL? {
-        let fm = FileManager.default
-        if let explicit = ProcessInfo.processInfo.environment["IMGSEL_BIN"], !explicit.isEmpty {
-            return URL(fileURLWithPath: explicit)
-        }
-        var folders: [URL] = []
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            folders.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        if let first = CommandLine.arguments.first, !first.isEmpty {
-            // On Linux the test bundle is itself an executable ending in .xctest.
-            var url = URL(fileURLWithPath: first).standardizedFileURL
-            while url.path != "/" {
-                if url.lastPathComponent.hasSuffix(".xctest") {
-                    folders.append(url.deletingLastPathComponent())
-                    break
-                }
-                url = url.deletingLastPathComponent()
-            }
-            folders.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-        }
-        for folder in folders {
-            let candidate = folder.appendingPathComponent("imgsel")
-            if fm.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }
+    static let url: URL? = BuiltProduct.url("imgsel", unlessSetIn: "IMGSEL_BIN")
 }
 
 /// The base of every end-to-end test: a fresh folder per test and a way to run imgsel in it.
