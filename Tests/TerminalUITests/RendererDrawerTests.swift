@@ -1,0 +1,49 @@
+import ImageDecoding
+import TerminalImage
+import XCTest
+
+@testable import TerminalUI
+
+/// Where kitty, iTerm2 and sixel pictures sit in a picker cell or the browser: centred by their
+/// pixels, on the nearest whole cell (they can only start on one).
+final class RendererDrawerTests: XCTestCase {
+    private let cell = CellPixels(width: 10, height: 20)
+
+    private func shown(_ width: Int, _ height: Int, in rect: CellRect, way: GraphicsWay = .sixel) -> CellRect {
+        let drawer = RendererDrawer(renderer: PictureRenderer(choice: GraphicsChoice(way: way)))
+        let size = drawer.pixelSize(
+            width: width, height: height, columns: rect.width, rows: rect.height, cellPixels: cell)
+        let raster = Raster(
+            width: size.width, height: size.height,
+            pixels: [UInt8](repeating: 90, count: size.width * size.height * 4), hasAlpha: false)
+        return drawer.placement(of: raster, key: "k", in: rect, cellPixels: cell).rect
+    }
+
+    func testALandscapePictureOfFourAndAHalfRowsStartsOneRowDownInSix() {
+        // 140×93 pixels in 14×6 cells of 10×20: 4.65 rows tall, 5 covered; 27 pixels spare
+        // above and below, which is 1.35 rows: the nearest cell is the second.
+        let rect = CellRect(top: 3, left: 7, width: 14, height: 6)
+        let placed = shown(451, 300, in: rect)
+        XCTAssertEqual(placed, CellRect(top: 4, left: 7, width: 14, height: 5))
+    }
+
+    func testAPortraitPictureIsCentredAcrossAndFillsTheHeight() {
+        // 60×120 pixels fill 6 rows; 6 of 14 columns, 4 spare on each side.
+        let rect = CellRect(top: 0, left: 0, width: 14, height: 6)
+        XCTAssertEqual(shown(300, 600, in: rect), CellRect(top: 0, left: 4, width: 6, height: 6))
+    }
+
+    func testAPictureNeverPassesItsRectangle() {
+        for (width, height) in [(1, 1), (1000, 1), (1, 1000), (451, 300), (300, 451)] {
+            for way in [GraphicsWay.sixel, .kitty, .iterm] {
+                let rect = CellRect(top: 2, left: 3, width: 9, height: 5)
+                let placed = shown(width, height, in: rect, way: way)
+                XCTAssertGreaterThanOrEqual(placed.top, rect.top, "\(width)×\(height) \(way)")
+                XCTAssertGreaterThanOrEqual(placed.left, rect.left)
+                XCTAssertLessThanOrEqual(
+                    placed.top + placed.height, rect.top + rect.height, "\(width)×\(height) \(way)")
+                XCTAssertLessThanOrEqual(placed.left + placed.width, rect.left + rect.width)
+            }
+        }
+    }
+}
