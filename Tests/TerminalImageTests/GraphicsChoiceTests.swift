@@ -96,7 +96,7 @@ final class GraphicsChoiceTests: XCTestCase {
     func testTheCellSizeAnsweredSizesAWindowWithoutPixels() throws {
         var asked = 0
         let answered = try choose(answer: reply("\u{1B}[6;18;9t" + da1Sixel), asked: &asked)
-        XCTAssertEqual(answered.cellPixels, GraphicsChoice.CellPixels(width: 9, height: 18))
+        XCTAssertEqual(answered.cellPixels, CellPixels(width: 9, height: 18))
         XCTAssertEqual(
             answered.window(WindowSize(columns: 80, rows: 24)),
             WindowSize(columns: 80, rows: 24, pixelWidth: 720, pixelHeight: 432))

@@ -1,6 +1,7 @@
 import Foundation
 import ImageDecoding
 import ImageHeaders
+import TerminalImage
 import TestImages
 import XCTest
 
@@ -42,7 +43,7 @@ final class PictureRendererTests: XCTestCase {
         XCTAssertEqual([blocks.columns, blocks.pixelHeight], [59, 44])
         // No pixels from the window, but the terminal answered its cell: 9×18.
         let sized = PictureRenderer(
-            choice: GraphicsChoice(way: .sixel, cellPixels: GraphicsChoice.CellPixels(width: 9, height: 18)))
+            choice: GraphicsChoice(way: .sixel, cellPixels: CellPixels(width: 9, height: 18)))
         let box = sized.box(width: 4000, height: 1000, window: WindowSize(columns: 80, rows: 24), reservedRows: 2)
         XCTAssertTrue(box.pixelsKnown)
         XCTAssertEqual(box.pixelWidth, 720, "80 cells of 9 pixels")

@@ -20,11 +20,6 @@ public struct GraphicsChoice: Sendable, Equatable {
     /// What decided: `--graphics`, `IMGSEL_GRAPHICS`, a hint (`TERM=foot`), `query`, `no answer`.
     public var reason: String
 
-    public struct CellPixels: Sendable, Equatable {
-        public var width: Int
-        public var height: Int
-    }
-
     public init(
         way: GraphicsWay, passthrough: Passthrough = .none, colours: Blocks.Colours = .palette256,
         cellPixels: CellPixels? = nil, reason: String = ""

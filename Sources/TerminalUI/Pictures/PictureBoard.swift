@@ -1,3 +1,5 @@
+import TerminalImage
+
 /// The pictures of one full-screen program: asks the maker for them and draws them through the
 /// drawer. Lives on the loop's thread; the maker's threads only make.
 public final class PictureBoard {

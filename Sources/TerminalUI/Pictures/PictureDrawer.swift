@@ -32,26 +32,6 @@ public protocol PictureDrawer: Sendable {
     var leaveBytes: [UInt8] { get }
 }
 
-/// A cell's size in pixels, from the window's (`TIOCGWINSZ`); 0×0 when the terminal does not say.
-public struct CellPixels: Hashable, Sendable {
-    public var width: Int
-    public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    public init(window: WindowSize) {
-        let known = window.pixelWidth > 0 && window.pixelHeight > 0 && window.columns > 0 && window.rows > 0
-        width = known ? window.pixelWidth / window.columns : 0
-        height = known ? window.pixelHeight / window.rows : 0
-    }
-
-    public static let unknown = CellPixels(width: 0, height: 0)
-    public var isKnown: Bool { width > 0 && height > 0 }
-}
-
 /// `▀` half blocks: a cell shows two pixels, the upper as its foreground and the lower as its
 /// background (TerminalImage's `Blocks`), so a picture needs no protocol and no passthrough.
 public struct HalfBlockDrawer: PictureDrawer {

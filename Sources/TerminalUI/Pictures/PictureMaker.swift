@@ -1,3 +1,5 @@
+import TerminalImage
+
 #if canImport(Glibc)
 import Glibc
 #endif
