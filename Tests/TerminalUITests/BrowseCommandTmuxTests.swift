@@ -128,31 +128,14 @@ final class BrowseCommandTmuxTests: ImgselTmuxTestCase {
 
     func testSigtermAndSighupRestoreTheTerminalAndLeaveTheCursor() throws {
         try threeEntries()
-        let before = selectionBytes()
-        for (signal, status) in [(SIGTERM, "143"), (SIGHUP, "129")] {
-            try startImgsel("browse", showing: "1 / 3  a.png")
-            pane.keys("l")
-            try pane.waitForText("2 / 3  b.png")
-            XCTAssertEqual(kill(try demoPID(), signal), 0)
-            try pane.waitForFormat("#{alternate_on}", "0")
-            XCTAssertEqual(try exitStatus(), status)
-            try assertRestored()
-            XCTAssertEqual(selectionBytes(), before)
-            unlink(pidPath)
-        }
+        try assertSignalsRestoreAndWriteNothing("browse", showing: "1 / 3  a.png", key: "l", changed: "2 / 3  b.png")
     }
 
     func testCtrlZSuspendsRestoredAndFgRedraws() throws {
         try threeEntries()
         try startImgsel("browse", showing: "1 / 3  a.png")
         try waitForPictures(count: 8)
-        pane.keys("C-z")
-        try pane.waitForText("Stopped")
-        try assertRestored()
-        pane.run("fg")
-        try pane.waitForText("1 / 3  a.png")
-        try pane.waitForFormat("#{alternate_on}", "1")
-        try waitForPictures(count: 8)
+        try assertCtrlZRestoresAndFgRedraws(shown: "1 / 3  a.png", pictureRows: 8)
         pane.keys("l", "q")
         try assertRestored()
         XCTAssertEqual(try selection().current, 2)

@@ -81,4 +81,41 @@ class ImgselTmuxTestCase: TmuxTestCase {
     func waitForPictures(count: Int = 1) throws {
         try pane.waitFor("\(count) rows with pictures") { rows in rows.filter { $0.contains("▀") }.count >= count }
     }
+
+    /// Starts `command`, changes something with `key` (the pane then shows `changed`), and ends
+    /// it by SIGTERM, then again by SIGHUP: each time the status is 128 + the signal, the
+    /// terminal is as it was, and the selection file is byte-identical.
+    func assertSignalsRestoreAndWriteNothing(
+        _ command: String, showing first: String, key: String, changed: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let before = selectionBytes()
+        for (signal, status) in [(SIGTERM, "143"), (SIGHUP, "129")] {
+            try startImgsel(command, showing: first)
+            pane.keys(key)
+            try pane.waitForText(changed)
+            XCTAssertEqual(kill(try demoPID(), signal), 0, file: file, line: line)
+            try pane.waitForFormat("#{alternate_on}", "0")
+            XCTAssertEqual(try exitStatus(), status, "\(command), signal \(signal)", file: file, line: line)
+            try assertRestored(file: file, line: line)
+            XCTAssertEqual(selectionBytes(), before, "\(command), signal \(signal)", file: file, line: line)
+            unlink(pidPath)
+        }
+    }
+
+    /// Ctrl-Z on the running screen (which shows `shown` and `pictureRows` rows of pictures):
+    /// the shell gets a restored terminal; `fg` brings the same screen back, pictures and all.
+    func assertCtrlZRestoresAndFgRedraws(
+        shown: String, pictureRows: Int, file: StaticString = #filePath, line: UInt = #line
+    )
+        throws
+    {
+        pane.keys("C-z")
+        try pane.waitForText("Stopped")
+        try assertRestored(file: file, line: line)
+        pane.run("fg")
+        try pane.waitForText(shown)
+        try pane.waitForFormat("#{alternate_on}", "1")
+        try waitForPictures(count: pictureRows)
+    }
 }

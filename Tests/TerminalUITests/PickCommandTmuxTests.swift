@@ -151,18 +151,8 @@ final class PickCommandTmuxTests: ImgselTmuxTestCase {
 
     func testSigtermAndSighupRestoreTheTerminalAndWriteNothing() throws {
         try fourImagesWithXAndBSelected()
-        let before = selectionBytes()
-        for (signal, status) in [(SIGTERM, "143"), (SIGHUP, "129")] {
-            try startImgsel("pick", showing: "2 / 9 selected")
-            pane.keys("Space")
-            try pane.waitForText("3 / 9 selected")
-            XCTAssertEqual(kill(try demoPID(), signal), 0)
-            try pane.waitForFormat("#{alternate_on}", "0")
-            XCTAssertEqual(try exitStatus(), status)
-            try assertRestored()
-            XCTAssertEqual(selectionBytes(), before)
-            unlink(pidPath)
-        }
+        try assertSignalsRestoreAndWriteNothing(
+            "pick", showing: "2 / 9 selected", key: "Space", changed: "3 / 9 selected")
     }
 
     func testCtrlZSuspendsRestoredAndFgRedrawsThePictures() throws {
@@ -171,13 +161,7 @@ final class PickCommandTmuxTests: ImgselTmuxTestCase {
         try waitForPictures()
         pane.keys("Space")
         try pane.waitForText("3 / 9 selected")
-        pane.keys("C-z")
-        try pane.waitForText("Stopped")
-        try assertRestored()
-        pane.run("fg")
-        try pane.waitForText("3 / 9 selected")
-        try pane.waitForFormat("#{alternate_on}", "1")
-        try waitForPictures()
+        try assertCtrlZRestoresAndFgRedraws(shown: "3 / 9 selected", pictureRows: 1)
         pane.keys("Enter")
         try assertRestored()
         XCTAssertEqual(try selection().paths, ["other/x.png", "b.png", "a.png"])
