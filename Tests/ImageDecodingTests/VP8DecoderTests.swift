@@ -13,19 +13,14 @@ final class VP8DecoderTests: XCTestCase {
     /// an alpha gradient (ALPH, lossless, filtered). Digests are FNV-1a of
     /// Pillow 13's `Image.open(f).convert("RGBA").tobytes()`.
     func testFixturesMatchPillowExactly() throws {
-        let cases: [(String, Int, Int, Bool, UInt64)] = [
-            ("lossy-37x23-strong.webp", 37, 23, false, 0xA357_99E5_59EA_2DAE),
-            ("lossy-37x23-simple.webp", 37, 23, false, 0x574C_B3CC_1037_BE86),
-            ("lossy-4partitions-37x23.webp", 37, 23, false, 0xC1A0_C0BD_DDD8_CC72),
-            ("lossy-alpha-29x17.webp", 29, 17, true, 0xB3B7_6BB1_CC0B_93E3),
-        ]
-        for (name, width, height, alpha, digest) in cases {
-            let raster = try WebPDecoder.decode(WebPTestSupport.fixture(name))
-            XCTAssertEqual(raster.width, width, name)
-            XCTAssertEqual(raster.height, height, name)
-            XCTAssertEqual(raster.hasAlpha, alpha, name)
-            XCTAssertEqual(WebPTestSupport.digest(raster.pixels), digest, name)
-        }
+        try WebPTestSupport.assertDecodesLikePillow([
+            .init(name: "lossy-37x23-strong.webp", width: 37, height: 23, alpha: false, digest: 0xA357_99E5_59EA_2DAE),
+            .init(name: "lossy-37x23-simple.webp", width: 37, height: 23, alpha: false, digest: 0x574C_B3CC_1037_BE86),
+            .init(
+                name: "lossy-4partitions-37x23.webp", width: 37, height: 23, alpha: false, digest: 0xC1A0_C0BD_DDD8_CC72
+            ),
+            .init(name: "lossy-alpha-29x17.webp", width: 29, height: 17, alpha: true, digest: 0xB3B7_6BB1_CC0B_93E3),
+        ])
     }
 
     func testKnownPixels() throws {

@@ -11,18 +11,13 @@ final class WebPLosslessTests: XCTestCase {
     /// with bundled indices). Digests are FNV-1a of Pillow 13's
     /// `Image.open(f).convert("RGBA").tobytes()`.
     func testFixturesMatchPillowExactly() throws {
-        let cases: [(String, Int, Int, Bool, UInt64)] = [
-            ("lossless-37x23.webp", 37, 23, false, 0xBDB7_500C_07A0_2331),
-            ("lossless-alpha-29x17.webp", 29, 17, true, 0x96A4_FA68_03D3_FCB4),
-            ("lossless-palette4-41x13.webp", 41, 13, false, 0x2B3C_DEE7_4F48_BE9A),
-        ]
-        for (name, width, height, alpha, digest) in cases {
-            let raster = try WebPDecoder.decode(WebPTestSupport.fixture(name))
-            XCTAssertEqual(raster.width, width, name)
-            XCTAssertEqual(raster.height, height, name)
-            XCTAssertEqual(raster.hasAlpha, alpha, name)
-            XCTAssertEqual(WebPTestSupport.digest(raster.pixels), digest, name)
-        }
+        try WebPTestSupport.assertDecodesLikePillow([
+            .init(name: "lossless-37x23.webp", width: 37, height: 23, alpha: false, digest: 0xBDB7_500C_07A0_2331),
+            .init(name: "lossless-alpha-29x17.webp", width: 29, height: 17, alpha: true, digest: 0x96A4_FA68_03D3_FCB4),
+            .init(
+                name: "lossless-palette4-41x13.webp", width: 41, height: 13, alpha: false, digest: 0x2B3C_DEE7_4F48_BE9A
+            ),
+        ])
     }
 
     func testKnownPixelsOfTheAlphaFixture() throws {

@@ -23,6 +23,31 @@ enum WebPTestSupport {
         return hash
     }
 
+    /// A fixture as Pillow decodes it: its name, size, whether it has alpha, and the digest of
+    /// Pillow's RGBA bytes.
+    struct PillowDecode {
+        let name: String
+        let width: Int
+        let height: Int
+        let alpha: Bool
+        let digest: UInt64
+    }
+
+    /// Decodes each fixture and checks it against what Pillow made of it, byte for byte.
+    static func assertDecodesLikePillow(
+        _ cases: [PillowDecode], file: StaticString = #filePath, line: UInt = #line
+    )
+        throws
+    {
+        for expected in cases {
+            let raster = try WebPDecoder.decode(fixture(expected.name))
+            XCTAssertEqual(raster.width, expected.width, expected.name, file: file, line: line)
+            XCTAssertEqual(raster.height, expected.height, expected.name, file: file, line: line)
+            XCTAssertEqual(raster.hasAlpha, expected.alpha, expected.name, file: file, line: line)
+            XCTAssertEqual(digest(raster.pixels), expected.digest, expected.name, file: file, line: line)
+        }
+    }
+
     static func le32(_ v: Int) -> [UInt8] {
         [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)]
     }
