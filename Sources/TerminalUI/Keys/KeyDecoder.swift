@@ -158,12 +158,6 @@ public struct KeyDecoder: Sendable {
         if let first = parameters.first, first >= 0x3C { return nil }
         if parameters.contains(where: { $0 < 0x30 }) { return nil }
         switch final {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .backTab
         case UInt8(ascii: "~"):
             switch firstParameter(parameters) {
@@ -173,12 +167,17 @@ public struct KeyDecoder: Sendable {
             case 6: return .pageDown
             default: return nil
             }
-        default: return nil
+        default: return cursorKey(final)
         }
     }
 
     /// The key `ESC O byte` names (application cursor keys, keypad Enter), or nil.
     static func ss3Key(_ byte: UInt8) -> Key? {
+        byte == UInt8(ascii: "M") ? .enter : cursorKey(byte)
+    }
+
+    /// The final bytes CSI and SS3 share: the arrows, Home and End.
+    private static func cursorKey(_ byte: UInt8) -> Key? {
         switch byte {
         case UInt8(ascii: "A"): return .up
         case UInt8(ascii: "B"): return .down
@@ -186,7 +185,6 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "D"): return .left
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
-        case UInt8(ascii: "M"): return .enter
         default: return nil
         }
     }
