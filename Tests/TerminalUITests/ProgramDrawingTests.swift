@@ -24,6 +24,20 @@ final class ProgramDrawingTests: XCTestCase {
         XCTAssertTrue(rows[11].hasSuffix("2/3 "), rows[11])
     }
 
+    func testAPickedNumberIsBlackOnGreenAndNotBold() throws {
+        // Bold would turn the black to grey in xterm and others (bold brightens colours 0–7),
+        // and the number went unseen on green.
+        var program = PickerProgram(
+            model: PickerModel(names: ["a.jpg"], picked: [0], capacity: 9), slotWidth: 12, slotHeight: 5)
+        program.resize(to: WindowSize(columns: 40, rows: 12))
+        var screen = Screen(columns: 40, rows: 12)
+        program.draw(into: &screen)
+        let top = screen.text(row: 0)
+        let column = try XCTUnwrap(Array(top).firstIndex(of: "1"), top)
+        XCTAssertEqual(
+            screen.style(row: 0, column: column), Style(foreground: .palette(0), background: .palette(2)), top)
+    }
+
     func testThePickerGivesEachVisibleItemItsPictureRectangle() {
         var rects: [Int: CellRect] = [:]
         var program = PickerProgram(

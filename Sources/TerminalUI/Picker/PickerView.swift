@@ -10,7 +10,9 @@ struct PickerView {
     static let pickedStyle = Style(foreground: .palette(2))
     static let focusStyle = Style(foreground: .palette(3), bold: true)
     static let pickedFocusStyle = Style(foreground: .palette(2), bold: true)
-    static let badgeStyle = Style(foreground: .palette(0), background: .palette(2), bold: true)
+    /// Not bold: xterm and others draw bold black as grey (bold brightens colours 0–7), which
+    /// hid the number on green.
+    static let badgeStyle = Style(foreground: .palette(0), background: .palette(2))
     static let statusStyle = Style(reverse: true)
 
     func draw(
