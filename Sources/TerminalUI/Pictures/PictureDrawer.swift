@@ -57,11 +57,10 @@ public struct HalfBlockDrawer: PictureDrawer {
     }
 
     public func placement(of raster: Raster, key: String, in rect: CellRect, cellPixels: CellPixels) -> Placement {
-        let columns = min(rect.width, raster.width)
-        let rows = min(rect.height, (raster.height + 1) / 2)
-        let shown = CellRect(
-            top: rect.top + (rect.height - rows) / 2, left: rect.left + (rect.width - columns) / 2,
-            width: columns, height: rows)
+        // A cell is one pixel wide and two (half blocks) tall here.
+        let shown = rect.centring(
+            columns: raster.width, rows: (raster.height + 1) / 2, pixelWidth: raster.width, pixelHeight: raster.height,
+            cellWidth: 1, cellHeight: 2)
         let bytes = Blocks.draw(
             raster, colours: colours, background: background, layout: .at(row: shown.top + 1, column: shown.left + 1))
         return Placement(key: key, rect: shown, kind: .image(draw: bytes, erase: []))

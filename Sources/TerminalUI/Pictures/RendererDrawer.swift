@@ -25,12 +25,9 @@ public struct RendererDrawer: PictureDrawer {
         // The raster was made at `pixelSize`, so fitting it again gives the same box: its cells.
         let box = fit(
             width: raster.width, height: raster.height, columns: rect.width, rows: rect.height, cellPixels: cellPixels)
-        let columns = min(rect.width, box.columns), rows = min(rect.height, box.rows)
-        let top = Self.centredStart(
-            pixels: box.pixelHeight, cells: rect.height, covering: rows, cell: cellPixels.height)
-        let left = Self.centredStart(
-            pixels: box.pixelWidth, cells: rect.width, covering: columns, cell: cellPixels.width)
-        let shown = CellRect(top: rect.top + top, left: rect.left + left, width: columns, height: rows)
+        let shown = rect.centring(
+            columns: box.columns, rows: box.rows, pixelWidth: box.pixelWidth, pixelHeight: box.pixelHeight,
+            cellWidth: cellPixels.width, cellHeight: cellPixels.height)
         let id = Self.imageID(for: key)
         let draw = renderer.draw(picture: raster, box: box, options: .init(imageID: id, movesCursor: false))
         return Placement(key: key, rect: shown, kind: .image(draw: draw, erase: renderer.erase(imageID: id)))
@@ -47,15 +44,6 @@ public struct RendererDrawer: PictureDrawer {
         let window = TerminalImage.WindowSize(
             columns: columns, rows: rows, pixelWidth: cellPixels.width * columns, pixelHeight: cellPixels.height * rows)
         return renderer.box(width: width, height: height, window: window, reservedRows: 0)
-    }
-
-    /// The cell a picture of `pixels` starts at in `cells` cells of `cell` pixels: centred by
-    /// its pixels and rounded to the nearest cell, since it can only start on one. Centring its
-    /// `covering` cells instead would put a picture of 4½ rows at the top of 6.
-    static func centredStart(pixels: Int, cells: Int, covering: Int, cell: Int) -> Int {
-        guard cell > 0 else { return max(0, (cells - covering) / 2) }
-        let ideal = (Double(cells * cell - pixels) / 2 / Double(cell)).rounded()
-        return max(0, min(cells - covering, Int(ideal)))
     }
 
     /// A picture's kitty id: this process's, with a slot from its key, so that drawing the

@@ -4,9 +4,9 @@ import XCTest
 
 @testable import TerminalUI
 
-/// Where kitty, iTerm2 and sixel pictures sit in a picker cell or the browser: centred by their
-/// pixels, on the nearest whole cell (they can only start on one).
-final class RendererDrawerTests: XCTestCase {
+/// Where pictures sit in a picker cell or the browser: centred by their pixels, on the nearest
+/// whole cell (they can only start on one), for kitty, iTerm2 and sixel as for half blocks.
+final class PictureCentringTests: XCTestCase {
     private let cell = CellPixels(width: 10, height: 20)
 
     private func shown(_ width: Int, _ height: Int, in rect: CellRect, way: GraphicsWay = .sixel) -> CellRect {
@@ -45,5 +45,22 @@ final class RendererDrawerTests: XCTestCase {
                 XCTAssertLessThanOrEqual(placed.left + placed.width, rect.left + rect.width)
             }
         }
+    }
+
+    func testHalfBlocksAreCentredByHalfRows() {
+        // 17×11 half blocks (5½ rows) in 17×7 cells: 3 half rows spare, ¾ of a row above.
+        let rect = CellRect(top: 1, left: 2, width: 17, height: 7)
+        let raster = Raster(width: 17, height: 11, pixels: [UInt8](repeating: 90, count: 17 * 11 * 4), hasAlpha: false)
+        let drawer = HalfBlockDrawer(colours: .truecolor)
+        XCTAssertEqual(
+            drawer.placement(of: raster, key: "k", in: rect, cellPixels: .unknown).rect,
+            CellRect(top: 2, left: 2, width: 17, height: 6))
+        // Half a cell spare stays below and right: 4 columns in 7 start 1 in.
+        let small = Raster(width: 4, height: 4, pixels: [UInt8](repeating: 90, count: 64), hasAlpha: false)
+        XCTAssertEqual(
+            drawer.placement(
+                of: small, key: "k", in: CellRect(top: 0, left: 0, width: 7, height: 2), cellPixels: .unknown
+            )
+            .rect, CellRect(top: 0, left: 1, width: 4, height: 2))
     }
 }
