@@ -101,7 +101,7 @@ final class AlbumSaveTests: XCTestCase {
         XCTAssertEqual(folder.list(), ["a.png", "b.png", "c.png"], "every failure reported, no folder left behind")
     }
 
-    func testACopyAlreadyThereIsKeptWhenTheRestFails() throws {
+    func testAFailedSaveLeavesACopyThatWasAlreadyThere() throws {
         let a = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
         let b = folder.write("b.png", pngBytes(width: 3, height: 2, seed: "b"))
         let album = Album(folder: folder.file("album"))
@@ -115,5 +115,19 @@ final class AlbumSaveTests: XCTestCase {
             ])
         }
         XCTAssertEqual(folder.list("album"), ["a.png"], "a copy this call did not make stays")
+    }
+
+    /// The rollback of a save that fails while naming its copies takes back only what it
+    /// wrote: a copy it found already there (identical bytes, nothing written) stays.
+    func testTakingBackASaveRemovesOnlyTheCopiesItWrote() throws {
+        let a = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
+        let album = Album(folder: folder.file("album"))
+        let first = try album.saveOne(try entryFromDisk(a), source: a, index: 1)
+        let again = try album.place(try album.prepare(try entryFromDisk(a), source: a, index: 1))
+        XCTAssertEqual(again, Album.Saved(path: first.path, alreadyThere: true))
+        album.remove(again)
+        XCTAssertEqual(folder.list("album"), ["a.png"], "found there, so kept")
+        album.remove(first)
+        XCTAssertEqual(folder.list("album"), [], "written by that save, so taken back")
     }
 }

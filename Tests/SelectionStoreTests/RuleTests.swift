@@ -27,6 +27,13 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(
             try rule(.maxBytes, "1000").check(image(bytes: 2042)),
             "2.0 KB is over this selection's 1000 B (--max-bytes)")
+        // 2151 B shows as 2.1 KB, and so does the limit: the bytes are given.
+        XCTAssertEqual(
+            try rule(.maxBytes, "2150").check(image(bytes: 2151)),
+            "2151 B is over this selection's 2150 B (--max-bytes)")
+        XCTAssertEqual(
+            try rule(.maxBytes, "5.1MB").check(image(bytes: 5_360_000)),
+            "5360000 B is over this selection's 5347737 B (--max-bytes)")
     }
 
     func testWidthsAndHeightsAreUpright() throws {

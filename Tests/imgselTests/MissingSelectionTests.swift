@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Only `init`, `add` and `toggle` make a selection file. Every other command on a
+/// Only `init`, `add`, `toggle` and `pick` make a selection file. Every other command on a
 /// missing one exits 4 and creates nothing, so a mistyped `-f` never reads as an
 /// empty set that `check` passes; `clear` has nothing to clear and says nothing.
 final class MissingSelectionTests: ImgselTestCase {
@@ -9,7 +9,8 @@ final class MissingSelectionTests: ImgselTestCase {
         ["replace", "1", "a.png"], ["delete", "1"], ["move", "1", "2"], ["list"], ["list", "--paths"], ["list", "-0"],
         ["list", "--grid"], ["view"], ["view", "1"], ["view", "next"], ["view", "--index"], ["save"],
         ["save", "--all"],
-        ["check"], ["html"],
+        ["check"], ["html"], ["rules"], ["rules", "--max-bytes", "5MB"], ["rules", "--clear", "all"],
+        ["sheet", "out.png"],
     ]
 
     func testEveryOtherCommandOnAMissingFileExits4AndCreatesNothing() {

@@ -132,15 +132,18 @@ public enum Rule: Equatable, Sendable {
             + " (\(name.option))"
     }
 
-    /// `7.2 MB is over this selection's 5 MB`, or in bytes where rounding would make them look equal.
+    /// `7.2 MB is over this selection's 5 MB`, or in bytes where rounding would make them look
+    /// equal: the image's size rounded down to the limit, or printed as the limit prints.
     private static func bytesOver(_ bytes: Int, _ limit: Int) -> String {
         let shown = RuleNumbers.byteText(bytes)
         let unit = RuleNumbers.byteUnits.first { shown.hasSuffix(" " + $0.suffix) }?.factor ?? 1
         let number = Double(shown.prefix { $0 != " " }) ?? 0
-        guard number * Double(unit) > Double(limit) else { return "\(bytes) B is over this selection's \(limit) B" }
-        let limitText = RuleNumbers.text(limit, units: RuleNumbers.byteUnits, space: true)
+        var limitText = RuleNumbers.text(limit, units: RuleNumbers.byteUnits, space: true)
+        if limitText.allSatisfy(RuleNumbers.isDigit) { limitText += " B" }
+        guard number * Double(unit) > Double(limit), shown != limitText else {
+            return "\(bytes) B is over this selection's \(limit) B"
+        }
         return shown + " is over this selection's " + limitText
-            + (limitText.allSatisfy(RuleNumbers.isDigit) ? " B" : "")
     }
 
     /// `jpeg, png, webp`.
