@@ -16,7 +16,7 @@ final class PictureCentringTests: XCTestCase {
         let raster = Raster(
             width: size.width, height: size.height,
             pixels: [UInt8](repeating: 90, count: size.width * size.height * 4), hasAlpha: false)
-        return drawer.placement(of: raster, key: "k", in: rect, cellPixels: cell).rect
+        return drawer.placement(of: raster, key: "k", slot: 0, in: rect, cellPixels: cell).rect
     }
 
     func testALandscapePictureOfFourAndAHalfRowsStartsOneRowDownInSix() {
@@ -53,13 +53,13 @@ final class PictureCentringTests: XCTestCase {
         let raster = Raster(width: 17, height: 11, pixels: [UInt8](repeating: 90, count: 17 * 11 * 4), hasAlpha: false)
         let drawer = HalfBlockDrawer(colours: .truecolor)
         XCTAssertEqual(
-            drawer.placement(of: raster, key: "k", in: rect, cellPixels: .unknown).rect,
+            drawer.placement(of: raster, key: "k", slot: 0, in: rect, cellPixels: .unknown).rect,
             CellRect(top: 2, left: 2, width: 17, height: 6))
         // Half a cell spare stays below and right: 4 columns in 7 start 1 in.
         let small = Raster(width: 4, height: 4, pixels: [UInt8](repeating: 90, count: 64), hasAlpha: false)
         XCTAssertEqual(
             drawer.placement(
-                of: small, key: "k", in: CellRect(top: 0, left: 0, width: 7, height: 2), cellPixels: .unknown
+                of: small, key: "k", slot: 0, in: CellRect(top: 0, left: 0, width: 7, height: 2), cellPixels: .unknown
             )
             .rect, CellRect(top: 0, left: 1, width: 4, height: 2))
     }

@@ -47,7 +47,7 @@ final class PictureTests: XCTestCase {
     func testHalfBlocksArePlacedCentredAtTheirRectangle() throws {
         let raster = Raster(width: 10, height: 4, pixels: [UInt8](repeating: 200, count: 160), hasAlpha: false)
         let placement = drawer.placement(
-            of: raster, key: "k", in: CellRect(top: 3, left: 5, width: 16, height: 6), cellPixels: .unknown)
+            of: raster, key: "k", slot: 0, in: CellRect(top: 3, left: 5, width: 16, height: 6), cellPixels: .unknown)
         XCTAssertEqual(placement.rect, CellRect(top: 5, left: 8, width: 10, height: 2))
         guard case .image(let draw, let erase) = placement.kind else { return XCTFail("not an image") }
         XCTAssertTrue(String(decoding: draw, as: UTF8.self).hasPrefix("\u{1B}[6;9H"))

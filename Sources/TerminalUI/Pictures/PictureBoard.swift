@@ -1,3 +1,4 @@
+import ImageDecoding
 import TerminalImage
 
 /// The pictures of one full-screen program: asks the maker for them and draws them through the
@@ -9,6 +10,23 @@ public final class PictureBoard {
     public var cellPixels = CellPixels.unknown
     /// Whether the maker was asked for anything yet (see `want`).
     private var started = false
+    private var slots = PictureSlots()
+    /// The placements made, by picture: every frame draws every visible picture, and making a
+    /// kitty, iTerm2 or sixel placement encodes the picture, though the screen sends only new
+    /// ones. Kept within `madeBudget` bytes.
+    private var made: [String: Made] = [:]
+    private var madeBytes = 0
+    static let madeBudget = 32 << 20
+
+    private struct Made {
+        let rect: CellRect
+        let cellPixels: CellPixels
+        let placement: Placement
+        var bytes: Int {
+            if case .image(let draw, let erase) = placement.kind { return draw.count + erase.count }
+            return 0
+        }
+    }
 
     static let placeholderStyle = Style(foreground: .palette(8))
 
@@ -38,11 +56,34 @@ public final class PictureBoard {
         guard !rect.isEmpty, let picture = maker.picture(request(item, in: rect)) else { return }
         switch picture {
         case .raster(let raster):
-            let key = "\(item):\(rect.width)x\(rect.height)"
-            screen.place(drawer.placement(of: raster, key: key, in: rect, cellPixels: cellPixels))
+            screen.place(placement(of: raster, key: "\(item):\(rect.width)x\(rect.height)", in: rect))
         case .placeholder(let lines):
             Self.drawLines(lines, in: rect, into: &screen, text: text)
         }
+    }
+
+    /// The picture's placement in `rect`: the one made before if it was for this place and this
+    /// cell size, else a new one (the key keeps its slot, or takes one and forgets its holder's).
+    private func placement(of raster: Raster, key: String, in rect: CellRect) -> Placement {
+        if let kept = made[key], kept.rect == rect, kept.cellPixels == cellPixels { return kept.placement }
+        let (slot, taken) = slots.slot(for: key)
+        forget(taken)
+        forget(key)
+        let fresh = Made(
+            rect: rect, cellPixels: cellPixels,
+            placement: drawer.placement(of: raster, key: key, slot: slot, in: rect, cellPixels: cellPixels))
+        if madeBytes + fresh.bytes > Self.madeBudget {
+            made.removeAll()
+            madeBytes = 0
+        }
+        made[key] = fresh
+        madeBytes += fresh.bytes
+        return fresh.placement
+    }
+
+    private func forget(_ key: String?) {
+        guard let key, let old = made.removeValue(forKey: key) else { return }
+        madeBytes -= old.bytes
     }
 
     /// Lines centred in `rect`, each shortened to its width.

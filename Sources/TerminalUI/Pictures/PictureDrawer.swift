@@ -25,8 +25,12 @@ public protocol PictureDrawer: Sendable {
     ) -> (width: Int, height: Int)
 
     /// The placement that draws `raster` (made at `pixelSize`) centred in `rect`. `key` names
-    /// the picture: the same key in the same place is not sent again.
-    func placement(of raster: Raster, key: String, in rect: CellRect, cellPixels: CellPixels) -> Placement
+    /// the picture: the same key in the same place is not sent again. `slot` (0–255) is the
+    /// picture's own among those on screen, for kitty's image id.
+    func placement(
+        of raster: Raster, key: String, slot: Int, in rect: CellRect, cellPixels: CellPixels
+    )
+        -> Placement
 
     /// Sent on every way out, before the alternate screen is left (kitty: delete all images).
     var leaveBytes: [UInt8] { get }
@@ -56,7 +60,11 @@ public struct HalfBlockDrawer: PictureDrawer {
         return (fitted.pixelWidth, fitted.pixelHeight)
     }
 
-    public func placement(of raster: Raster, key: String, in rect: CellRect, cellPixels: CellPixels) -> Placement {
+    public func placement(
+        of raster: Raster, key: String, slot: Int, in rect: CellRect, cellPixels: CellPixels
+    )
+        -> Placement
+    {
         // A cell is one pixel wide and two (half blocks) tall here.
         let shown = rect.centring(
             columns: raster.width, rows: (raster.height + 1) / 2, pixelWidth: raster.width, pixelHeight: raster.height,

@@ -7,7 +7,8 @@ import Glibc
 
 /// Pictures by kitty, iTerm2 or sixel in a full-screen layout: `PictureRenderer` (the face
 /// `view` and `list --grid` draw through) placed at a rectangle's top-left cell, the cursor
-/// left where it was, a kitty picture taken away by its id when the screen moves on.
+/// left where it was, a kitty picture taken away by its id (this process's, and the picture's
+/// slot) when the screen moves on.
 public struct RendererDrawer: PictureDrawer {
     public let renderer: PictureRenderer
 
@@ -21,14 +22,18 @@ public struct RendererDrawer: PictureDrawer {
         return (box.pixelWidth, box.pixelHeight)
     }
 
-    public func placement(of raster: Raster, key: String, in rect: CellRect, cellPixels: CellPixels) -> Placement {
+    public func placement(
+        of raster: Raster, key: String, slot: Int, in rect: CellRect, cellPixels: CellPixels
+    )
+        -> Placement
+    {
         // The raster was made at `pixelSize`, so fitting it again gives the same box: its cells.
         let box = fit(
             width: raster.width, height: raster.height, columns: rect.width, rows: rect.height, cellPixels: cellPixels)
         let shown = rect.centring(
             columns: box.columns, rows: box.rows, pixelWidth: box.pixelWidth, pixelHeight: box.pixelHeight,
             cellWidth: cellPixels.width, cellHeight: cellPixels.height)
-        let id = Self.imageID(for: key)
+        let id = Kitty.imageID(process: getpid(), slot: slot)
         let draw = renderer.draw(picture: raster, box: box, options: .init(imageID: id, movesCursor: false))
         return Placement(key: key, rect: shown, kind: .image(draw: draw, erase: renderer.erase(imageID: id)))
     }
@@ -44,13 +49,5 @@ public struct RendererDrawer: PictureDrawer {
         let window = TerminalImage.WindowSize(
             columns: columns, rows: rows, pixelWidth: cellPixels.width * columns, pixelHeight: cellPixels.height * rows)
         return renderer.box(width: width, height: height, window: window, reservedRows: 0)
-    }
-
-    /// A picture's kitty id: this process's, with a slot from its key, so that drawing the
-    /// same picture again replaces it and another program's images stay.
-    static func imageID(for key: String) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in key.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return Kitty.imageID(process: getpid(), slot: Int(hash & 0xFF))
     }
 }
