@@ -46,6 +46,22 @@ final class GIFDecoderTests: XCTestCase {
         XCTAssertEqual(raster.pixel(x: 1, y: 1).a, 255)
     }
 
+    func testAScreenOf0By0IsTheFirstFramesExtent() throws {
+        // The probe reports such a file as the frame's extent, and Pillow shows it so.
+        var builder = GIFTestBuilder(width: 0, height: 0)
+        builder.frame = (1, 1, 2, 1)
+        let raster = try GIFDecoder.decode(builder.file(literals: [2, 1]))
+        XCTAssertEqual([raster.width, raster.height], [3, 2])
+        XCTAssertEqual(
+            colours(raster),
+            [
+                [255, 0, 0, 255], [255, 0, 0, 255], [255, 0, 0, 255],
+                [255, 0, 0, 255], [0, 0, 255, 255], [0, 255, 0, 255],
+            ])
+        builder.frame = (0, 0, 0, 0)
+        XCTAssertThrowsError(try GIFDecoder.decode(builder.file(literals: [])), "nothing to show")
+    }
+
     func testInterlacedRowsLandInTheirPasses() throws {
         var builder = GIFTestBuilder(width: 1, height: 5)
         builder.interlaced = true

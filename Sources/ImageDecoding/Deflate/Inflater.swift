@@ -45,8 +45,6 @@ struct Inflater {
         self.section = section
     }
 
-    var finished: Bool { mode == .done }
-
     /// Decodes into `output` from `count` up to `capacity` bytes. Returns true once
     /// the stream has ended (its trailer read), false when `output` is full.
     mutating func decode(

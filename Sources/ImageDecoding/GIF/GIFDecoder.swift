@@ -5,14 +5,20 @@
 /// transparent index when the frame has one (so the screen outside the frame is that colour, alpha 0);
 /// a colour table whose entries are 0,0,0 / 1,1,1 / 2,2,2… is no table (Pillow reads the file as greyscale,
 /// an index showing as its own grey), as is a missing table; an index past a table is black.
+/// A screen 0 wide or high is the first frame's extent, as in Pillow.
 /// Where this differs: a frame reaching past the screen is clipped to it (Pillow grows the image to hold
 /// it); data that ends before the frame is full keeps the rows decoded so far, the rest left as the screen
 /// (Pillow refuses such a file unless told to load truncated images, and then shows the same).
 public enum GIFDecoder {
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Raster {
         var reader = GIFBlockReader(bytes: bytes)
-        let screen = try reader.readScreen()
+        var screen = try reader.readScreen()
         let frame = try reader.readFirstFrame()
+        if screen.width == 0 || screen.height == 0 {
+            // Some encoders leave the logical screen 0×0: the first frame's extent is the image, as
+            // the probe reports it and Pillow shows it.
+            (screen.width, screen.height) = (frame.left + frame.width, frame.top + frame.height)
+        }
         let palette = GIFPalette(table: frame.localTable ?? screen.globalTable, transparent: frame.transparent)
 
         let visible = frame.clipped(toWidth: screen.width, height: screen.height)

@@ -17,7 +17,6 @@ final class JPEGCoefficientStore {
         /// Per block, the highest zigzag index made nonzero so far: 0 means DC only (see JPEGProgressiveBlock).
         let last: UnsafeMutablePointer<UInt8>
         let blocksWide: Int
-        let blockCount: Int
     }
 
     let components: [Component]
@@ -32,17 +31,19 @@ final class JPEGCoefficientStore {
         var allocations: [UnsafeMutableRawPointer] = []
         for c in frame.components {
             let count = c.storedBlocksWide * c.storedBlocksHigh
-            guard let dc = calloc(count, 2), let ac = calloc(count, 128), let last = calloc(count, 1) else {
+            // Each kept as soon as it is made, so a failure after the first frees it too.
+            let made = [calloc(count, 2), calloc(count, 128), calloc(count, 1)]
+            allocations += made.compactMap { $0 }
+            guard let dc = made[0], let ac = made[1], let last = made[2] else {
                 for pointer in allocations { free(pointer) }
                 return nil
             }
-            allocations += [dc, ac, last]
             components.append(
                 Component(
                     dc: dc.bindMemory(to: Int16.self, capacity: count),
                     ac: ac.bindMemory(to: Int16.self, capacity: count * 64),
                     last: last.bindMemory(to: UInt8.self, capacity: count),
-                    blocksWide: c.storedBlocksWide, blockCount: count))
+                    blocksWide: c.storedBlocksWide))
         }
         self.components = components
         self.allocations = allocations

@@ -30,7 +30,6 @@ struct WebPContainer {
     /// What libwebp's feature probe reports, which makes Pillow's mode RGBA
     /// (else RGB, and the alpha the decoder produced is dropped).
     var hasAlpha = false
-    var isAnimated = false
     var frame: Frame
 
     static let vp8xAlphaFlag: UInt8 = 0x10
@@ -116,8 +115,7 @@ struct WebPContainer {
         if animated {
             guard let frame = firstFrame else { throw .corrupt("animation without frames") }
             return WebPContainer(
-                canvasWidth: canvasWidth, canvasHeight: canvasHeight, hasAlpha: alphaFlag,
-                isAnimated: true, frame: frame)
+                canvasWidth: canvasWidth, canvasHeight: canvasHeight, hasAlpha: alphaFlag, frame: frame)
         }
         guard let frame = still else { throw .corrupt("VP8X file without an image") }
         let imageChunk = WebPChunk(tag: frame.isLossless ? "VP8L" : "VP8 ", payload: frame.image)
