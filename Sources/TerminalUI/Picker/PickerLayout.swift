@@ -44,9 +44,14 @@ public struct PickerLayout: Equatable, Sendable {
         CellRect(top: slot.top, left: slot.left, width: slot.width - 1, height: slot.height - 1)
     }
 
-    /// Where the thumbnail goes: inside the frame.
+    /// Where the thumbnail goes: inside the frame, and inside the window above the status row. A
+    /// window smaller than one slot still shows one; its picture must not cover the status row,
+    /// and a sixel reaching the last row would scroll the screen.
     public func picture(in slot: CellRect) -> CellRect {
-        CellRect(top: slot.top + 1, left: slot.left + 1, width: slot.width - 3, height: slot.height - 3)
+        let top = slot.top + 1, left = slot.left + 1
+        return CellRect(
+            top: top, left: left, width: max(0, min(slot.width - 3, window.columns - left)),
+            height: max(0, min(slot.height - 3, statusRow - top)))
     }
 
     /// Where `v` shows an image: everything above the status row.
