@@ -22,9 +22,6 @@ public struct TerminalHints: Sendable, Equatable {
         self.colours = colours
     }
 
-    /// From this process's environment.
-    public static func current() -> TerminalHints { read(environmentValue) }
-
     /// kitty's and Ghostty's own variables come first: they survive in tmux, where TERM and
     /// TERM_PROGRAM name tmux instead of the outer terminal. Then the iTerm2 family, then the
     /// terminals known to draw sixel. `TERM=dumb` draws nothing, whatever else is set.

@@ -54,8 +54,8 @@ extension Placement.Kind {
 /// Immediate mode: each frame the caller `clear()`s the back buffer, draws everything into it
 /// (`put`, `fill`, `place`), and sends `render()`'s bytes. The screen remembers what the
 /// terminal shows (the front buffer) and emits only the cells that differ, so toggling one
-/// item costs a few bytes. Half-block pictures are ordinary coloured cells and are diffed
-/// like text; escape-sequence pictures are `Placement`s, sent once and left alone.
+/// item costs a few bytes. Pictures, half blocks among them, are `Placement`s of escape bytes,
+/// sent once and left alone until their key or place changes.
 public struct Screen: Sendable {
     public private(set) var columns: Int
     public private(set) var rows: Int

@@ -25,8 +25,9 @@ enum FullScreen {
 
     /// How pictures are drawn in pick and browse: the way `view` chooses (`--graphics`,
     /// `$IMGSEL_GRAPHICS`, the environment's hints, else one query), asked on the controlling
-    /// terminal before the full screen starts; half blocks through the diffing screen, kitty,
-    /// iTerm2 and sixel through `PictureRenderer`. Nil: no pictures (`none`, `TERM=dumb`).
+    /// terminal before the full screen starts; half blocks by `HalfBlockDrawer`, kitty, iTerm2
+    /// and sixel through `PictureRenderer`, each picture a `Placement` the screen sends once.
+    /// Nil: no pictures (`none`, `TERM=dumb`).
     static func pictureDrawer(_ context: Context, terminal: TTYTerminal) throws(ImgselError) -> PictureDrawer? {
         var query: TerminalQuery? = nil
         defer { query?.close() }
