@@ -86,12 +86,26 @@ final class PNGSafetyTests: XCTestCase {
             let file = try PNGFixtures.load(name)
             for cut in 0..<file.count {
                 if case .success(let raster) = PNGTestFile.decode(Array(file[..<cut])) {
-                    // Only a cut in the last chunks (IDAT's CRC, IEND) can still give the whole image.
-                    XCTAssertGreaterThan(cut, file.count - 17, "\(name) prefix \(cut)")
+                    // Only a cut after the last pixel's data (in the end-of-block code, the Adler-32,
+                    // IDAT's CRC or IEND) can still give the whole image.
+                    XCTAssertGreaterThan(cut, file.count - 23, "\(name) prefix \(cut)")
                     XCTAssertEqual(raster, try PNGDecoder.decode(file))
                 }
             }
+            // Every row is in once the Adler-32 begins: the checksum is never read, as in Pillow.
+            XCTAssertEqual(try PNGDecoder.decode(Array(file.dropLast(20))), try PNGDecoder.decode(file), name)
         }
+    }
+
+    func testDataPastTheLastRowIsNotInflated() throws {
+        // After the one row a 1×1 image needs, a stored block claims more than the file holds:
+        // decoding stops at the row and never reaches it.
+        var data: [UInt8] = [0x78, 0x01, 0x00, 0x02, 0x00, 0xFD, 0xFF, 0x00, 0x07]
+        data += [0x01, 0xFF, 0x00, 0x00, 0xFF, 0x01]
+        let file =
+            PNGChunks.signature + PNGTestFile.ihdr(width: 1, height: 1, depth: 8, colourType: 0)
+            + PNGTestFile.chunk("IDAT", data) + PNGTestFile.chunk("IEND", [])
+        XCTAssertEqual(try PNGDecoder.decode(file).pixels, [7, 7, 7, 255])
     }
 
     func testAPillowFileDecodesToItsFormula() throws {

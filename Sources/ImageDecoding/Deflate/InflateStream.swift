@@ -8,12 +8,17 @@ final class InflateStream {
     /// Inflated so far in `buffer`, and how much of that has been handed out.
     private var produced = 0
     private var handedOut = 0
+    /// Bytes still to inflate before the reader has all it will take.
+    private var remaining: Int
     private(set) var ended = false
 
-    /// `expected`: how many bytes the reader will take, so a small image gets a small
-    /// buffer; at most 256 KiB are inflated between slides of the window.
-    init(_ inflater: Inflater, expected: Int = 1 << 18) {
+    /// `expected`: how many bytes the reader will take in all. Inflating stops there, so data
+    /// after them and the zlib checksum are never read: a stream cut in its checksum, or with
+    /// bytes to spare, still gives every byte it holds. A small image gets a small buffer; at
+    /// most 256 KiB are inflated between slides of the window.
+    init(_ inflater: Inflater, expected: Int) {
         self.inflater = inflater
+        remaining = max(0, expected)
         capacity = DeflateTables.windowSize + min(1 << 18, max(expected, 1 << 12))
         buffer = .allocate(capacity: capacity)
     }
@@ -32,7 +37,7 @@ final class InflateStream {
                 done += n
                 continue
             }
-            if ended { break }
+            if ended || remaining == 0 { break }
             if capacity - produced < capacity / 2 {
                 // Keep only the history matches may reach.
                 let keep = min(produced, DeflateTables.windowSize)
@@ -40,7 +45,10 @@ final class InflateStream {
                 produced = keep
                 handedOut = keep
             }
-            ended = try inflater.decode(into: buffer, count: &produced, capacity: capacity)
+            let before = produced
+            ended = try inflater.decode(into: buffer, count: &produced, capacity: min(capacity, produced + remaining))
+            remaining -= produced - before
+            if remaining == 0 { ended = true }
         }
         return done
     }
