@@ -66,8 +66,17 @@ public struct PictureRenderer: Sendable {
     /// A file's pixels as `box` needs them: decoded (a JPEG at the smallest DCT scale that
     /// covers the box), turned upright, then exactly `box.pixelWidth × box.pixelHeight`.
     public static func picture(_ bytes: [UInt8], facts: ImageFacts, box: ImageBox) throws(DecodeError) -> Raster {
-        let decoded = try Thumbnailer.picture(bytes, facts: facts, within: max(box.pixelWidth, box.pixelHeight))
-        return decoded.resized(toWidth: box.pixelWidth, height: box.pixelHeight)
+        try picture(bytes, facts: facts, width: box.pixelWidth, height: box.pixelHeight)
+    }
+
+    /// The same for a size in pixels (pick's and browse's drawers choose their own).
+    public static func picture(
+        _ bytes: [UInt8], facts: ImageFacts, width: Int, height: Int
+    ) throws(DecodeError)
+        -> Raster
+    {
+        let decoded = try Thumbnailer.picture(bytes, facts: facts, within: max(width, height))
+        return decoded.resized(toWidth: width, height: height)
     }
 
     /// Draws a decoded, upright picture in `box`, resized to the box's pixels first.

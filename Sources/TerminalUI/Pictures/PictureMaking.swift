@@ -14,17 +14,16 @@ public enum PictureMaking {
         bytes: [UInt8]?, facts: ImageFacts, failure: String? = nil, columns: Int, rows: Int,
         cellPixels: CellPixels, drawer: PictureDrawer
     ) -> Picture {
-        let upright = (5...8).contains(facts.orientation) ? (facts.height, facts.width) : (facts.width, facts.height)
+        let upright = PictureRenderer.uprightSize(facts)
         guard PixelDecoders.decodes(facts.type) else {
-            return .placeholder([facts.type.displayName, "\(upright.0)×\(upright.1)"])
+            return .placeholder([facts.type.displayName, "\(upright.width)×\(upright.height)"])
         }
         guard let bytes else { return .placeholder(["cannot show", failure ?? "unreadable"]) }
         let target = drawer.pixelSize(
-            width: upright.0, height: upright.1, columns: columns, rows: rows, cellPixels: cellPixels)
+            width: upright.width, height: upright.height, columns: columns, rows: rows, cellPixels: cellPixels)
         guard target.width > 0, target.height > 0 else { return .placeholder([]) }
         do {
-            let decoded = try Thumbnailer.picture(bytes, facts: facts, within: max(target.width, target.height))
-            return .raster(decoded.resized(toWidth: target.width, height: target.height))
+            return .raster(try PictureRenderer.picture(bytes, facts: facts, width: target.width, height: target.height))
         } catch {
             return .placeholder(["cannot show", error.message])
         }
