@@ -6,18 +6,31 @@ public enum DecodeLimits {
     public static let bytesPerPixel = 8
     public static let extraBytes = 32 << 20
 
-    /// The most bytes a decode of `width`×`height` may hold at once.
+    /// The most bytes a decode of `width`×`height` may hold at once: the file read whole, the
+    /// decoder's tables and buffers, and the raster. A size that is refused anyway (empty, or
+    /// over 16384 on a side) may hold nothing, so a caller sizing its read by this refuses it
+    /// before reading; the product is never formed for such a size, so no header traps here.
     public static func budget(width: Int, height: Int) -> Int {
-        width * height * bytesPerPixel + extraBytes
+        guard (1...maxSide).contains(width), (1...maxSide).contains(height) else { return 0 }
+        return width * height * bytesPerPixel + extraBytes
     }
 
-    /// Refuses a size that is empty, over 16384 on a side, or (with
-    /// `workingBytes`, what the decoder will hold besides the output) over budget.
-    public static func check(width: Int, height: Int, workingBytes: Int = 0) throws(DecodeError) {
+    /// Refuses a size that is empty, over 16384 on a side, or over budget: the output raster
+    /// plus `workingBytes` (what the decoder will hold besides it: tables, buffers) plus
+    /// `inputBytes` (the file it decodes from, held whole while it decodes). `workingBytes` is
+    /// only worked out once the sides are known to be within 16384, so its products cannot overflow.
+    public static func check(
+        width: Int, height: Int, workingBytes: @autoclosure () -> Int = 0, inputBytes: Int = 0
+    ) throws(DecodeError) {
         guard width >= 1, height >= 1 else { throw .corrupt("image size \(width)×\(height)") }
         guard width <= maxSide, height <= maxSide else { throw .tooLarge(width: width, height: height) }
-        let (output, overflow) = (width * height).multipliedReportingOverflow(by: 4)
-        guard !overflow, workingBytes >= 0, output + workingBytes <= budget(width: width, height: height) else {
+        let output = width * height * 4
+        let working = workingBytes()
+        let (held, overflow) = output.addingReportingOverflow(working)
+        let (total, overflowAgain) = held.addingReportingOverflow(inputBytes)
+        guard !overflow, !overflowAgain, working >= 0, inputBytes >= 0,
+            total <= budget(width: width, height: height)
+        else {
             throw .tooLarge(width: width, height: height)
         }
     }

@@ -47,6 +47,41 @@ public struct Entry: Equatable, Sendable {
 }
 
 extension Entry {
+    /// What an entry's number fields may hold: the one definition that the selection file's
+    /// reader checks and that `add` (every writer of an entry from a header) holds an image to,
+    /// so no command writes a file that the next one refuses. Width and height are a header's
+    /// 32-bit fields at most as signed, which every reader of such a file can hold.
+    public static let numberFields: [(key: String, range: ClosedRange<Int>)] = [
+        ("width", 0...Int(Int32.max)), ("height", 0...Int(Int32.max)), ("orientation", 1...8),
+        ("frames", 1...Int.max), ("bytes", 0...Int.max),
+    ]
+
+    /// The allowed values of one of `numberFields`.
+    static func range(of key: String) -> ClosedRange<Int> {
+        numberFields.first { $0.key == key }?.range ?? 0...0
+    }
+
+    /// The words for a value outside its field's range, shared by the reader and `add`.
+    static func outOfRange(_ key: String) -> String {
+        let range = range(of: key)
+        let bound =
+            range.upperBound == Int.max
+            ? "≥ \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+        return "\"\(key)\" is not an integer \(bound)"
+    }
+
+    /// The first field of these facts a selection could not record, with its value, or nil.
+    static func unrecordable(_ facts: ImageFacts, bytes: Int) -> (key: String, value: Int)? {
+        let values = [
+            "width": facts.width, "height": facts.height, "orientation": facts.orientation, "frames": facts.frames,
+            "bytes": bytes,
+        ]
+        for (key, range) in numberFields {
+            if let value = values[key], !range.contains(value) { return (key, value) }
+        }
+        return nil
+    }
+
     /// The entry `add` records for an inspected file. `typed` is the path as given on the
     /// command line, made absolute against `cwd` the way the kernel opened it (through
     /// `link/..` too), then stored relative to the selection's folder where it can be.

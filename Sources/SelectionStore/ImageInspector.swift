@@ -22,8 +22,18 @@ public enum ImageInspector {
         let file = try InputFile.open(path)
         defer { Posix.close(file.fd) }
         let facts = try file.probe(path)
+        try recordable(facts, bytes: file.size, path)
         let (bytes, sha) = try FileHash.sha256(fd: file.fd, path: path)
         return InspectedImage(facts: facts, bytes: bytes, sha256: sha)
+    }
+
+    /// Refuses (exit 3, naming the field) an image whose header says what no selection file may
+    /// hold: an InspectedImage, and so every entry recorded from one, is one the reader accepts.
+    static func recordable(_ facts: ImageFacts, bytes: Int, _ path: String) throws(ImgselError) {
+        guard let (key, value) = Entry.unrecordable(facts, bytes: bytes) else { return }
+        let range = Entry.range(of: key)
+        let bound = value > range.upperBound ? "more than \(range.upperBound)" : "less than \(range.lowerBound)"
+        throw .notAnImage(path: path, reason: "\(key) \(value): a selection records no \(key) \(bound)")
     }
 
     /// The header's facts and the byte count, without the hash: what `pick` needs to show a
@@ -31,7 +41,9 @@ public enum ImageInspector {
     public static func probe(_ path: String) throws(ImgselError) -> (facts: ImageFacts, bytes: Int) {
         let file = try InputFile.open(path)
         defer { Posix.close(file.fd) }
-        return (try file.probe(path), file.size)
+        let facts = try file.probe(path)
+        try recordable(facts, bytes: file.size, path)
+        return (facts, file.size)
     }
 
     /// The entries `add`, `replace` and `toggle` record for `paths` (as typed, against `cwd`).

@@ -93,12 +93,10 @@ public enum SelectionFile {
             guard let s = raw[key]?.stringValue else { throw invalid("item \(number): \"\(key)\" is not a string") }
             return s
         }
-        func int(_ key: String, _ range: ClosedRange<Int>) throws(ImgselError) -> Int {
-            guard let v = raw[key]?.intValue, range.contains(v) else {
-                let bound =
-                    range.upperBound == Int.max
-                    ? "≥ \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
-                throw invalid("item \(number): \"\(key)\" is not an integer \(bound)")
+        // The ranges are Entry's, which `add` holds every image to as well.
+        func int(_ key: String) throws(ImgselError) -> Int {
+            guard let v = raw[key]?.intValue, Entry.range(of: key).contains(v) else {
+                throw invalid("item \(number): \(Entry.outOfRange(key))")
             }
             return v
         }
@@ -117,9 +115,8 @@ public enum SelectionFile {
         }
         var entry = Entry(
             path: path, type: type,
-            width: try int("width", 0...Int(Int32.max)), height: try int("height", 0...Int(Int32.max)),
-            orientation: try int("orientation", 1...8), frames: try int("frames", 1...Int.max),
-            bytes: try int("bytes", 0...Int.max), sha256: sha, added: try string("added"))
+            width: try int("width"), height: try int("height"), orientation: try int("orientation"),
+            frames: try int("frames"), bytes: try int("bytes"), sha256: sha, added: try string("added"))
         entry.otherFields = others(of: raw, known: itemKeys)
         return entry
     }

@@ -33,7 +33,10 @@ struct ThumbnailCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         try output.check(context)
-        let (facts, bytes) = try ImageLoader.load(file) { DecodeLimits.budget(width: $0.width, height: $0.height) }
+        // A type imgsel does not decode is refused by name below, whatever size its header claims.
+        let (facts, bytes) = try ImageLoader.load(file) { facts in
+            PixelDecoders.decodes(facts.type) ? DecodeLimits.budget(width: facts.width, height: facts.height) : .max
+        }
         let picture: Raster
         do {
             picture = try Thumbnailer.picture(bytes, facts: facts, within: size)
