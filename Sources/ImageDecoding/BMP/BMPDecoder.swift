@@ -11,7 +11,11 @@
 public enum BMPDecoder {
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Raster {
         let header = try BMPHeader(bytes)
-        try DecodeLimits.check(width: header.width, height: header.height)
+        // Run-length images are first unpacked to one index a pixel.
+        let rle = header.compression == .rle4 || header.compression == .rle8
+        try DecodeLimits.check(
+            width: header.width, height: header.height, workingBytes: rle ? header.width * header.height : 0,
+            inputBytes: bytes.count)
         switch header.compression {
         case .rle4, .rle8:
             return try BMPRunLength.decode(bytes, header: header)

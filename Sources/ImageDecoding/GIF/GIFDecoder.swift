@@ -22,7 +22,8 @@ public enum GIFDecoder {
         let palette = GIFPalette(table: frame.localTable ?? screen.globalTable, transparent: frame.transparent)
 
         let visible = frame.clipped(toWidth: screen.width, height: screen.height)
-        try checkPlausible(screen: screen, frame: frame, visibleArea: visible.width * visible.height)
+        try checkPlausible(
+            screen: screen, frame: frame, visibleArea: visible.width * visible.height, inputBytes: bytes.count)
         var raster = try Raster(width: screen.width, height: screen.height, hasAlpha: frame.transparent != nil)
         palette.fill(&raster.pixels, with: frame.transparent ?? 0)
         guard frame.width > 0, frame.height > 0 else { return raster }
@@ -47,8 +48,10 @@ public enum GIFDecoder {
     /// output is bounded by its code count) or whose screen is over 4 megapixels and less than a sixteenth
     /// covered by the frame (Pillow would fill such a screen; a few bytes should not cost a gigabyte, nor
     /// the fuzzer's 53 bytes a 14-megapixel canvas: 16 megapixels, the first bound, let that through).
-    static func checkPlausible(screen: GIFScreen, frame: GIFFrame, visibleArea: Int) throws(DecodeError) {
-        try DecodeLimits.check(width: screen.width, height: screen.height)
+    static func checkPlausible(
+        screen: GIFScreen, frame: GIFFrame, visibleArea: Int, inputBytes: Int
+    ) throws(DecodeError) {
+        try DecodeLimits.check(width: screen.width, height: screen.height, inputBytes: inputBytes)
         let screenArea = screen.width * screen.height
         let frameArea = frame.width * frame.height
         let bound = GIFLZWDecoder.mostPixels(dataBytes: frame.dataBytes, minimumCodeSize: frame.minimumCodeSize)

@@ -9,12 +9,13 @@ final class JPEGBufferedImage {
     /// For progressive JPEG: what the scans so far have made known (for block smoothing).
     var progression: JPEGProgressionStatus
 
-    init(frame: JPEGFrame, scale: Int, transform: JPEGColorTransform) throws(DecodeError) {
+    /// `inputBytes`: the file, held whole while it decodes.
+    init(frame: JPEGFrame, scale: Int, transform: JPEGColorTransform, inputBytes: Int) throws(DecodeError) {
         try Self.checkBudget(
             frame: frame, outputWidth: JPEGFrame.ceilDiv(frame.width, scale),
             outputHeight: JPEGFrame.ceilDiv(frame.height, scale),
             working: JPEGCoefficientStore.bytes(frame: frame)
-                + JPEGRowAssembler.workingBytes(frame: frame, scale: scale))
+                + JPEGRowAssembler.workingBytes(frame: frame, scale: scale) + inputBytes)
         self.frame = frame
         self.scale = scale
         self.transform = transform
@@ -27,7 +28,7 @@ final class JPEGBufferedImage {
     }
 
     /// The SPEC's budget is the image's: 8 bytes a pixel of the file's size plus 32 MiB, for the raster
-    /// at the decode scale and everything else held.
+    /// at the decode scale and everything else held (the file among it).
     static func checkBudget(frame: JPEGFrame, outputWidth: Int, outputHeight: Int, working: Int) throws(DecodeError) {
         try DecodeLimits.check(width: outputWidth, height: outputHeight)
         let needed = outputWidth * outputHeight * 4 + working

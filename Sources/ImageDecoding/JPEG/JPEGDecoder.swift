@@ -111,7 +111,7 @@ final class JPEGDecoding {
         if let existing = self.image {
             image = existing
         } else {
-            image = try JPEGBufferedImage(frame: frame, scale: scale, transform: transform)
+            image = try JPEGBufferedImage(frame: frame, scale: scale, transform: transform, inputBytes: data.count)
             self.image = image
         }
         visits += JPEGBufferedScan.blockCount(frame: frame, scan: scan)
@@ -144,7 +144,7 @@ final class JPEGDecoding {
         let width = JPEGFrame.ceilDiv(frame.width, scale), height = JPEGFrame.ceilDiv(frame.height, scale)
         try JPEGBufferedImage.checkBudget(
             frame: frame, outputWidth: width, outputHeight: height,
-            working: JPEGRowAssembler.workingBytes(frame: frame, scale: scale))
+            working: JPEGRowAssembler.workingBytes(frame: frame, scale: scale) + data.count)
         let quantization = JPEGQuantization(componentCount: frame.components.count)
         let sizes = JPEGScaling.blockSizes(frame: frame, scale: scale)
         let components = try scanComponents(

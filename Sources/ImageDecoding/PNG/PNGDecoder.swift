@@ -19,7 +19,8 @@ public enum PNGDecoder {
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Raster {
         let chunks = try PNGChunks(bytes)
         let header = chunks.header
-        try DecodeLimits.check(width: header.width, height: header.height, workingBytes: workingBytes(header))
+        try DecodeLimits.check(
+            width: header.width, height: header.height, workingBytes: workingBytes(header), inputBytes: bytes.count)
         let needed = header.filteredBytes
         guard needed <= chunks.imageDataBytes * DeflateTables.maxExpansion else {
             throw .truncated(section: "in the image data (\(chunks.imageDataBytes) bytes cannot hold \(needed))")

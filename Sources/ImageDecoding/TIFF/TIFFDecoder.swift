@@ -13,7 +13,10 @@ public enum TIFFDecoder {
         let ifd = try TIFFDirectory(bytes)
         let layout = try TIFFLayout(ifd)
         let blockBytes = layout.blockRowBytes * layout.blockHeight
-        try DecodeLimits.check(width: layout.width, height: layout.height, workingBytes: blockBytes * 2)
+        // Held at once: the file, the offset and count tables, two blocks (stored and decoded), the raster.
+        try DecodeLimits.check(
+            width: layout.width, height: layout.height, workingBytes: blockBytes * 2 + layout.tableBytes,
+            inputBytes: bytes.count)
         try checkPlausible(layout, fileSize: bytes.count, blockBytes: blockBytes)
 
         var raster = try Raster(width: layout.width, height: layout.height, hasAlpha: layout.alpha != .none)

@@ -60,6 +60,9 @@ struct TIFFDirectory {
 
     func has(_ tag: Int) -> Bool { entries[tag] != nil }
 
+    /// How many values the tag claims (0 when absent), known before any is read.
+    func count(_ tag: Int) -> Int { entries[tag]?.count ?? 0 }
+
     /// The tag's values as integers (BYTE, SHORT, LONG, LONG8 and their signed kinds), nil when absent;
     /// refused when the tag holds more than `most` values.
     func values(_ tag: Int, most: Int = 1 << 20) throws(DecodeError) -> [Int]? {

@@ -20,6 +20,8 @@ struct TIFFLayout {
     var blocksAcross = 0, blocksDown = 0
     var offsets: [Int] = []
     var byteCounts: [Int]?
+    /// What the offset and byte count tables take held as Ints: part of what the decode holds.
+    var tableBytes = 0
     /// ColorMap reduced to 8 bits as Pillow does (value // 256), R, G, B per entry.
     var palette: [UInt8] = []
 
@@ -111,6 +113,12 @@ struct TIFFLayout {
 
     private mutating func readBlocks(_ ifd: TIFFDirectory) throws(DecodeError) {
         let most = 1 << 22
+        // The tables stay held with the file and the raster through the decode: a file of millions of
+        // 1×1 tiles must be refused by the budget before they are read, not after.
+        let hasTileWidth = try ifd.value(322) != nil, hasTileHeight = try ifd.value(323) != nil
+        let tags = hasTileWidth && hasTileHeight ? (324, 325) : (273, 279)
+        tableBytes = 8 * (Swift.min(ifd.count(tags.0), most) + Swift.min(ifd.count(tags.1), most))
+        try DecodeLimits.check(width: width, height: height, workingBytes: tableBytes, inputBytes: ifd.bytes.count)
         if let tileWidth = try ifd.value(322), let tileHeight = try ifd.value(323) {
             guard tileWidth >= 1, tileHeight >= 1, tileWidth <= 1 << 16, tileHeight <= 1 << 16 else {
                 throw .corrupt("TIFF tile of \(tileWidth)×\(tileHeight)")

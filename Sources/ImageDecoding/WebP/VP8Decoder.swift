@@ -1,7 +1,10 @@
 /// Decodes a VP8 key frame (RFC 6386) to Y, U and V planes.
 enum VP8Decoder {
-    /// Returns the header (for the size) and the planes, padded to whole macroblocks.
-    static func decode(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeError) -> (VP8FrameHeader, VP8Planes) {
+    /// Returns the header (for the size) and the planes, padded to whole macroblocks; `inputBytes`
+    /// is the file held while it decodes (the budget counts it).
+    static func decode(
+        _ data: UnsafeBufferPointer<UInt8>, inputBytes: Int = 0
+    ) throws(DecodeError) -> (VP8FrameHeader, VP8Planes) {
         var (header, first) = try VP8FrameHeader.read(data)
         let columns = (header.width + 15) >> 4
         let rows = (header.height + 15) >> 4
@@ -17,7 +20,7 @@ enum VP8Decoder {
         }
         try DecodeLimits.check(
             width: header.width, height: header.height,
-            workingBytes: 384 * columns * rows + header.width * header.height)
+            workingBytes: 384 * columns * rows + header.width * header.height, inputBytes: inputBytes)
         var planes = VP8Planes(columns: columns, rows: rows)
         var partitions = header.partitions.map { VP8BoolDecoder(UnsafeBufferPointer(rebasing: data[$0])) }
         var modes = VP8ModeParser(macroblockColumns: columns)

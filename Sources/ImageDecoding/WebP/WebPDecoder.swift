@@ -12,14 +12,14 @@ public enum WebPDecoder {
         try bytes.withUnsafeBufferPointer { data throws(DecodeError) -> Raster in
             let container = try WebPContainer.parse(data)
             let frame = container.frame
-            try DecodeLimits.check(width: container.canvasWidth, height: container.canvasHeight)
+            try DecodeLimits.check(width: container.canvasWidth, height: container.canvasHeight, inputBytes: data.count)
             let image = UnsafeBufferPointer(rebasing: data[frame.image])
             var pixels: [UInt8]
             if frame.isLossless {
-                pixels = try WebPLosslessImage.decode(image).1
+                pixels = try WebPLosslessImage.decode(image, inputBytes: data.count).1
             } else {
                 let alpha = frame.alpha.map { UnsafeBufferPointer(rebasing: data[$0]) }
-                pixels = try WebPLossyImage.decode(image, alpha: alpha)
+                pixels = try WebPLossyImage.decode(image, alpha: alpha, inputBytes: data.count)
             }
             guard pixels.count == frame.width * frame.height * 4 else {
                 throw .corrupt("frame size differs from its header")

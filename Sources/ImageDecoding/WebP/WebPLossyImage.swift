@@ -2,9 +2,9 @@
 enum WebPLossyImage {
     static func decode(
         _ payload: UnsafeBufferPointer<UInt8>,
-        alpha: UnsafeBufferPointer<UInt8>?
+        alpha: UnsafeBufferPointer<UInt8>?, inputBytes: Int = 0
     ) throws(DecodeError) -> [UInt8] {
-        let (header, decoded) = try VP8Decoder.decode(payload)
+        let (header, decoded) = try VP8Decoder.decode(payload, inputBytes: inputBytes)
         var planes = decoded
         let (width, height) = (header.width, header.height)
         let alphaPlane = try alpha.map { data throws(DecodeError) in
