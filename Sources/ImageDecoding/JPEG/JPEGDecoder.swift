@@ -16,12 +16,16 @@ public enum JPEGDecoder {
 
 /// One decode: reads the markers in order and runs the scans.
 final class JPEGDecoding {
-    /// Scans past this many are refused (TurboJPEG's limit), so a file cannot ask for endless passes.
-    static let maxScans = 500
+    /// Scans past this many are refused, a limit against hostile files: each scan costs a pass and its
+    /// set-up however little it codes. Above the most a real file was seen with (883 scans, 1024², which
+    /// Pillow and djpeg decode); TurboJPEG's own limit of 500 refused that one.
+    static let maxScans = 1000
     /// Blocks all scans together may visit: this many per byte of the file, plus a floor. A scan coding
     /// every block in end-of-band runs costs a few bytes, so without it the work would not follow the data.
+    /// The floor, 2^24 visits (a fifth of a second at most: a block in an end-of-band run costs 5 to 15 ns),
+    /// lets a small file of many such scans through, as the 883-scan one (14.5 million visits) is.
     static let visitsPerByte = 256
-    static let visitsFloor = 1 << 22
+    static let visitsFloor = 1 << 24
 
     private let data: UnsafeBufferPointer<UInt8>
     private let scale: Int
@@ -91,7 +95,10 @@ final class JPEGDecoding {
         guard let frame else { throw .corrupt("scan (SOS) before the frame header (SOF)") }
         let scan = try JPEGHeaders.readScan(try segments.readSegment(named: "SOS"), frame: frame)
         scans += 1
-        guard scans <= Self.maxScans else { throw .unsupported("JPEG with more than \(Self.maxScans) scans") }
+        guard scans <= Self.maxScans else {
+            throw .unsupported(
+                "JPEG of more scans than imgsel decodes (\(Self.maxScans)): a limit against hostile files")
+        }
         let kind = JPEGScanKind(frame: frame, scan: scan)
         if scan.components.count > 1 {
             let blocks = scan.components.reduce(0) { $0 + frame.components[$1].h * frame.components[$1].v }
@@ -116,7 +123,9 @@ final class JPEGDecoding {
         }
         visits += JPEGBufferedScan.blockCount(frame: frame, scan: scan)
         guard visits <= Self.visitsPerByte * data.count + Self.visitsFloor else {
-            throw .corrupt("\(scans) scans ask for more work than \(data.count) bytes can describe")
+            throw .unsupported(
+                "JPEG whose \(scans) scans ask for more work than its \(data.count) bytes describe: "
+                    + "a limit against hostile files")
         }
         let components = try scanComponents(
             frame: frame, scan: scan, kind: kind, quantization: image.quantization,
