@@ -35,6 +35,10 @@ enum VP8LPixelDecoder {
                     guard let store = storeBuffer.baseAddress, let allCodes = codeBuffer.baseAddress else {
                         throw .corrupt("VP8L image without prefix codes")
                     }
+                    if tileBits == 0, let pixel = constantPixel(store, allCodes) {
+                        out.baseAddress!.update(repeating: pixel, count: total)
+                        return
+                    }
                     var group = allCodes
                     var pos = 0, x = 0, y = 0
                     var cached = 0  // pixels before this one are in the colour cache
@@ -95,6 +99,22 @@ enum VP8LPixelDecoder {
             }
         }
         if reader.isPastEnd { throw .truncated(section: "VP8L image data") }
+    }
+
+    /// The one pixel of an image whose single group codes every channel with a lone literal (zero
+    /// bits a pixel): such an image is that pixel throughout, filled at once rather than decoded
+    /// symbol by symbol (a 30-byte file of 16384² took seconds so). Nil for any other image.
+    private static func constantPixel(_ store: UnsafePointer<UInt32>, _ group: UnsafePointer<VP8LPrefixCode>) -> UInt32?
+    {
+        var channels: [UInt32] = []
+        for channel in 0..<4 {
+            let code = group[channel]
+            let entry = store[code.offset]
+            guard code.rootBits == 0, entry & 0xFF == 0 else { return nil }
+            channels.append(entry >> 8)
+        }
+        guard channels[0] < 256 else { return nil }  // a lone backward reference or cache index
+        return channels[3] << 24 | channels[1] << 16 | channels[0] << 8 | channels[2]
     }
 
     /// A length or distance from its prefix symbol and extra bits.
