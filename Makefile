@@ -8,7 +8,7 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 # which is most of the cost of a call that does little.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 
-.PHONY: build release test lint format install clean fuzz fuzz-decoders pixel-check pillow-check
+.PHONY: build release test lint format install clean fuzz fuzz-decoders fuzz-thumbnail pixel-check pillow-check
 
 build:
 	flock $(BUILD_LOCK) $(SWIFT) build $(SWIFT_FLAGS)
@@ -115,6 +115,38 @@ fuzz-decoders:
 		for finding in $(FUZZ_DIR)/$$d-crash-* $(FUZZ_DIR)/$$d-timeout-* $(FUZZ_DIR)/$$d-leak-* \
 			$(FUZZ_DIR)/$$d-oom-*; do \
 			[ ! -e "$$finding" ] || { echo "$$d: a finding, $$finding"; exit 1; }; \
+		done; \
+	done
+
+# The path `thumbnail` takes (probe, read limit, decode, orient, shrink) under one libFuzzer target,
+# with a mutator writing claimed sizes up to 2^32-1 into the headers (Fuzz/ClaimedSizes.swift): the
+# probe as a static library, the decoders and Pipeline's Thumbnailer (not Parallel) with the target.
+# Run FUZZ_TIME seconds from each decoded format's seeds in turn (THUMBNAIL_SEEDS picks some). The
+# timeout is 30 s: a legitimate 16384² picture decoded and shrunk under ASan takes about ten.
+THUMBNAIL_SEEDS ?= jpeg png gif webp bmp tiff
+THUMBNAIL_SOURCES = $(DECODER_SOURCES) Sources/ImageDecoding/Pipeline/Thumbnailer.swift \
+	Sources/ImageDecoding/Pipeline/PixelDecoders.swift
+fuzz-thumbnail:
+	mkdir -p $(FUZZ_DIR)/modules
+	flock $(BUILD_LOCK) sh -c 'swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ByteCoding.swiftmodule \
+		-o $(FUZZ_DIR)/libByteCoding.a Sources/ByteCoding/*.swift && \
+		swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/modules -module-name ImageHeaders -emit-library -static \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ImageHeaders.swiftmodule \
+		-o $(FUZZ_DIR)/libImageHeaders.a $(PROBE_SOURCES) && \
+		swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ThumbnailFuzz \
+		$(THUMBNAIL_SOURCES) Fuzz/ThumbnailFuzzer.swift Fuzz/ClaimedSizes.swift \
+		$(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libByteCoding.a -o $(FUZZ_DIR)/thumbnail-fuzzer'
+	for f in $(THUMBNAIL_SEEDS); do \
+		mkdir -p $(FUZZ_DIR)/corpus-thumbnail-$$f; \
+		echo "== thumbnail path from seeds-$$f, $(FUZZ_TIME) s"; \
+		$(FUZZ_DIR)/thumbnail-fuzzer $(FUZZ_DIR)/corpus-thumbnail-$$f Fuzz/seeds-$$f -max_total_time=$(FUZZ_TIME) \
+			-max_len=262144 -timeout=30 -rss_limit_mb=3072 -malloc_limit_mb=3072 \
+			-artifact_prefix=$(FUZZ_DIR)/thumbnail-$$f- -print_final_stats=1 2>&1 \
+			| grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" || exit 1; \
+		for finding in $(FUZZ_DIR)/thumbnail-$$f-crash-* $(FUZZ_DIR)/thumbnail-$$f-timeout-* \
+			$(FUZZ_DIR)/thumbnail-$$f-oom-*; do \
+			[ ! -e "$$finding" ] || { echo "thumbnail ($$f): a finding, $$finding"; exit 1; }; \
 		done; \
 	done
 
