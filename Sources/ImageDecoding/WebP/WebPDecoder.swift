@@ -12,7 +12,18 @@ public enum WebPDecoder {
         try bytes.withUnsafeBufferPointer { data throws(DecodeError) -> Raster in
             let container = try WebPContainer.parse(data)
             let frame = container.frame
-            try DecodeLimits.check(width: container.canvasWidth, height: container.canvasHeight, inputBytes: data.count)
+            let (canvasWidth, canvasHeight) = (container.canvasWidth, container.canvasHeight)
+            let placed = frame.width != canvasWidth || frame.height != canvasHeight
+            // A frame smaller than the canvas is held beside it while it is placed.
+            try DecodeLimits.check(
+                width: canvasWidth, height: canvasHeight,
+                workingBytes: placed ? frame.width * frame.height * 4 : 0, inputBytes: data.count)
+            // As for GIF's screen: a canvas over 4 megapixels that the first frame covers less than a
+            // sixteenth of is refused (Pillow would fill it), so a few bytes cannot cost a gigabyte of
+            // transparent canvas to allocate and shrink (a fuzzed 1.6 KB file took 4 s, 100 s in debug).
+            if canvasWidth * canvasHeight > 1 << 22, canvasWidth * canvasHeight / 16 > frame.width * frame.height {
+                throw .corrupt("WebP first frame covers too little of its \(canvasWidth)×\(canvasHeight) canvas")
+            }
             let image = UnsafeBufferPointer(rebasing: data[frame.image])
             var pixels: [UInt8]
             if frame.isLossless {
@@ -26,7 +37,7 @@ public enum WebPDecoder {
             }
             // Lossy without ALPH is opaque already; anything else may hold alpha to drop.
             var mayHoldAlpha = frame.isLossless || frame.alpha != nil
-            if frame.width != container.canvasWidth || frame.height != container.canvasHeight {
+            if placed {
                 pixels = place(
                     pixels, frame: frame, canvasWidth: container.canvasWidth,
                     canvasHeight: container.canvasHeight)
