@@ -1,7 +1,7 @@
 import ImageHeaders
 
-/// A file's pixels as they are shown: decoded, turned upright by the orientation its header
-/// records, and shrunk by the area filter to fit a square box (never enlarged). One way for
+/// A file's pixels as they are shown: decoded, shrunk by the area filter to fit a square box
+/// (never enlarged) and turned upright by the orientation its header records. One way for
 /// `thumbnail`, `sheet` and the terminal views, so they all show the same picture.
 public enum Thumbnailer {
     /// A picture as far as its file gave it.
@@ -31,20 +31,26 @@ public enum Thumbnailer {
         let turns = (5...8).contains(facts.orientation)
         let upright = turns ? (width: facts.height, height: facts.width) : (width: facts.width, height: facts.height)
         let target = ThumbnailSize.fitting(width: upright.width, height: upright.height, within: max(1, box))
+        let storedTarget = turns ? (width: target.height, height: target.width) : target
         var scale = 1
         if PixelDecoders.scalesInDecoding(facts.type) {
-            let stored = turns ? (width: target.height, height: target.width) : target
-            scale = ThumbnailSize.jpegScale(width: facts.width, height: facts.height, covering: stored)
+            scale = ThumbnailSize.jpegScale(width: facts.width, height: facts.height, covering: storedTarget)
         }
         let decoded = try decode(bytes, scale)
-        let raster = decoded.raster.oriented(facts.orientation)
-        // The decoder's own size is the truth (a GIF's screen, a damaged header): fit that.
-        let fitted =
-            scale == 1 ? ThumbnailSize.fitting(width: raster.width, height: raster.height, within: max(1, box)) : target
-        guard fitted.width < raster.width || fitted.height < raster.height else {
-            return Shown(raster: raster, damage: decoded.damage)
+        let stored = decoded.raster
+        // Shrunk as stored, then turned, as Pillow's `thumbnail` then `exif_transpose` (and the turn moves
+        // fewer pixels). The decoder's own size is the truth (a GIF's screen, a damaged header): fit that.
+        let wanted =
+            scale == 1
+            ? ThumbnailSize.fitting(width: stored.width, height: stored.height, within: max(1, box))
+            : storedTarget
+        var shrunk = stored
+        if wanted.width < stored.width || wanted.height < stored.height {
+            let area = ThumbnailSize.scaledArea(
+                width: facts.width, height: facts.height, scale: scale, decoded: (stored.width, stored.height))
+            shrunk = stored.shrunk(
+                toWidth: min(wanted.width, stored.width), height: min(wanted.height, stored.height), area: area)
         }
-        let shrunk = raster.shrunk(toWidth: min(fitted.width, raster.width), height: min(fitted.height, raster.height))
-        return Shown(raster: shrunk, damage: decoded.damage)
+        return Shown(raster: shrunk.oriented(facts.orientation), damage: decoded.damage)
     }
 }
