@@ -10,8 +10,12 @@ two that shrink it, and compared with what Pillow makes of it:
 
   Pillow side: Image.open; for a JPEG shrunk enough, Image.draft to the same DCT scale
   imgsel uses (the largest of 8, 4, 2 that the size still allows, Pillow's own rule);
-  ImageOps.exif_transpose; convert("RGBA"); resize(size, Image.BOX) when shrinking.
-  Both sides are put over white before comparing (imgsel writes RGB or RGBA).
+  when shrinking, convert("RGBA") and resize(size as stored, Image.BOX), given draft()'s
+  box (the image's exact area at that scale) as Image.thumbnail gives it; then
+  ImageOps.exif_transpose (thumbnail, then turn: the order imgsel follows). Both sides are
+  put over white before comparing (imgsel writes RGB or RGBA). Then dct_box_check.py
+  compares DCT-scaled JPEG thumbnails of odd sizes with Image.thumbnail itself, which
+  must give the same bytes.
 
 Goals: lossless types (PNG, GIF, BMP, TIFF, lossless WebP) identical at full size; JPEG
 and lossy WebP at least 40 dB PSNR at full size; every shrunk thumbnail at least 30 dB.
@@ -21,6 +25,9 @@ a written reason in REASONS below, or the script fails (exit 1).
 import argparse, io, math, os, re, shutil, subprocess, sys, tempfile, warnings
 
 from PIL import Image, ImageChops, ImageOps
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dct_box_check  # noqa: E402
 
 Image.MAX_IMAGE_PIXELS = None
 warnings.simplefilter("ignore")  # Pillow warns about the corpus's damaged EXIF
@@ -111,14 +118,20 @@ def pillow_reference(path, kind, size, full):
     stored = im.size
     upright = (stored[1], stored[0]) if orientation in (5, 6, 7, 8) else stored
     target = upright if full else fitted(upright[0], upright[1], size)
+    box = None
     if kind == "jpeg" and not full:
         want = (target[1], target[0]) if orientation in (5, 6, 7, 8) else target
-        im.draft("RGB", want)
+        drafted = im.draft("RGB", want)
+        if drafted is not None:
+            box = drafted[1]
+    if not full:
+        # Shrunk as stored, then turned: Image.thumbnail (draft's box to resize), then exif_transpose.
+        stored_target = (target[1], target[0]) if orientation in (5, 6, 7, 8) else target
+        im = im.convert("RGBA")
+        if im.size != stored_target or (box is not None and box != (0, 0, *im.size)):
+            im = im.resize(stored_target, Image.BOX, box=box)
     im = ImageOps.exif_transpose(im)
-    im = im.convert("RGBA")
-    if im.size != target:
-        im = im.resize(target, Image.BOX)
-    return im, upright
+    return im.convert("RGBA"), upright
 
 
 def reason_for(name):
@@ -288,6 +301,10 @@ def main():
                 else:
                     unexplained.append(text)
 
+    dct_compared, dct_skipped, dct_bad = dct_box_check.run(args.imgsel, os.path.join(tmp, "dct"), args.verbose)
+    unexplained += dct_bad
+    print(f"{dct_compared} DCT-scaled JPEG thumbnails compared with Image.thumbnail, "
+          f"{dct_compared - len(dct_bad)} identical ({dct_skipped} sizes Pillow rounds otherwise skipped)")
     print(f"{counts['files']} files Pillow decodes in a type imgsel decodes "
           f"({counts['skipped']} others skipped); {counts['compared']} thumbnails compared, "
           f"{counts['exact']} identical")

@@ -36,7 +36,8 @@ struct JPEGBufferedScan {
     }
 
     /// `lastGoodIMCURow` follows libjpeg's last_good_iMCU_row: the iMCU row of each MCU started with data.
-    func decode(_ reader: inout JPEGBitReader, lastGoodIMCURow: inout Int) {
+    /// Returns the first iMCU row in which the data ran out, nil when every MCU had its data.
+    func decode(_ reader: inout JPEGBitReader, lastGoodIMCURow: inout Int) -> Int? {
         let zigzag = UnsafeMutablePointer<UInt8>.allocate(capacity: JPEGZigzag.order.count)
         zigzag.initialize(from: JPEGZigzag.order, count: JPEGZigzag.order.count)
         let predictors = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
@@ -45,14 +46,14 @@ struct JPEGBufferedScan {
             zigzag.deallocate()
             predictors.deallocate()
         }
-        var eobRun = 0
+        var eobRun = 0, shortRow: Int?
         let zz = UnsafePointer(zigzag), al = scan.al
         switch kind {
         case .sequential:
             let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
             block.initialize(repeating: 0, count: 64)
             defer { block.deallocate() }
-            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, _, i, stored, index in
+            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) { reader, _, i, stored, index in
                 guard let dc = components[i].dc, let ac = components[i].ac else { return }
                 let hasAC = JPEGSequentialBlock.decode(
                     &reader, dc: dc, ac: ac, predictor: &predictors[i],
@@ -66,33 +67,36 @@ struct JPEGBufferedScan {
                 }
             }
         case .dcFirst:
-            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, _, i, stored, index in
+            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) { reader, _, i, stored, index in
                 guard let dc = components[i].dc else { return }
                 JPEGProgressiveBlock.decodeDCFirst(
                     &reader, dc: dc, predictor: &predictors[i], al: al,
                     coefficient: stored.dc + index)
             }
         case .dcRefine:
-            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, _, _, stored, index in
+            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) { reader, _, _, stored, index in
                 JPEGProgressiveBlock.decodeDCRefine(&reader, al: al, coefficient: stored.dc + index)
             }
         case .acFirst:
-            guard let ac = components.first?.ac else { return }
-            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, eobRun, _, stored, index in
+            guard let ac = components.first?.ac else { return nil }
+            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) {
+                reader, eobRun, _, stored, index in
                 JPEGProgressiveBlock.decodeACFirst(
                     &reader, ac: ac, scan: scan, eobRun: &eobRun,
                     block: stored.ac + index &* 64, last: &stored.last[index],
                     zigzag: zz)
             }
         case .acRefine:
-            guard let ac = components.first?.ac else { return }
-            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow) { reader, eobRun, _, stored, index in
+            guard let ac = components.first?.ac else { return nil }
+            forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) {
+                reader, eobRun, _, stored, index in
                 JPEGProgressiveBlock.decodeACRefine(
                     &reader, ac: ac, scan: scan, eobRun: &eobRun,
                     block: stored.ac + index &* 64, last: &stored.last[index],
                     zigzag: zz)
             }
         }
+        return shortRow
     }
 
     /// Runs `body` on each block of the scan in order (MCU order when interleaved), with the end-of-band
@@ -101,7 +105,7 @@ struct JPEGBufferedScan {
     @inline(__always)
     private func forEachBlock(
         _ reader: inout JPEGBitReader, _ predictors: UnsafeMutablePointer<Int32>, _ eobRun: inout Int,
-        _ lastGood: inout Int,
+        _ lastGood: inout Int, _ shortRow: inout Int?,
         _ body: (inout JPEGBitReader, inout Int, Int, JPEGCoefficientStore.Component, Int) -> Void
     ) {
         var restarts = JPEGRestartTracker(interval: restartInterval)
@@ -119,6 +123,7 @@ struct JPEGBufferedScan {
                     let index = rowStart &+ column
                     body(&reader, &eobRun, 0, stored, index)
                     restarts.afterMCU(reader)
+                    if shortRow == nil && restarts.ranOut { shortRow = row / component.v }
                 }
             }
             return
@@ -143,6 +148,7 @@ struct JPEGBufferedScan {
                     }
                 }
                 restarts.afterMCU(reader)
+                if shortRow == nil && restarts.ranOut { shortRow = row }
             }
         }
     }

@@ -3,13 +3,23 @@
 /// YCbCr tables), which is what Pillow shows.
 public enum JPEGDecoder {
     /// Decodes at 1/scale in the DCT domain; scale is 1, 2, 4 or 8. Output size is ceil(W/scale)×ceil(H/scale),
-    /// as libjpeg.
+    /// as libjpeg. A file whose data runs out gives what decoded, the rest grey, as libjpeg shows it.
     public static func decode(_ bytes: [UInt8], scale: Int = 1) throws(DecodeError) -> Raster {
+        try decodeReportingDamage(bytes, scale: scale).raster
+    }
+
+    /// The same, with `damage` set when some pixel the file describes is not in it (the data ran out, or
+    /// a progressive file ended before its last scan): what writers of pixels refuse.
+    public static func decodeReportingDamage(
+        _ bytes: [UInt8], scale: Int = 1
+    ) throws(DecodeError) -> (raster: Raster, damage: DecodeError?) {
         guard scale == 1 || scale == 2 || scale == 4 || scale == 8 else {
             throw .unsupported("JPEG decoding at 1/\(scale) scale")
         }
-        return try bytes.withUnsafeBufferPointer { data throws(DecodeError) -> Raster in
-            try JPEGDecoding(data, scale: scale).run()
+        return try bytes.withUnsafeBufferPointer { data throws(DecodeError) -> (Raster, DecodeError?) in
+            let decoding = JPEGDecoding(data, scale: scale)
+            let raster = try decoding.run()
+            return (raster, decoding.damage.found)
         }
     }
 }
@@ -35,6 +45,8 @@ final class JPEGDecoding {
     private var scans = 0
     private var visits = 0
     private var image: JPEGBufferedImage?
+    /// What of the picture is missing, found on the way.
+    private(set) var damage = JPEGDamage()
 
     init(_ data: UnsafeBufferPointer<UInt8>, scale: Int) {
         self.data = data
@@ -50,14 +62,21 @@ final class JPEGDecoding {
             // Cut short between the scans of a progressive (or multi-scan) image: the scans read so far
             // make the picture, as libjpeg shows it after a premature end of the file.
             guard case .truncated = error, let image else { throw error }
-            return try image.finish()
+            return try finishEarly(image, cut: error)
         }
+    }
+
+    /// The data ended before EOI: the picture is whole only if the scans so far coded all of it.
+    private func finishEarly(_ image: JPEGBufferedImage, cut: DecodeError?) throws(DecodeError) -> Raster {
+        guard let frame else { return try image.finish() }
+        damage.endedEarly(after: scans, frame: frame, progression: image.progression, cut: cut)
+        return try image.finish()
     }
 
     private func readSegments() throws(DecodeError) -> Raster {
         while true {
             guard let marker = segments.nextMarker() else {
-                if let image { return try image.finish() }
+                if let image { return try finishEarly(image, cut: nil) }
                 throw .truncated(section: frame == nil ? "before the frame header" : "before the first scan")
             }
             switch marker {
@@ -133,7 +152,7 @@ final class JPEGDecoding {
         if frame.progressive { image.progression.startScan(scan) }
         var reader = JPEGBitReader(data, from: segments.position)
         var lastGood = image.progression.lastGoodIMCURow
-        withExtendedLifetime(components.tables) {
+        let shortRow = withExtendedLifetime(components.tables) {
             JPEGBufferedScan(
                 frame: frame, scan: scan, kind: kind, components: components.list,
                 restartInterval: tables.restartInterval, store: image.store
@@ -141,6 +160,8 @@ final class JPEGDecoding {
             .decode(&reader, lastGoodIMCURow: &lastGood)
         }
         image.progression.lastGoodIMCURow = lastGood
+        if let shortRow { damage.scanRanShort(scans, row: shortRow, frame: frame, streaming: false) }
+        if !frame.progressive { damage.sequentialScan(scan.components) }
         segments.position = reader.position
         return nil
     }
@@ -159,16 +180,19 @@ final class JPEGDecoding {
         let components = try scanComponents(
             frame: frame, scan: scan, kind: .sequential, quantization: quantization,
             blockSizes: sizes)
-        return try JPEGPixels.raster(width: width, height: height) { base throws(DecodeError) in
+        var shortRow: Int?
+        let raster = try JPEGPixels.raster(width: width, height: height) { base throws(DecodeError) in
             let assembler = try JPEGRowAssembler(frame: frame, scale: scale, transform: transform, output: base)
             var reader = JPEGBitReader(data, from: segments.position)
-            withExtendedLifetime(components.tables) {
+            shortRow = withExtendedLifetime(components.tables) {
                 JPEGStreamingScan(
                     frame: frame, components: components.list, restartInterval: tables.restartInterval,
                     assembler: assembler
                 ).decode(&reader)
             }
         }
+        if let shortRow { damage.scanRanShort(scans, row: shortRow, frame: frame, streaming: true) }
+        return raster
     }
 
     /// The scan's components with their tables, built (and checked) now; quantization tables latch here.

@@ -8,6 +8,9 @@ struct JPEGRestartTracker {
     private var number = 0
     /// libjpeg's insufficient_data: the data ran out in this restart interval.
     private(set) var outOfData = false
+    /// The data ran out somewhere in the scan, even if a later restart marker was found again: some MCUs
+    /// were left as they were, so the picture is not whole.
+    private(set) var ranOut = false
 
     init(interval: Int) {
         self.interval = interval
@@ -30,6 +33,9 @@ struct JPEGRestartTracker {
 
     /// Call after each decoded MCU.
     @inline(__always) mutating func afterMCU(_ reader: JPEGBitReader) {
-        if reader.overran { outOfData = true }
+        if reader.overran {
+            outOfData = true
+            ranOut = true
+        }
     }
 }

@@ -7,7 +7,8 @@ struct JPEGStreamingScan {
     let restartInterval: Int
     let assembler: JPEGRowAssembler
 
-    func decode(_ reader: inout JPEGBitReader) {
+    /// Returns the first iMCU row in which the data ran out, nil when every MCU had its data.
+    func decode(_ reader: inout JPEGBitReader) -> Int? {
         let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
         block.initialize(repeating: 0, count: 64)
         let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
@@ -24,15 +25,18 @@ struct JPEGStreamingScan {
         }
         var restarts = JPEGRestartTracker(interval: restartInterval)
         let blockBuffer = BlockBuffer(block: block, workspace: workspace, zigzag: UnsafePointer(zigzag))
+        var shortRow: Int?
         for row in 0..<frame.mcusHigh {
             if components.count > 1 {
                 decodeInterleavedRow(row, &reader, &restarts, predictors, blockBuffer)
             } else {
                 decodeSingleComponentRow(row, &reader, &restarts, predictors, blockBuffer)
             }
+            if shortRow == nil && restarts.ranOut { shortRow = row }
             if row > 0 { assembler.emit(iMCURow: row - 1) }
         }
         assembler.emit(iMCURow: frame.mcusHigh - 1)
+        return shortRow
     }
 
     private struct BlockBuffer {

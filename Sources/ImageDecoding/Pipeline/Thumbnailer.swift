@@ -1,29 +1,56 @@
 import ImageHeaders
 
-/// A file's pixels as they are shown: decoded, turned upright by the orientation its header
-/// records, and shrunk by the area filter to fit a square box (never enlarged). One way for
+/// A file's pixels as they are shown: decoded, shrunk by the area filter to fit a square box
+/// (never enlarged) and turned upright by the orientation its header records. One way for
 /// `thumbnail`, `sheet` and the terminal views, so they all show the same picture.
 public enum Thumbnailer {
+    /// A picture as far as its file gave it.
+    public struct Shown: Sendable {
+        public var raster: Raster
+        /// Set when the file ends (or breaks) before every pixel it describes was decoded: the
+        /// raster holds what came before, the rest filled in (a truncated JPEG's grey rows).
+        public var damage: DecodeError?
+    }
+
+    /// The picture where pixels are written (`thumbnail`, `sheet`, `export`): a file missing any
+    /// pixel it describes is refused with what is wrong, never shipped half grey (SPEC, "Pictures").
     /// `facts` are the header's (the probe's); `box` the side of the square to fit within.
+    public static func picture(_ bytes: [UInt8], facts: ImageFacts, within box: Int) throws(DecodeError) -> Raster {
+        let shown = try shown(bytes, facts: facts, within: box)
+        if let damage = shown.damage { throw damage }
+        return shown.raster
+    }
+
+    /// The picture as far as it decoded, and its damage: for terminal views, which may show it.
     /// A JPEG is decoded at the smallest DCT scale that still covers the result, so a
     /// 100-megapixel photo's thumbnail stays small and quick.
-    public static func picture(_ bytes: [UInt8], facts: ImageFacts, within box: Int) throws(DecodeError) -> Raster {
+    public static func shown(_ bytes: [UInt8], facts: ImageFacts, within box: Int) throws(DecodeError) -> Shown {
         guard let decode = PixelDecoders.all[facts.type] else {
             throw .unsupported("\(facts.type.displayName) (its codec is out of reach without a package)")
         }
         let turns = (5...8).contains(facts.orientation)
         let upright = turns ? (width: facts.height, height: facts.width) : (width: facts.width, height: facts.height)
         let target = ThumbnailSize.fitting(width: upright.width, height: upright.height, within: max(1, box))
+        let storedTarget = turns ? (width: target.height, height: target.width) : target
         var scale = 1
         if PixelDecoders.scalesInDecoding(facts.type) {
-            let stored = turns ? (width: target.height, height: target.width) : target
-            scale = ThumbnailSize.jpegScale(width: facts.width, height: facts.height, covering: stored)
+            scale = ThumbnailSize.jpegScale(width: facts.width, height: facts.height, covering: storedTarget)
         }
-        let raster = try decode(bytes, scale).oriented(facts.orientation)
-        // The decoder's own size is the truth (a GIF's screen, a damaged header): fit that.
-        let fitted =
-            scale == 1 ? ThumbnailSize.fitting(width: raster.width, height: raster.height, within: max(1, box)) : target
-        guard fitted.width < raster.width || fitted.height < raster.height else { return raster }
-        return raster.shrunk(toWidth: min(fitted.width, raster.width), height: min(fitted.height, raster.height))
+        let decoded = try decode(bytes, scale)
+        let stored = decoded.raster
+        // Shrunk as stored, then turned, as Pillow's `thumbnail` then `exif_transpose` (and the turn moves
+        // fewer pixels). The decoder's own size is the truth (a GIF's screen, a damaged header): fit that.
+        let wanted =
+            scale == 1
+            ? ThumbnailSize.fitting(width: stored.width, height: stored.height, within: max(1, box))
+            : storedTarget
+        var shrunk = stored
+        if wanted.width < stored.width || wanted.height < stored.height {
+            let area = ThumbnailSize.scaledArea(
+                width: facts.width, height: facts.height, scale: scale, decoded: (stored.width, stored.height))
+            shrunk = stored.shrunk(
+                toWidth: min(wanted.width, stored.width), height: min(wanted.height, stored.height), area: area)
+        }
+        return Shown(raster: shrunk.oriented(facts.orientation), damage: decoded.damage)
     }
 }

@@ -13,14 +13,19 @@ struct BoxSpans {
     var weights: [Int32] = []
     var weightStart: [Int] = []
 
-    init(source: Int, target: Int) {
+    /// `span` is the part of the source the destination covers (Pillow's `box` along this axis, `in0` to
+    /// `in1`): the whole source by default, less when a JPEG decoded at 1/s holds a padded last block that
+    /// only partly belongs to the image (its span is the stored size / s, a fraction, and starts past 0 on
+    /// a side an orientation turned to the start). Pixels outside 0..<source are never read.
+    init(source: Int, span: (from: Float, to: Float)? = nil, target: Int) {
+        let (in0, in1) = span ?? (0, Float(source))
         // Pillow takes the box as floats: (in1 - in0) is a float, the rest doubles.
-        let scale = Double(Float(source)) / Double(target)
+        let scale = Double(in1 - in0) / Double(target)
         let filterScale = Swift.max(1.0, scale)
         let support = 0.5 * filterScale
         var raw: [Double] = []
         for i in 0..<target {
-            let center = (Double(i) + 0.5) * scale
+            let center = Double(in0) + (Double(i) + 0.5) * scale
             let low = Swift.max(0, Int(center - support + 0.5))
             let high = Swift.min(source, Int(center + support + 0.5))
             let n = Swift.max(0, high - low)

@@ -11,12 +11,17 @@ extension Raster {
     /// whole source pixel whose centre falls in the area rather than a fraction of a cut one; so does this.
     /// Source rows are premultiplied one at a time as they are read, so the memory held is the source, the
     /// output and one intermediate (destWidth×sourceRows, or sourceWidth×destHeight when vertical goes first).
-    public func shrunk(toWidth: Int, height toHeight: Int) -> Raster {
+    ///
+    /// `area` is the part of the raster the result covers (Pillow's `box`), by default all of it. A JPEG
+    /// decoded at 1/s is ceil(W/s) wide, its last column only partly image, so its area is W/s × H/s and that
+    /// column counts by its share, as Pillow's `thumbnail` passes `draft`'s box (`ThumbnailSize.scaledArea`).
+    public func shrunk(toWidth: Int, height toHeight: Int, area: ShrinkArea? = nil) -> Raster {
         let outWidth = Swift.max(1, Swift.min(toWidth, width))
         let outHeight = Swift.max(1, Swift.min(toHeight, height))
-        guard width > 0, height > 0, outWidth != width || outHeight != height else { return self }
-        let columns = BoxSpans(source: width, target: outWidth)
-        let rows = BoxSpans(source: height, target: outHeight)
+        let area = area.flatMap { $0.within(width: width, height: height) }
+        guard width > 0, height > 0, outWidth != width || outHeight != height || area != nil else { return self }
+        let columns = BoxSpans(source: width, span: area.map { ($0.x, $0.x + $0.width) }, target: outWidth)
+        let rows = BoxSpans(source: height, span: area.map { ($0.y, $0.y + $0.height) }, target: outHeight)
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
         let premultiply = hasAlpha
         let verticalFirst = 2 * (width - outWidth) < height - outHeight

@@ -20,4 +20,17 @@ public enum ThumbnailSize {
         for scale in [8, 4, 2] where room >= scale { return scale }
         return 1
     }
+
+    /// The image's area in a JPEG decoded at 1/`scale`: W/scale × H/scale, where the decoded raster is
+    /// ceil(W/scale) × ceil(H/scale), its last column and row only partly image. The shrink takes this
+    /// box (as Pillow's `thumbnail` takes `draft`'s), so that partial row counts by its share. Nil at
+    /// scale 1, or when the decoded size is not the header's scaled (then the raster is all there is).
+    public static func scaledArea(
+        width: Int, height: Int, scale: Int, decoded: (width: Int, height: Int)
+    ) -> ShrinkArea? {
+        guard scale > 1, decoded.width == (width + scale - 1) / scale, decoded.height == (height + scale - 1) / scale
+        else { return nil }
+        // Pillow computes the box in Python floats and hands it to C as floats.
+        return ShrinkArea(width: Float(Double(width) / Double(scale)), height: Float(Double(height) / Double(scale)))
+    }
 }

@@ -75,7 +75,8 @@ public struct PictureRenderer: Sendable {
     ) throws(DecodeError)
         -> Raster
     {
-        let decoded = try Thumbnailer.picture(bytes, facts: facts, within: max(width, height))
+        // A terminal may show what decoded of a damaged file (SPEC, "Pictures"); the writers of pixels refuse it.
+        let decoded = try Thumbnailer.shown(bytes, facts: facts, within: max(width, height)).raster
         return decoded.resized(toWidth: width, height: height)
     }
 
