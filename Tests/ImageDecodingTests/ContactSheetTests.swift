@@ -62,15 +62,16 @@ final class ContactSheetTests: XCTestCase {
         // Corner pixels of each badge (no glyph reaches the badge's edge).
         XCTAssertTrue(sheet.pixel(x: 8, y: 8) == (48, 48, 48, 255))
         XCTAssertTrue(sheet.pixel(x: 8 + 72, y: 8) == (0, 122, 255, 255))
-        // The badge ends at 28 pixels; the picture shows beyond it.
-        XCTAssertTrue(sheet.pixel(x: 8 + 28, y: 8 + 28) == (200, 200, 0, 255))
+        // The badge ends at a quarter of the cell, 16 pixels; the picture shows beyond it.
+        XCTAssertTrue(sheet.pixel(x: 8 + 15, y: 8 + 15) == (48, 48, 48, 255))
+        XCTAssertTrue(sheet.pixel(x: 8 + 16, y: 8 + 16) == (200, 200, 0, 255))
         // Some white pixels inside each badge: the digits.
-        XCTAssertTrue(whitePixels(sheet, x: 8, y: 8, side: 28) > 10)
-        XCTAssertTrue(whitePixels(sheet, x: 80, y: 8, side: 28) > 10)
+        XCTAssertTrue(whitePixels(sheet, x: 8, y: 8, side: 16) >= 10)
+        XCTAssertTrue(whitePixels(sheet, x: 80, y: 8, side: 16) >= 10)
         // "1" and "2" differ.
         XCTAssertNotEqual(
-            region(sheet, x: 8, y: 8, side: 28).map { $0 == 255 },
-            region(sheet, x: 80, y: 8, side: 28).map { $0 == 255 })
+            region(sheet, x: 8, y: 8, side: 16).map { $0 == 255 },
+            region(sheet, x: 80, y: 8, side: 16).map { $0 == 255 })
     }
 
     func testNoLabelsMeansNoBadge() throws {

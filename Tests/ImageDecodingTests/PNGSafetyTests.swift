@@ -20,7 +20,8 @@ final class PNGSafetyTests: XCTestCase {
             PNGTestFile.decode(file),
             .failure(
                 .truncated(
-                    section: "in the image data (\(dataBytes) bytes cannot hold \(16384 * (1 + 16384 * 4)))")))
+                    section: "in the image data (\(dataBytes) bytes cannot inflate to the \(16384 * (1 + 16384 * 4))"
+                        + " bytes its 16384×16384 rows need)")))
     }
 
     func testSubByteRowsIgnoreTheirPaddingBits() throws {

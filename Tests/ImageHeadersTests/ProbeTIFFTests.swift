@@ -75,7 +75,9 @@ final class ProbeTIFFTests: XCTestCase {
 
     func testACutShortHeaderOrAPageWithoutASizeIsRefused() {
         XCTAssertEqual(probeError([0x49, 0x49, 0x2A]), "truncated TIFF header")
-        XCTAssertEqual(probeError([0x49, 0x49, 0x2A, 0x00, 0xFF, 0xFF, 0xFF, 0x00]), "truncated TIFF header")
+        XCTAssertEqual(
+            probeError([0x49, 0x49, 0x2A, 0x00, 0xFF, 0xFF, 0xFF, 0x00]),
+            "truncated before the TIFF directory: it starts at byte 16777215, the file has 8 bytes")
         XCTAssertEqual(
             probeError(B.tiff(littleEndian: true, ifds: [[E(0x0100, 3, 5)]])),
             "corrupt TIFF header (missing width or height)")

@@ -98,10 +98,25 @@ final class RuleNumbersTests: XCTestCase {
         XCTAssertFalse(sixteenNinths.isBelow(width: 1920, height: 1080))
         XCTAssertTrue(sixteenNinths.isAbove(width: 1921, height: 1080))
         XCTAssertTrue(sixteenNinths.isBelow(width: 1919, height: 1080))
-        XCTAssertEqual(Aspect.approximate(width: 799, height: 1000, roundingUp: false), "0.799")
-        XCTAssertEqual(Aspect.approximate(width: 7999, height: 10000, roundingUp: false), "0.799")
-        XCTAssertEqual(Aspect.approximate(width: 19101, height: 10000, roundingUp: true), "1.911")
-        XCTAssertEqual(Aspect.approximate(width: 3, height: 4, roundingUp: false), "0.75")
-        XCTAssertEqual(Aspect.approximate(width: 2, height: 1, roundingUp: true), "2")
+    }
+
+    /// Rounded to the nearest, at three decimals or as many more as keep it off the limit.
+    func testABreakingAspectPrintsAsManyDigitsAsMakeItDifferFromTheLimit() throws {
+        func shown(_ limit: String, _ w: Int, _ h: Int) throws -> String {
+            try XCTUnwrap(Aspect(limit)).breaking(width: w, height: h)
+        }
+        XCTAssertEqual(try shown("0.8", 799, 1000), "0.799")
+        XCTAssertEqual(try shown("0.8", 7999, 10000), "0.7999")
+        XCTAssertEqual(try shown("1.91", 19101, 10000), "1.9101")
+        XCTAssertEqual(try shown("0.8", 3, 4), "0.75")
+        XCTAssertEqual(try shown("1.25", 2, 1), "2")
+        XCTAssertEqual(try shown("1.333", 640, 480), "1.3333", "the issue's: not 1.334, above the value")
+        XCTAssertEqual(try shown("1.5", 640, 480), "1.333", "the same value the same way under a minimum")
+        XCTAssertEqual(try shown("4:3", 6667, 5000), "1.3334", "1.333 would read as under 4:3")
+        XCTAssertEqual(try shown("4:3", 1333, 1000), "1.333")
+        XCTAssertEqual(try shown("1.91", 1_910_000_001, 1_000_000_000), "1.910000001")
+        XCTAssertEqual(try shown("0.00000001", 1, 2_147_483_647), "0", "0 is already under the limit")
+        XCTAssertEqual(try shown("999999999", 2_147_483_647, 1), "2147483647")
+        XCTAssertEqual(try shown("1", 1, 0), "∞")
     }
 }

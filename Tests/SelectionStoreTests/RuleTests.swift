@@ -78,7 +78,7 @@ final class RuleTests: XCTestCase {
             "192×100 (aspect 1.92) is over this selection's 1.91 (--max-aspect)")
         XCTAssertEqual(
             try rule(.maxAspect, "1.91").check(image(width: 19101, height: 10000)),
-            "19101×10000 (aspect 1.911) is over this selection's 1.91 (--max-aspect)", "never shown as equal")
+            "19101×10000 (aspect 1.9101) is over this selection's 1.91 (--max-aspect)", "never shown as equal")
         // Upright: stored 500×400 turned by orientation 8 is 400×500, exactly 4:5.
         XCTAssertNil(try rule(.minAspect, "0.8").check(image(width: 500, height: 400, orientation: 8)))
         XCTAssertNotNil(

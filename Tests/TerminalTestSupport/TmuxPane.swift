@@ -21,8 +21,8 @@ public final class TmuxPane {
     public let socket: String
     /// The shell's working folder, for the files the pane's commands write.
     public let folder: URL
-    /// How long a wait may take before the test fails (CI machines can be slow).
-    public var deadline: TimeInterval = 10
+    /// How long a wait may take before the test fails: only a hang (`HangBound`).
+    public var deadline: TimeInterval = HangBound.seconds
     private let ownsFolder: Bool
     private var commandCount = 0
 

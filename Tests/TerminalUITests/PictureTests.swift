@@ -2,6 +2,7 @@ import Foundation
 import ImageDecoding
 import ImageHeaders
 import TerminalImage
+import TerminalTestSupport
 import TerminalUI
 import TestImages
 import XCTest
@@ -148,9 +149,9 @@ final class PictureTests: XCTestCase {
 
 struct NeverHappened: Error {}
 
-/// Polls `condition` until it holds; a failure after 10 s.
+/// Polls `condition` until it holds; a failure only for a hang (`HangBound`).
 func waitUntil(_ condition: () -> Bool) throws {
-    let end = Date().addingTimeInterval(10)
+    let end = Date().addingTimeInterval(HangBound.seconds)
     while !condition() {
         if Date() > end { throw NeverHappened() }
         usleep(1_000)

@@ -314,10 +314,9 @@ final class AddTests: ImgselTestCase {
 
     func testAFIFOIsRefusedWithoutHanging() {
         XCTAssertEqual(mkfifo(url("pipe.png").path, 0o644), 0)
-        let start = Date()
-        let r = run(["add", "pipe.png"], timeout: 10)
+        // A hang would meet the run's watchdog (HangBound) and fail there.
+        let r = run(["add", "pipe.png"])
         assertFailure(r, 3, stderrContains: ["pipe.png"])
-        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
         XCTAssertFalse(exists(".imgsel.json"))
     }
 

@@ -99,7 +99,7 @@ struct AnsweringTerminal {
         var status: Int32 = 0
         var exited = false
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let deadline = start.addingTimeInterval(20)
+        let deadline = start.addingTimeInterval(HangBound.seconds)
         while true {
             var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             if poll(&poller, 1, exited ? 50 : 5) > 0 {

@@ -19,31 +19,31 @@ final class ChangedEntryTests: ImgselTestCase {
     /// view shows the entry, warns on stderr naming it, and keeps the move; save and check refuse.
     private func assertReported(_ problem: String, saveSays: String, file: StaticString = #filePath, line: UInt = #line)
     {
-        let view = run(["view", "2"], timeout: 10)
+        let view = run(["view", "2"])
         assertExit(view, 0, file: file, line: line)
         XCTAssertEqual(
             view.stdoutLines.first?.hasPrefix("2 / 3  img2.png"), true, view.transcript, file: file, line: line)
         XCTAssertEqual(view.stderr, "imgsel: warning: entry 2 (img2.png): \(problem)\n", file: file, line: line)
         XCTAssertEqual(current(file: file, line: line), 2, "the cursor moved all the same", file: file, line: line)
 
-        let json = run(["--json", "view"], timeout: 10)
+        let json = run(["--json", "view"])
         assertExit(json, 0, file: file, line: line)
         let warning = (parseJSON(json.stderr, file: file, line: line) as? [String: Any])?["warning"] as? [String: Any]
         XCTAssertEqual(warning?["index"] as? Int, 2, json.transcript, file: file, line: line)
         XCTAssertEqual(warning?["problem"] as? String, problem, json.transcript, file: file, line: line)
 
         let before = selectionData()
-        let save = run(["save"], timeout: 10)
+        let save = run(["save"])
         assertFailure(save, 3, stderrContains: ["img2.png", saveSays], file: file, line: line)
         XCTAssertEqual(listing("saved-album"), [], file: file, line: line)
         XCTAssertFalse(exists("saved-album"), "a failed save leaves no album folder it created", file: file, line: line)
 
-        let check = run(["check"], timeout: 10)
+        let check = run(["check"])
         assertFailure(check, 1, stderrContains: ["entry 2 (img2.png)"], file: file, line: line)
         XCTAssertFalse(check.stderr.contains("entry 1"), check.transcript, file: file, line: line)
         assertUnchanged(before, file: file, line: line)
 
-        let other = run(["view", "3"], timeout: 10)
+        let other = run(["view", "3"])
         assertSuccess(other, file: file, line: line)
     }
 

@@ -103,7 +103,7 @@ class ImgselTestCase: XCTestCase {
     func run(
         _ args: [String], stdin: Data? = nil, env: [String: String] = [:], cwd: URL? = nil,
         program: URL? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
-        timeout: TimeInterval = 20
+        timeout: TimeInterval = HangBound.seconds
     ) -> RunResult {
         let executable = program ?? Binary.url!
         runCounter += 1

@@ -17,7 +17,7 @@ final class HostileInputTests: ImgselTestCase {
     ) {
         let before = selectionData()
         for args in commands {
-            let r = run(args, timeout: 10)
+            let r = run(args)
             assertFailure(r, code, stderrContains: [culprit], file: file, line: line)
             XCTAssertEqual(r.stderrLines.count, 1, "one line\n\(r.transcript)", file: file, line: line)
             assertUnchanged(before, file: file, line: line)

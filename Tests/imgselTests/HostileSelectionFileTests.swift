@@ -23,7 +23,7 @@ final class HostileSelectionFileTests: ImgselTestCase {
         let target = url(selection)
         let before = try? Data(contentsOf: target)
         for args in everyCommand {
-            let r = run(["-f", selection] + args, timeout: 10)
+            let r = run(["-f", selection] + args)
             assertFailure(r, 4, stderrContains: [target.path, reason], file: file, line: line)
             XCTAssertEqual(r.stderrLines.count, 1, r.transcript, file: file, line: line)
             if before != nil {
@@ -88,7 +88,7 @@ final class HostileSelectionFileTests: ImgselTestCase {
     func testAFIFOAsTheSelectionDoesNotHang() {
         XCTAssertEqual(mkfifo(url("pipe.json").path, 0o644), 0)
         assertRefused("pipe.json", reason: "not a regular file (a FIFO)")
-        let r = run(["-f", "pipe.json", "init", "--force"], timeout: 10)
+        let r = run(["-f", "pipe.json", "init", "--force"])
         assertFailure(r, 4, stderrContains: ["pipe.json", "a FIFO"])
         var st = stat()
         XCTAssertEqual(lstat(url("pipe.json").path, &st), 0)
@@ -98,7 +98,7 @@ final class HostileSelectionFileTests: ImgselTestCase {
     func testALinkToDevZeroIsNeitherReadForeverNorReplaced() throws {
         try FileManager.default.createSymbolicLink(atPath: url("zero.json").path, withDestinationPath: "/dev/zero")
         assertRefused("zero.json", reason: "not a regular file (a character device)")
-        assertFailure(run(["-f", "zero.json", "init", "--force"], timeout: 10), 4, stderrContains: ["zero.json"])
+        assertFailure(run(["-f", "zero.json", "init", "--force"]), 4, stderrContains: ["zero.json"])
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: url("zero.json").path), "/dev/zero")
     }
 

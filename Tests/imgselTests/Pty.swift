@@ -103,7 +103,7 @@ extension ImgselTestCase {
         // Read until the slave side is closed by the exit (EIO), with a watchdog.
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(HangBound.seconds)
         while true {
             var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, 200)

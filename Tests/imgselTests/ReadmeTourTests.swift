@@ -19,7 +19,7 @@ final class ReadmeTourTests: ImgselTestCase {
         // -e: any command failing fails the tour; print the tour folder so it can be removed.
         let result = run(
             ["-euo", "pipefail", "-c", script + "\necho \"TOUR=$tour\"\n"], env: ["NO_COLOR": "1"],
-            cwd: packageRoot, program: URL(fileURLWithPath: "/bin/bash"), timeout: 120)
+            cwd: packageRoot, program: URL(fileURLWithPath: "/bin/bash"))
         let stdout = result.stdout, stderr = result.stderr
         if let line = stdout.split(separator: "\n").last(where: { $0.hasPrefix("TOUR=") }) {
             try? FileManager.default.removeItem(atPath: String(line.dropFirst(5)))

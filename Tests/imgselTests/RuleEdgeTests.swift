@@ -40,7 +40,7 @@ final class RuleEdgeTests: ImgselTestCase {
         _ rules: [String], pass: String, fail: String, message: String,
         file: StaticString = #filePath, line: UInt = #line
     ) {
-        let selection = "edge-\(rules.joined().filter(\.isLetter)).json"
+        let selection = "edge-\(rules.joined().filter { $0.isLetter || $0.isNumber }).json"
         assertSuccess(run(["-f", selection, "init"] + rules), file: file, line: line)
         assertSuccess(run(["-q", "-f", selection, "add", pass]), file: file, line: line)
         let before = selectionData(url(selection))
@@ -107,6 +107,29 @@ final class RuleEdgeTests: ImgselTestCase {
             ["--max-aspect", "1.91"], pass: png("a191.png", width: 191, height: 100),
             fail: png("a192.png", width: 192, height: 100),
             message: "a192.png: 192×100 (aspect 1.92) is over this selection's 1.91 (--max-aspect)")
+    }
+
+    /// An aspect prints rounded to the nearest at three decimals, or with as many more digits
+    /// as make it differ from the limit, the same under a minimum as over a maximum (issue 20).
+    func testAnAspectPrintsAsManyDigitsAsMakeItDifferFromTheLimit() {
+        assertEdge(
+            ["--max-aspect", "1.333"], pass: heic("a1333.heic", 1333, 1000), fail: heic("vga.heic", 640, 480),
+            message: "vga.heic: 640×480 (aspect 1.3333) is over this selection's 1.333 (--max-aspect)")
+        assertEdge(
+            ["--min-aspect", "1.5"], pass: heic("a15.heic", 3, 2), fail: heic("vga.heic", 640, 480),
+            message: "vga.heic: 640×480 (aspect 1.333) is under this selection's 1.5 (--min-aspect)")
+        assertEdge(
+            ["--max-aspect", "4:3"], pass: heic("a43.heic", 4000, 3000), fail: heic("b43.heic", 40001, 30000),
+            message: "b43.heic: 40001×30000 (aspect 1.3334) is over this selection's 4:3 (--max-aspect)")
+        assertEdge(
+            ["--min-aspect", "0.8"], pass: heic("a08.heic", 8, 10), fail: heic("b08.heic", 79999, 100000),
+            message: "b08.heic: 79999×100000 (aspect 0.79999) is under this selection's 0.8 (--min-aspect)")
+    }
+
+    /// A HEIC header of `width`×`height` (the probe's size; its pixels are never decoded here).
+    private func heic(_ name: String, _ width: Int, _ height: Int) -> String {
+        _ = write(Data(ImageBytes.heif(primary: [ImageBytes.ispe(width, height)])), to: name)
+        return name
     }
 
     func testTypesAndAnimation() {

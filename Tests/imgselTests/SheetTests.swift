@@ -62,8 +62,9 @@ final class SheetTests: ImgselTestCase {
         // Badges: dark in cell 1's corner, blue in cell 2's (the current entry).
         XCTAssertEqual(sheet.pixel(origin(0, size: 64).x, origin(0, size: 64).y), [48, 48, 48, 255])
         XCTAssertEqual(sheet.pixel(origin(1, size: 64).x, origin(1, size: 64).y), [0, 122, 255, 255])
-        XCTAssertEqual(sheet.pixel(origin(4, size: 64).x + 27, origin(4, size: 64).y + 27), [48, 48, 48, 255])
-        XCTAssertEqual(sheet.pixel(origin(4, size: 64).x + 28, origin(4, size: 64).y + 28), [0, 255, 255, 255])
+        // A quarter of the 64-pixel cell: 16 pixels.
+        XCTAssertEqual(sheet.pixel(origin(4, size: 64).x + 15, origin(4, size: 64).y + 15), [48, 48, 48, 255])
+        XCTAssertEqual(sheet.pixel(origin(4, size: 64).x + 16, origin(4, size: 64).y + 16), [0, 255, 255, 255])
     }
 
     func testNoLabelsAndOtherColumns() throws {

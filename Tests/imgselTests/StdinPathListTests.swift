@@ -7,7 +7,7 @@ import XCTest
 final class StdinPathListTests: ImgselTestCase {
     /// Runs `script` under /bin/sh in the test's folder with $IMGSEL naming the binary.
     private func shell(_ script: String) -> RunResult {
-        run(["-c", script], env: ["IMGSEL": Binary.url!.path], program: URL(fileURLWithPath: "/bin/sh"), timeout: 30)
+        run(["-c", script], env: ["IMGSEL": Binary.url!.path], program: URL(fileURLWithPath: "/bin/sh"))
     }
 
     func testNULSeparatedPathsWithoutDashZeroAreRefusedNamingIt() {

@@ -57,7 +57,7 @@ public enum GIFDecoder {
         let bound = GIFLZWDecoder.mostPixels(dataBytes: frame.dataBytes, minimumCodeSize: frame.minimumCodeSize)
         if frameArea > bound {
             let claim = "\(frame.width)×\(frame.height)"
-            throw .truncated(section: "GIF image data: \(frame.dataBytes) bytes cannot hold \(claim)")
+            throw .truncated(section: "in the GIF image data (\(frame.dataBytes) bytes cannot hold \(claim) pixels)")
         }
         if screenArea > 1 << 22, screenArea / 16 > visibleArea {
             throw .corrupt("GIF first frame covers too little of its \(screen.width)×\(screen.height) screen")

@@ -23,7 +23,9 @@ public enum PNGDecoder {
             width: header.width, height: header.height, workingBytes: workingBytes(header), inputBytes: bytes.count)
         let needed = header.filteredBytes
         guard needed <= chunks.imageDataBytes * DeflateTables.maxExpansion else {
-            throw .truncated(section: "in the image data (\(chunks.imageDataBytes) bytes cannot hold \(needed))")
+            throw .truncated(
+                section: "in the image data (\(chunks.imageDataBytes) bytes cannot inflate to the \(needed) bytes"
+                    + " its \(header.width)×\(header.height) rows need)")
         }
         let pixels = PNGPixels(header: header, palette: chunks.palette, transparency: chunks.transparency)
         let stream = InflateStream(

@@ -23,9 +23,8 @@ public enum ContactSheet {
         }
     }
 
-    /// The badge's largest side, and its colours: the current entry in the blue
+    /// The badge's colours (its size is `SheetBadge`'s): the current entry in the blue
     /// phone pickers use for a selection, the others dark.
-    static let badgeSide = 28
     static let currentColour: (UInt8, UInt8, UInt8) = (0, 122, 255)
     static let badgeColour: (UInt8, UInt8, UInt8) = (48, 48, 48)
     static let placeholderFill: (UInt8, UInt8, UInt8) = (224, 224, 224)
@@ -56,33 +55,25 @@ public enum ContactSheet {
         let box = ThumbnailSize.fitting(width: max(1, width), height: max(1, height), within: cell)
         let x = origin.x + (cell - box.width) / 2, y = origin.y + (cell - box.height) / 2
         sheet.fill(x: x, y: y, width: box.width, height: box.height, colour: placeholderFill)
-        let text = typeName.uppercased()
-        guard
-            let scale = [3, 2, 1].first(where: {
-                BitmapFont.width(of: text, scale: $0) <= box.width - 4 && BitmapFont.glyphHeight * $0 <= box.height - 4
-            })
-        else { return }
+        guard let label = PlaceholderLabel.fitting(typeName, width: box.width, height: box.height) else { return }
         BitmapFont.draw(
-            text, into: &sheet, x: x + (box.width - BitmapFont.width(of: text, scale: scale)) / 2,
-            y: y + (box.height - BitmapFont.glyphHeight * scale) / 2, scale: scale, colour: placeholderInk)
+            label.text, into: &sheet, x: x + (box.width - BitmapFont.width(of: label.text, scale: label.scale)) / 2,
+            y: y + (box.height - BitmapFont.glyphHeight * label.scale) / 2, scale: label.scale, colour: placeholderInk)
     }
 
-    /// A square of at most 28 pixels in the cell's top-left corner, the index in white.
+    /// The badge `SheetBadge` sizes, in the cell's top-left corner, the index in white.
     private static func drawBadge(
         _ index: Int, current: Bool, cell: Int, at origin: (x: Int, y: Int),
         on sheet: inout Raster
     ) {
-        let side = min(badgeSide, cell)
-        sheet.fill(x: origin.x, y: origin.y, width: side, height: side, colour: current ? currentColour : badgeColour)
+        guard let badge = SheetBadge(index: index, cell: cell) else { return }
+        sheet.fill(
+            x: origin.x, y: origin.y, width: badge.width, height: badge.height,
+            colour: current ? currentColour : badgeColour)
         let text = String(index)
-        guard
-            let scale = [2, 1].first(where: {
-                BitmapFont.width(of: text, scale: $0) <= side - 4 && BitmapFont.glyphHeight * $0 <= side - 4
-            })
-        else { return }
         BitmapFont.draw(
-            text, into: &sheet, x: origin.x + (side - BitmapFont.width(of: text, scale: scale)) / 2,
-            y: origin.y + (side - BitmapFont.glyphHeight * scale) / 2, scale: scale,
+            text, into: &sheet, x: origin.x + (badge.width - BitmapFont.width(of: text, scale: badge.scale)) / 2,
+            y: origin.y + (badge.height - BitmapFont.glyphHeight * badge.scale) / 2, scale: badge.scale,
             colour: (255, 255, 255))
     }
 }

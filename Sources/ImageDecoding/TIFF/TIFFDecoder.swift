@@ -54,7 +54,8 @@ public enum TIFFDecoder {
         let offset = layout.offsets[index]
         let count = layout.byteCounts?[index] ?? expected
         guard offset >= 0, count >= 0, offset <= bytes.count else {
-            throw .truncated(section: "TIFF strip or tile \(index) (offset \(offset) past the file)")
+            throw .truncated(
+                section: "in the TIFF image data (strip or tile \(index) starts at byte \(offset), past the end)")
         }
         var stored = bytes[offset..<offset + Swift.min(count, bytes.count - offset)]
         if layout.reversedBits { stored = ArraySlice(stored.map(reverseBits)) }
@@ -87,7 +88,9 @@ public enum TIFFDecoder {
             ? layout.blockRowBytes * layout.height * layout.planes
             : blockBytes * blocks
         if most < needed {
-            throw .truncated(section: "TIFF data (\(fileSize) bytes cannot hold \(layout.width)×\(layout.height))")
+            throw .truncated(
+                section: "in the TIFF image data (the file's \(fileSize) bytes cannot hold"
+                    + " \(layout.width)×\(layout.height) pixels)")
         }
     }
 }

@@ -33,7 +33,12 @@ struct TIFFDirectory {
         let countSize = big ? 8 : 2
         let entrySize = big ? 20 : 12
         let valueField = big ? 8 : 4
-        guard ifd >= 8, ifd <= bytes.count - countSize else { throw .truncated(section: "TIFF directory") }
+        guard ifd <= bytes.count - countSize else {
+            // Writers often put the directory after the image data: a file cut in its data ends before it.
+            throw .truncated(
+                section: "before the TIFF directory: it starts at byte \(ifd), the file has \(bytes.count) bytes")
+        }
+        guard ifd >= 8 else { throw .corrupt("TIFF directory at byte \(ifd), inside the header") }
         let count = Self.unsigned(bytes, at: ifd, size: countSize, bigEndian: bigEndian)
         // A BigTIFF count past Int.max reads as -1: refused with every other count the directory cannot hold.
         guard count >= 0, count <= (bytes.count - ifd - countSize) / entrySize else {

@@ -28,7 +28,10 @@ enum GIFProbe {
         guard width > 0, height > 0 else { throw r.corrupt("zero width or height") }
         // No image at all: a file cut off before its first frame, or a stream of extensions only.
         // Neither shows anything, and Pillow refuses both.
-        guard walk.frames > 0 else { throw walk.ended ? r.corrupt("no image") : r.truncated }
+        guard walk.frames > 0 else {
+            if walk.ended { throw r.corrupt("no image") }
+            throw walk.inImageData ? ProbeError("truncated in the GIF image data") : r.truncated
+        }
         return ImageFacts(type: .gif, width: width, height: height, frames: walk.frames)
     }
 
@@ -37,6 +40,8 @@ enum GIFProbe {
         var firstFrameExtent: (Int, Int)?
         /// A trailer (or bytes that cannot start a block) ended the walk, not the end of the data.
         var ended = false
+        /// The walk is in an image's data (past its descriptor and table), where a cut file most often ends.
+        var inImageData = false
     }
 
     private static func blocks(_ r: inout ByteReader, _ w: inout Walk) throws {
@@ -47,8 +52,10 @@ enum GIFProbe {
                 let fw = Int(try r.u16le()), fh = Int(try r.u16le())
                 let packed = try r.u8()
                 if packed & 0x80 != 0 { try r.skip(3 << (Int(packed & 7) + 1)) }
+                w.inImageData = true
                 try r.skip(1)  // LZW minimum code size
                 try subBlocks(&r)
+                w.inImageData = false
                 w.frames += 1
                 if w.firstFrameExtent == nil { w.firstFrameExtent = (left + fw, top + fh) }
             case 0x21:  // extension: label, then sub-blocks

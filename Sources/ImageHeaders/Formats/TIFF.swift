@@ -59,6 +59,11 @@ enum TIFFProbe {
     }
 
     private static func readIFD(_ r: inout ByteReader, at offset: Int, little: Bool, big: Bool) throws -> (IFD, Int) {
+        // Writers often put the directory after the image data: a file cut in its data ends before it.
+        guard offset <= r.size else {
+            throw ProbeError(
+                "truncated before the TIFF directory: it starts at byte \(offset), the file has \(r.size) bytes")
+        }
         try r.seek(to: offset)
         let count = big ? clampedInt(try r.u64(littleEndian: little)) : Int(try r.u16(littleEndian: little))
         guard count <= maxEntries else { throw r.corrupt("too many directory entries") }

@@ -108,11 +108,11 @@ public enum Rule: Equatable, Sendable {
         case let .minAspect(limit):
             guard limit.isBelow(width: w, height: h) else { return nil }
             found =
-                "\(w)×\(h) (aspect \(Aspect.approximate(width: w, height: h, roundingUp: false)))" + under + "\(limit)"
+                "\(w)×\(h) (aspect \(limit.breaking(width: w, height: h)))" + under + "\(limit)"
         case let .maxAspect(limit):
             guard limit.isAbove(width: w, height: h) else { return nil }
             found =
-                "\(w)×\(h) (aspect \(Aspect.approximate(width: w, height: h, roundingUp: true)))" + over + "\(limit)"
+                "\(w)×\(h) (aspect \(limit.breaking(width: w, height: h)))" + over + "\(limit)"
         case let .types(allowed):
             guard !allowed.contains(image.type) else { return nil }
             found = "type \(image.type.rawValue) is not one of this selection's \(Self.list(allowed))"

@@ -139,17 +139,37 @@ public struct Aspect: Equatable, Sendable, CustomStringConvertible {
     func isAbove(width: Int, height: Int) -> Bool { width * denominator > numerator * height }
     func isBelow(width: Int, height: Int) -> Bool { width * denominator < numerator * height }
 
-    /// width / height to three decimals, rounded away from this ratio so that a value that
-    /// breaks it never prints as equal to it: `0.799` under 0.8, `1.911` over 1.91.
-    static func approximate(width: Int, height: Int, roundingUp: Bool) -> String {
+    /// width / height, which breaks this ratio, rounded to the nearest at three decimals, or at
+    /// as many more as it takes to print a value on the breaking side of the ratio: `1.3333` over
+    /// 1.333, `1.333` under 1.5, `1.9101` over 1.91, never a value that reads as the limit. Every
+    /// aspect message prints this way, the minimum's and the maximum's alike.
+    func breaking(width: Int, height: Int) -> String {
         guard height > 0 else { return "∞" }
-        let scaled = width * 1000
-        let thousandths = roundingUp ? (scaled + height - 1) / height : scaled / height
-        var text = "\(thousandths / 1000)"
-        var fraction = String(thousandths % 1000)
-        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        if !fraction.isEmpty { text += "." + fraction }
-        return text
+        let (w, h) = (Int128(width), Int128(height))
+        let (n, m) = (Int128(numerator), Int128(denominator))
+        let above = w * m > n * h
+        var digits = 3
+        var scale: Int128 = 1000
+        while true {
+            // Rounded half up: (2·w·scale + h) / (2·h).
+            let rounded = (2 * w * scale + h) / (2 * h)
+            let beyond = above ? rounded * m > n * scale : rounded * m < n * scale
+            // The bound only matters for a ratio the value does not break (a caller's mistake):
+            // 25 digits are past any two 31-bit sizes and nine-digit ratios.
+            if beyond || digits >= 25 { return Self.decimal(rounded, digits: digits) }
+            digits += 1
+            scale *= 10
+        }
     }
+
+    /// `value` / 10^`digits` as a decimal, trailing zeros dropped: `1.3333`, `8`.
+    private static func decimal(_ value: Int128, digits: Int) -> String {
+        var fraction = String(value % pow10(digits))
+        fraction = String(repeating: "0", count: digits - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let whole = String(value / pow10(digits))
+        return fraction.isEmpty ? whole : whole + "." + fraction
+    }
+
+    private static func pow10(_ n: Int) -> Int128 { (0..<n).reduce(1) { p, _ in p * 10 } }
 }

@@ -1,0 +1,53 @@
+/// The size of a cell's index badge and of a placeholder's type name, so that both stay
+/// legible in small cells without hiding the picture (SPEC, "Pictures": a badge of at most
+/// 28×28 pixels).
+///
+/// The badge is a quarter of the cell's side, kept between `legibleSide` (the font's 5×7
+/// digit and a pixel of badge around it) and `largestSide`; a cell under `legibleSide` has
+/// none, since no digit would fit. From a 112-pixel cell up it is the 28-pixel square it
+/// always was, so those sheets keep their bytes. In 30- to 35-pixel cells the legible floor
+/// wins over the quarter: a digit nobody can read would only hide the picture.
+struct SheetBadge: Equatable {
+    static let largestSide = 28
+    static let legibleSide = BitmapFont.glyphHeight + 2
+
+    let width: Int
+    let height: Int
+    /// The index's font scale.
+    let scale: Int
+
+    /// nil when the cell cannot hold a badge with its index legible.
+    init?(index: Int, cell: Int) {
+        let side = min(Self.largestSide, max(Self.legibleSide, cell / 4))
+        let text = String(index)
+        height = side
+        // Two pixels around a doubled glyph (as the 28-pixel badge always had), one around a plain one.
+        if 2 * BitmapFont.glyphHeight + 4 <= side, BitmapFont.width(of: text, scale: 2) + 4 <= side {
+            (width, scale) = (side, 2)
+        } else {
+            // Wider than high only where a small square cannot hold two digits.
+            (width, scale) = (max(side, BitmapFont.width(of: text, scale: 1) + 2), 1)
+        }
+        guard side <= cell, width <= min(cell, Self.largestSide) else { return nil }
+    }
+}
+
+/// What a placeholder box says: its type's name at the largest scale that leaves two pixels
+/// around it, else the longest beginning of the name that fits the box at all, at scale 1
+/// (`HEIC` in a 24-pixel box, `HE` in 12, `H` in 6); nil when not even one glyph fits.
+enum PlaceholderLabel {
+    static func fitting(_ typeName: String, width: Int, height: Int) -> (text: String, scale: Int)? {
+        let name = typeName.uppercased()
+        if let scale = [3, 2, 1].first(where: {
+            BitmapFont.width(of: name, scale: $0) <= width - 4 && BitmapFont.glyphHeight * $0 <= height - 4
+        }) {
+            return (name, scale)
+        }
+        guard BitmapFont.glyphHeight <= height else { return nil }
+        for count in stride(from: name.count, through: 1, by: -1) {
+            let text = String(name.prefix(count))
+            if BitmapFont.width(of: text, scale: 1) <= width { return (text, 1) }
+        }
+        return nil
+    }
+}

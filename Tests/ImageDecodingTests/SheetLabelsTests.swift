@@ -1,0 +1,41 @@
+import XCTest
+
+@testable import ImageDecoding
+
+final class SheetLabelsTests: XCTestCase {
+    private func badge(_ index: Int, _ cell: Int) -> [Int]? {
+        SheetBadge(index: index, cell: cell).map { [$0.width, $0.height, $0.scale] }
+    }
+
+    func testTheBadgeIsAQuarterOfTheCellBetweenNineAnd28() {
+        XCTAssertNil(badge(1, 8), "no digit fits: no badge")
+        XCTAssertEqual(badge(1, 9), [9, 9, 1])
+        XCTAssertEqual(badge(1, 30), [9, 9, 1], "legible wins over a quarter")
+        XCTAssertEqual(badge(1, 40), [10, 10, 1])
+        XCTAssertEqual(badge(1, 71), [17, 17, 1])
+        XCTAssertEqual(badge(1, 72), [18, 18, 2], "room for a doubled digit and two pixels around it")
+        XCTAssertEqual(badge(1, 112), [28, 28, 2])
+        XCTAssertEqual(badge(1, 16384), [28, 28, 2], "never more than 28")
+    }
+
+    func testTwoDigitsWidenASmallBadgeOrGoWithout() {
+        XCTAssertEqual(badge(10, 13), [13, 9, 1])
+        XCTAssertNil(badge(10, 12))
+        XCTAssertEqual(badge(99, 100), [25, 25, 1], "two doubled digits need 26")
+        XCTAssertEqual(badge(99, 104), [26, 26, 2])
+    }
+
+    func testAPlaceholderLabelIsTheNameOrItsFirstLetters() {
+        func label(_ w: Int, _ h: Int) -> String? {
+            PlaceholderLabel.fitting("heic", width: w, height: h).map { "\($0.text)@\($0.scale)" }
+        }
+        XCTAssertEqual(label(256, 128), "HEIC@3")
+        XCTAssertEqual(label(50, 20), "HEIC@2")
+        XCTAssertEqual(label(27, 11), "HEIC@1")
+        XCTAssertEqual(label(24, 40), "HEIC@1", "the whole name where it fits without a margin")
+        XCTAssertEqual(label(22, 40), "HEI@1")
+        XCTAssertEqual(label(5, 7), "H@1", "one glyph exactly")
+        XCTAssertNil(label(4, 40))
+        XCTAssertNil(label(40, 6))
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import TestImages
+import XCTest
+
+/// `imgsel sheet` in small cells (issue 20, item 9): the index badge follows the cell, a
+/// quarter of its side between 9 pixels (a 5×7 digit and a pixel around it) and 28, so the
+/// picture shows and the digit is there; a placeholder names its type wherever a glyph fits.
+/// Read back by ImageMagick, a PNG decoder imgsel did not write.
+final class SheetSmallCellTests: ImgselTestCase {
+    private let olive: [UInt8] = [200, 200, 0, 255]
+    private let white: [UInt8] = [255, 255, 255, 255]
+    private let ink: [UInt8] = [96, 96, 96, 255]
+
+    /// Pixels of each glyph of the built-in 5×7 font, counted from its drawings.
+    private let glyphPixels: [Character: Int] = [
+        "0": 19, "1": 10, "A": 18, "V": 13, "I": 11, "F": 14, "H": 17, "E": 18, "C": 13,
+    ]
+
+    /// Cell i's top-left corner, from the SPEC: x = 8 + (i mod C)·(N+8), y = 8 + (i div C)·(N+8).
+    private func origin(_ i: Int, size: Int, columns: Int = 3) -> (x: Int, y: Int) {
+        (8 + (i % columns) * (size + 8), 8 + (i / columns) * (size + 8))
+    }
+
+    /// Width and height of the badge in the cell at `o`: the run of pixels that are not the
+    /// picture's colour along the cell's top row and left column.
+    private func badgeExtent(_ sheet: MagickPicture, at o: (x: Int, y: Int), size: Int) -> (Int, Int) {
+        let across = (0..<size).prefix { sheet.pixel(o.x + $0, o.y) != olive }.count
+        let down = (0..<size).prefix { sheet.pixel(o.x, o.y + $0) != olive }.count
+        return (across, down)
+    }
+
+    private func whitePixels(_ sheet: MagickPicture, at o: (x: Int, y: Int), width: Int, height: Int) -> Int {
+        (o.y..<o.y + height).flatMap { y in (o.x..<o.x + width).map { sheet.pixel($0, y) } }.filter { $0 == white }
+            .count
+    }
+
+    func testTheBadgeIsAQuarterOfTheCellFromALegibleNinePixelsUpTo28WithItsDigitDrawn() throws {
+        _ = write(Data(ImageBytes.solidPNG(width: 300, height: 300, (200, 200, 0))), to: "olive.png")
+        assertSuccess(run(["add", "olive.png"]))
+        for (size, side) in [
+            (10, 9), (12, 9), (20, 9), (30, 9), (35, 9), (36, 9), (40, 10), (64, 16), (71, 17), (72, 18),
+            (100, 25), (111, 27), (112, 28), (256, 28),
+        ] {
+            assertSuccess(run(["sheet", "s\(size).png", "--size", "\(size)"]))
+            let sheet = try XCTUnwrap(magickPicture("s\(size).png"))
+            let o = origin(0, size: size)
+            let (across, down) = badgeExtent(sheet, at: o, size: size)
+            XCTAssertEqual([across, down], [side, side], "--size \(size): the badge's extent")
+            if side < size {
+                XCTAssertEqual(sheet.pixel(o.x + side, o.y + side), olive, "--size \(size): the picture past the badge")
+            }
+            // The digit "1", its 10 pixels at scale 1 and each a 2×2 square from an 18-pixel badge.
+            let scale = side >= 18 ? 2 : 1
+            XCTAssertEqual(
+                whitePixels(sheet, at: o, width: side, height: side), glyphPixels["1"]! * scale * scale,
+                "--size \(size): the index's digit in the badge")
+        }
+    }
+
+    /// A two-digit index in a badge too small for two digits: the badge widens to hold them.
+    func testATwoDigitIndexWidensASmallBadgeToHoldItsDigits() throws {
+        for i in 1...10 {
+            // Distinct files (the same content twice is refused); the tenth, the one measured, olive.
+            let blue = UInt8(i == 10 ? 0 : i)
+            _ = write(Data(ImageBytes.solidPNG(width: 50, height: 50, (200, 200, blue))), to: "p\(i).png")
+        }
+        assertSuccess(run(["init", "--capacity", "10"]))
+        assertSuccess(run(["add"] + (1...10).map { "p\($0).png" }))
+        for size in [14, 30] {
+            assertSuccess(run(["sheet", "s.png", "--size", "\(size)"]))
+            let sheet = try XCTUnwrap(magickPicture("s.png"))
+            let o = origin(9, size: size)
+            let (across, down) = badgeExtent(sheet, at: o, size: size)
+            XCTAssertEqual([across, down], [13, 9], "--size \(size): 1 and 0 with a pixel around them")
+            XCTAssertEqual(
+                whitePixels(sheet, at: o, width: 13, height: 9), glyphPixels["1"]! + glyphPixels["0"]!,
+                "--size \(size): both digits drawn")
+        }
+        // Under 13 pixels two digits cannot be legible: no badge, the picture whole.
+        assertSuccess(run(["sheet", "t.png", "--size", "12"]))
+        let sheet = try XCTUnwrap(magickPicture("t.png"))
+        XCTAssertEqual(sheet.pixel(origin(9, size: 12).x, origin(9, size: 12).y), olive)
+        XCTAssertNotEqual(sheet.pixel(origin(8, size: 12).x, origin(8, size: 12).y), olive, "9 still has one")
+    }
+
+    /// The ink of a placeholder's label: how many pixels, and the columns they span.
+    private func label(_ sheet: MagickPicture, cell i: Int, size: Int) -> (count: Int, columns: ClosedRange<Int>?) {
+        let o = origin(i, size: size)
+        var count = 0
+        var columns: [Int] = []
+        for y in o.y..<o.y + size {
+            for x in o.x..<o.x + size where sheet.pixel(x, y) == ink {
+                count += 1
+                columns.append(x - o.x)
+            }
+        }
+        return (count, columns.min().map { $0...columns.max()! })
+    }
+
+    func testAPlaceholderNamesItsTypeWhereAGlyphFitsInFullOrByItsFirstLetters() throws {
+        _ = write(Data(ImageBytes.heif(primary: [ImageBytes.ispe(24, 40)])), to: "tall.heic")
+        _ = write(
+            Data(ImageBytes.heif(major: "avif", compatible: ["mif1", "avif"], primary: [ImageBytes.ispe(24, 40)])),
+            to: "tall.avif")
+        _ = write(
+            Data(ImageBytes.heif(major: "avif", compatible: ["mif1", "avif"], primary: [ImageBytes.ispe(12, 40)])),
+            to: "narrow.avif")
+        _ = write(Data(ImageBytes.heif(primary: [ImageBytes.ispe(8, 20)])), to: "thin.heic")
+        _ = write(Data(ImageBytes.heif(primary: [ImageBytes.ispe(4, 20)])), to: "sliver.heic")
+        assertSuccess(run(["add", "tall.heic", "tall.avif", "narrow.avif", "thin.heic", "sliver.heic"]))
+        assertSuccess(run(["sheet", "s.png", "--no-labels"]))
+        let sheet = try XCTUnwrap(magickPicture("s.png"))
+        // 24 pixels wide: the whole name at scale 1, 23 pixels, centred in the box at x 116..<140.
+        let heic = label(sheet, cell: 0, size: 256)
+        XCTAssertEqual(heic.count, "HEIC".map { glyphPixels[$0]! }.reduce(0, +), "HEIC in a 24×40 placeholder")
+        XCTAssertEqual(heic.columns, 116...138)
+        let avif = label(sheet, cell: 1, size: 256)
+        XCTAssertEqual(avif.count, "AVIF".map { glyphPixels[$0]! }.reduce(0, +), "AVIF in a 24×40 placeholder")
+        // 12 pixels wide: its first two letters; 8: its first; 4: no glyph fits, the grey box alone.
+        XCTAssertEqual(label(sheet, cell: 2, size: 256).count, glyphPixels["A"]! + glyphPixels["V"]!, "AV")
+        XCTAssertEqual(label(sheet, cell: 3, size: 256).count, glyphPixels["H"]!, "H")
+        XCTAssertEqual(label(sheet, cell: 4, size: 256).count, 0)
+        let sliver = origin(4, size: 256)
+        XCTAssertEqual(sheet.pixel(sliver.x + 127, sliver.y + 127), [224, 224, 224, 255], "its grey box")
+    }
+}
