@@ -45,9 +45,11 @@ struct AnsweringTerminal {
 
     /// Runs imgsel `args` in `folder` on an answering terminal of `size`.
     /// `then`: keys to type once the output holds a marker, in order (`q` once a picture came).
+    /// `memoryLimitKB`: run under `ulimit -v` of that many KiB (through /bin/sh, which execs imgsel).
     static func run(
         _ args: [String], in folder: URL, size: TerminalSize = TerminalSize(), env: [String: String] = [:],
-        answer: Answer, typed: String = "", then steps: [(after: String, type: String)] = []
+        answer: Answer, typed: String = "", then steps: [(after: String, type: String)] = [],
+        memoryLimitKB: Int? = nil
     ) throws -> Result {
         var steps = steps
         let master = PtyCalls.openpt(O_RDWR | O_NOCTTY)
@@ -82,8 +84,11 @@ struct AnsweringTerminal {
         _ = PtyCalls.addchdir(&actions, folder.path)
         var environment = cleanTerminalEnvironment()
         for (key, value) in env { environment[key] = value }
-        let argv = [Binary.url!.path] + args
-        let cArgs = argv.map { strdup($0) } + [nil]
+        let argv =
+            memoryLimitKB.map { ["/bin/sh", "-c", "ulimit -v \($0) && exec \"$0\" \"$@\"", Binary.url!.path] }
+            ?? [Binary.url!.path]
+        let command = argv + args
+        let cArgs = command.map { strdup($0) } + [nil]
         let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in cArgs + cEnv { free(pointer) }

@@ -101,9 +101,8 @@ public struct GraphicsChoice: Sendable, Equatable {
     /// The window with the cell size the terminal answered, where TIOCGWINSZ gave no pixels.
     public func window(_ window: WindowSize) -> WindowSize {
         guard !window.knowsPixels, let cell = cellPixels, cell.width > 0, cell.height > 0 else { return window }
-        var sized = window
-        sized.pixelWidth = window.columns * cell.width
-        sized.pixelHeight = window.rows * cell.height
-        return sized
+        return WindowSize(
+            columns: window.columns, rows: window.rows, pixelWidth: window.columns * cell.width,
+            pixelHeight: window.rows * cell.height)
     }
 }
