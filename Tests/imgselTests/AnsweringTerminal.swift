@@ -34,6 +34,8 @@ struct AnsweringTerminal {
         let modesAfter: tcflag_t
 
         var text: String { String(decoding: output, as: UTF8.self) }
+        /// How many times the terminal received `sequence` (a query, say).
+        func count(of sequence: String) -> Int { text.components(separatedBy: sequence).count - 1 }
         var asked: Bool { queryAt != nil }
         var transcript: String {
             "--- exit \(status)\n--- terminal:\n" + text.replacingOccurrences(of: "\u{1B}", with: "⎋")
