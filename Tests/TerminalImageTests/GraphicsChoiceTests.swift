@@ -86,6 +86,15 @@ final class GraphicsChoiceTests: XCTestCase {
         XCTAssertEqual(try choose(nil, ["TERM": "dumb"], asked: &asked).way, .none)
     }
 
+    func testTheAnsweredBackgroundIsWhatTransparencyIsComposedOver() throws {
+        var asked = 0
+        let white = try choose(answer: reply("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\" + da1Sixel), asked: &asked)
+        XCTAssertEqual(white.way, .sixel)
+        XCTAssertEqual(white.background, RGB(255, 255, 255))
+        XCTAssertEqual(try choose(answer: reply(da1Sixel), asked: &asked).background, .black, "not answered: black")
+        XCTAssertEqual(try choose(nil, ["TERM": "foot"], asked: &asked).background, .black, "not asked: black")
+    }
+
     func testInsideTmuxGraphicsAreWrappedButNotWhatTmuxItselfAnswered() throws {
         var asked = 0
         let tmux = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]

@@ -19,6 +19,9 @@ struct AnsweringTerminal {
         case deviceAttributes(String)
         /// kitty's `OK` to its graphics query, then DA1 without sixel.
         case kitty
+        /// The background colour (OSC 11, `ESC ] 11 ; rgb:… ESC \`, e.g. "ffff/ffff/ffff"),
+        /// then DA1 with these attributes: xterm's answers.
+        case background(String, deviceAttributes: String)
     }
 
     struct Result {
@@ -153,6 +156,7 @@ struct AnsweringTerminal {
         case .nothing: return []
         case let .deviceAttributes(list): return Array("\u{1B}[?\(list)c".utf8)
         case .kitty: return Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c".utf8)
+        case let .background(colour, list): return Array("\u{1B}]11;rgb:\(colour)\u{1B}\\\u{1B}[?\(list)c".utf8)
         }
     }
 }

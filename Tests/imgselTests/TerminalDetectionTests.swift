@@ -86,7 +86,7 @@ final class TerminalDetectionTests: ImgselTestCase {
 
     func testTheQueryIsOneWriteOfKittysQueryThenDA1() throws {
         let r = try view(.deviceAttributes("62;22"))
-        let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+        let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}]11;?\u{1B}\\"
         // The window reports pixels, so no CSI 16 t; the query comes before anything else.
         XCTAssertTrue(r.text.hasPrefix(kittyQuery + "\u{1B}[c"), r.transcript)
         let noPixels = try AnsweringTerminal.run(

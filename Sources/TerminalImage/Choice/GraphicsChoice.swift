@@ -18,18 +18,22 @@ public struct GraphicsChoice: Sendable, Equatable {
     /// The cell's size in pixels when the terminal told it (`CSI 16 t`), for a window whose
     /// TIOCGWINSZ gives none; nil otherwise.
     public var cellPixels: CellPixels?
+    /// What sixel and half blocks compose transparency over: the terminal's background when
+    /// it answered OSC 11, else black.
+    public var background: RGB
     /// What decided: `--graphics`, `IMGSEL_GRAPHICS`, a hint (`TERM=foot`), `no colour`,
     /// `query`, `no answer`.
     public var reason: String
 
     public init(
         way: GraphicsWay, passthrough: Passthrough = .none, colours: Blocks.Colours = .palette256,
-        cellPixels: CellPixels? = nil, reason: String = ""
+        cellPixels: CellPixels? = nil, background: RGB = .black, reason: String = ""
     ) {
         self.way = way
         self.passthrough = passthrough
         self.colours = colours
         self.cellPixels = cellPixels
+        self.background = background
         self.reason = reason
     }
 
@@ -78,20 +82,21 @@ public struct GraphicsChoice: Sendable, Equatable {
         }
         let cell = reply.cellPixels.map { CellPixels(width: $0.width, height: $0.height) }
         let way: GraphicsWay = reply.kittyGraphics ? .kitty : reply.sixel ? .sixel : .blocks
+        let background = reply.background.map { RGB($0.red, $0.green, $0.blue) } ?? .black
         // Inside tmux the query reaches tmux, not the terminal around it: what answered draws.
         return choice(
             way, hints: hints, reason: reply.answered ? "query" : "no answer", tmuxAnswered: hints.insideTmux,
-            cellPixels: cell)
+            cellPixels: cell, background: background)
     }
 
     private static func choice(
         _ way: GraphicsWay, hints: TerminalHints, reason: String, tmuxAnswered: Bool = false,
-        cellPixels: CellPixels? = nil
+        cellPixels: CellPixels? = nil, background: RGB = .black
     ) -> GraphicsChoice {
         let wrapped = hints.insideTmux && way.isGraphics && !tmuxAnswered
         return GraphicsChoice(
             way: way, passthrough: wrapped ? .tmux : .none, colours: hints.colours, cellPixels: cellPixels,
-            reason: reason)
+            background: background, reason: reason)
     }
 
     /// The window with the cell size the terminal answered, where TIOCGWINSZ gave no pixels.
