@@ -11,7 +11,7 @@ public func terminalReplyFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     var whole = TerminalReply()
     let other = whole.feed(bytes) + whole.finish()
     precondition(other.count <= bytes.count, "more bytes handed back than came in")
-    if whole.kitty == nil && whole.deviceAttributes == nil && whole.cellPixels == nil {
+    if whole.kitty == nil && whole.deviceAttributes == nil && whole.cellPixels == nil && whole.background == nil {
         precondition(other == bytes, "nothing recognised, yet bytes went missing or moved")
     }
     var pieces = TerminalReply()
@@ -25,7 +25,8 @@ public func terminalReplyFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     otherInPieces += pieces.finish()
     precondition(otherInPieces == other, "pieces handed back other bytes than the whole")
     precondition(
-        pieces.kitty == whole.kitty && pieces.deviceAttributes == whole.deviceAttributes,
+        pieces.kitty == whole.kitty && pieces.deviceAttributes == whole.deviceAttributes
+            && pieces.background == whole.background,
         "pieces read other answers than the whole")
     return 0
 }

@@ -6,11 +6,26 @@ public struct WindowSize: Sendable, Hashable {
     public var pixelWidth: Int
     public var pixelHeight: Int
 
+    /// The most cells a window is taken to have, whatever TIOCGWINSZ, `$COLUMNS` or `$LINES`
+    /// claim (a pty can say 65535×65535, a variable anything), so that everything sized by the
+    /// window stays bounded: half blocks at 1024×1024 pixels (a 4 MiB raster, at most 39 bytes
+    /// of text a cell: 24 MiB, inside the 32 MiB the decode budget allows beyond 8 bytes a
+    /// pixel), pick's two screens of cells at 16 MiB each. More than a window across a 4K
+    /// screen in a 4-pixel-wide font; a larger one is drawn in its top-left 1024×512 cells.
+    public static let largest = (columns: 1024, rows: 512)
+    /// The most pixels a window side is taken to have (512-pixel cells at the largest), so
+    /// that no product of a picture's size and the window's can overflow.
+    public static let largestPixels = 1 << 20
+
+    /// A side past `largest` is cut to it; the pixels then keep the cell's size.
     public init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
-        self.columns = columns
-        self.rows = rows
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
+        func bounded(_ cells: Int, _ pixels: Int, _ most: Int) -> (Int, Int) {
+            let cells = max(0, cells), pixels = min(max(0, pixels), Self.largestPixels)
+            guard cells > most else { return (cells, pixels) }
+            return (most, pixels / cells * most)
+        }
+        (self.columns, self.pixelWidth) = bounded(columns, pixelWidth, Self.largest.columns)
+        (self.rows, self.pixelHeight) = bounded(rows, pixelHeight, Self.largest.rows)
     }
 
     /// Both pixel sides reported, and cells to divide them by.
@@ -91,7 +106,7 @@ public enum Fit {
     }
 
     /// For half blocks: each cell shows two pixels, one above the other, so the
-    /// grid is `columns × 2·rows`. Fitted to fill the free window (enlarging
+    /// grid is `columns × 2·rows` (at most 1024×1024: `WindowSize.largest`). Fitted to fill the free window (enlarging
     /// too: a block is far coarser than a screen pixel, so 1:1 means nothing
     /// here). Where the window reports pixels, the cell's real shape is used;
     /// else cells are taken as 1:2, which makes a half block square.

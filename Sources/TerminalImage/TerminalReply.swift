@@ -3,13 +3,15 @@
 /// them.
 ///
 /// The query (`TerminalReply.query`) asks for kitty graphics with a 1×1
-/// pixel that is never stored (`a=q`), then for the primary device attributes
-/// (DA1), which every terminal answers: DA1's answer ends the wait, and a
-/// terminal without kitty graphics simply says nothing before it.
+/// pixel that is never stored (`a=q`), for the background colour (OSC 11), then
+/// for the primary device attributes (DA1), which every terminal answers: DA1's
+/// answer ends the wait, and a terminal without kitty graphics or OSC 11 simply
+/// says nothing before it.
 ///
 /// Recognised: `ESC _ G i=31 ; OK ESC \` (kitty graphics), `ESC _ G i=31 ; EMSG… ESC \`
-/// (an error: no), `ESC [ ? 62 ; 4 ; … c` (DA1: sixel when it lists 4) and
-/// `ESC [ 6 ; h ; w t` (the cell's pixel size, the answer to `CSI 16 t`).
+/// (an error: no), `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by `ESC \` or BEL (the background
+/// colour, 1–4 hex digits a channel), `ESC [ ? 62 ; 4 ; … c` (DA1: sixel when it lists 4)
+/// and `ESC [ 6 ; h ; w t` (the cell's pixel size, the answer to `CSI 16 t`).
 /// Everything else — typed keys, arrow keys' own escape sequences, another
 /// program's answers — is handed back from `feed` in order, for the caller to
 /// keep or drop, never to echo. Only 7-bit escapes are read: an 8-bit C1
@@ -18,8 +20,8 @@ public struct TerminalReply: Sendable {
     /// The id the kitty query carries, which its answer repeats.
     public static let kittyQueryID = 31
 
-    /// The kitty graphics query and DA1, to be written together.
-    public static let query: [UInt8] = kittyQuery + deviceAttributesQuery
+    /// The kitty graphics query, OSC 11 and DA1, to be written together.
+    public static let query: [UInt8] = kittyQuery + backgroundQuery + deviceAttributesQuery
 
     /// Asks for kitty graphics with a 1×1 pixel that is never stored (`a=q`).
     public static let kittyQuery: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
@@ -29,6 +31,20 @@ public struct TerminalReply: Sendable {
 
     /// `CSI 16 t`: the cell's size in pixels, for when TIOCGWINSZ gives none.
     public static let cellSizeQuery: [UInt8] = Array("\u{1B}[16t".utf8)
+
+    /// OSC 11 asking for the background colour: what sixel and half blocks compose
+    /// transparency over (black when it is not answered).
+    public static let backgroundQuery: [UInt8] = Array("\u{1B}]11;?\u{1B}\\".utf8)
+
+    /// An 8-bit colour as the terminal answered it (each channel scaled from its hex digits).
+    public struct Colour: Sendable, Equatable {
+        public var red: UInt8, green: UInt8, blue: UInt8
+        public init(red: UInt8, green: UInt8, blue: UInt8) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+        }
+    }
 
     /// What the kitty query got: nil while nothing came.
     public enum KittyAnswer: Sendable, Equatable {
@@ -42,6 +58,8 @@ public struct TerminalReply: Sendable {
     public private(set) var deviceAttributes: [Int]?
     /// The answer to `CSI 16 t`: a cell's pixel width and height.
     public private(set) var cellPixels: (width: Int, height: Int)?
+    /// The answer to OSC 11: the terminal's background colour.
+    public private(set) var background: Colour?
 
     /// DA1 came: the terminal has answered everything asked before it.
     public var answered: Bool { deviceAttributes != nil }
@@ -78,7 +96,7 @@ public struct TerminalReply: Sendable {
         }
         switch Stage.of(pending) {
         case .escape:
-            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "_") {
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "]") {
                 pending.append(byte)
             } else {
                 // Alt+key, or a sequence of no interest: hand over and read this byte afresh.
@@ -95,14 +113,14 @@ public struct TerminalReply: Sendable {
             } else {
                 giveBack(&other, then: byte)
             }
-        case .apc:
+        case .string:
             if byte == 0x07 {
                 // Some terminals end strings with BEL.
-                if !readAPC(body: pending[2...]) { other.append(contentsOf: pending); other.append(byte) }
+                if !readString(body: pending[2...]) { other.append(contentsOf: pending); other.append(byte) }
                 pending.removeAll()
             } else if pending.last == 0x1B {
                 if byte == UInt8(ascii: "\\") {
-                    if !readAPC(body: pending[2..<(pending.count - 1)]) {
+                    if !readString(body: pending[2..<(pending.count - 1)]) {
                         other.append(contentsOf: pending)
                         other.append(byte)
                     }
@@ -143,6 +161,46 @@ public struct TerminalReply: Sendable {
         return false
     }
 
+    /// A string sequence's body (between `ESC _` or `ESC ]` and its end): kitty's or OSC 11's.
+    private mutating func readString(body: ArraySlice<UInt8>) -> Bool {
+        if pending[1] == UInt8(ascii: "]") {
+            guard let colour = Self.backgroundColour(body) else { return false }
+            background = colour
+            return true
+        }
+        return readAPC(body: body)
+    }
+
+    /// `11;rgb:R/G/B`, each channel 1–4 hex digits scaled to 8 bits (`f` is 255, `8000` is 128).
+    private static func backgroundColour(_ body: ArraySlice<UInt8>) -> Colour? {
+        let prefix = Array("11;rgb:".utf8)
+        guard body.count > prefix.count, body.prefix(prefix.count).elementsEqual(prefix) else { return nil }
+        let channels = body.dropFirst(prefix.count).split(
+            separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard channels.count == 3 else { return nil }
+        var values: [UInt8] = []
+        for digits in channels {
+            guard (1...4).contains(digits.count) else { return nil }
+            var value = 0
+            for digit in digits {
+                guard let v = hexValue(digit) else { return nil }
+                value = value * 16 + v
+            }
+            let most = (1 << (4 * digits.count)) - 1
+            values.append(UInt8((value * 255 * 2 + most) / (2 * most)))
+        }
+        return Colour(red: values[0], green: values[1], blue: values[2])
+    }
+
+    private static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case 0x30...0x39: return Int(byte - 0x30)
+        case 0x41...0x46: return Int(byte - 0x41 + 10)
+        case 0x61...0x66: return Int(byte - 0x61 + 10)
+        default: return nil
+        }
+    }
+
     /// `G` keys `;` message: ours when the keys hold `i=31`.
     private mutating func readAPC(body: ArraySlice<UInt8>) -> Bool {
         guard body.first == UInt8(ascii: "G") else { return false }
@@ -171,13 +229,14 @@ public struct TerminalReply: Sendable {
         return result
     }
 
-    /// Where a pending sequence stands, read from its first bytes.
+    /// Where a pending sequence stands, read from its first bytes: a string is an APC
+    /// (`ESC _`) or an OSC (`ESC ]`), ended alike.
     private enum Stage {
-        case escape, csi, apc
+        case escape, csi, string
 
         static func of(_ pending: [UInt8]) -> Stage {
             if pending.count < 2 { return .escape }
-            return pending[1] == UInt8(ascii: "[") ? .csi : .apc
+            return pending[1] == UInt8(ascii: "[") ? .csi : .string
         }
     }
 }

@@ -83,4 +83,34 @@ final class FitTests: XCTestCase {
         let wide = Fit.graphics(width: 4000, height: 1000, window: xterm, reservedRows: 2)
         XCTAssertEqual(wide.pixelWidth, 480, "80 cells of 6 pixels")
     }
+
+    func testAWindowOfAnyClaimedSizeIsCutToTheLargestKeepingItsCells() {
+        let huge = WindowSize(columns: 65535, rows: Int.max, pixelWidth: 65535 * 7, pixelHeight: Int.max)
+        XCTAssertEqual(huge.columns, WindowSize.largest.columns)
+        XCTAssertEqual(huge.rows, WindowSize.largest.rows)
+        XCTAssertEqual(huge.pixelWidth, 7 * WindowSize.largest.columns, "the cell keeps its width")
+        XCTAssertLessThanOrEqual(huge.pixelHeight, WindowSize.largestPixels)
+        let odd = WindowSize(columns: -3, rows: 24, pixelWidth: -1, pixelHeight: 480)
+        XCTAssertEqual([odd.columns, odd.pixelWidth], [0, 0])
+        XCTAssertEqual(WindowSize(columns: 80, rows: 24, pixelWidth: 800, pixelHeight: 480).pixelWidth, 800)
+    }
+
+    func testBlocksNeverPassTheLargestWindowAndGraphicsNeverPassTheImage() {
+        let window = WindowSize(columns: 100_000, rows: 100_000, pixelWidth: 1 << 40, pixelHeight: 1 << 40)
+        for (w, h) in [(64, 48), (16384, 16384), (1, 16384), (16384, 1), (Int(Int32.max), Int(Int32.max))] {
+            let blocks = Fit.blocks(width: w, height: h, window: window, reservedRows: 2)
+            XCTAssertLessThanOrEqual(blocks.pixelWidth * blocks.pixelHeight, 1 << 20, "\(w)×\(h)")
+            XCTAssertLessThanOrEqual(blocks.columns, WindowSize.largest.columns)
+            XCTAssertLessThanOrEqual(blocks.rows, WindowSize.largest.rows)
+            let graphics = Fit.graphics(width: w, height: h, window: window, reservedRows: 2)
+            XCTAssertLessThanOrEqual(graphics.pixelWidth, w)
+            XCTAssertLessThanOrEqual(graphics.pixelHeight, h)
+        }
+        // The raster (4 bytes a pixel) and the text (at most 39 bytes a cell) of the largest grid
+        // stay inside the 32 MiB the decode budget allows beyond the image's own 8 bytes a pixel.
+        let cells = WindowSize.largest.columns * WindowSize.largest.rows
+        XCTAssertLessThan(cells * 2 * 4 + cells * 39 + WindowSize.largest.rows * 53, 32 << 20)
+        let wide = Fit.blocks(width: 64, height: 48, window: WindowSize(columns: 99999, rows: 99999), reservedRows: 2)
+        XCTAssertEqual([wide.pixelWidth, wide.pixelHeight], [1024, 768], "filling the largest window")
+    }
 }

@@ -68,15 +68,31 @@ final class GraphicsChoiceTests: XCTestCase {
         XCTAssertEqual(asked, 7, "one query a choice")
     }
 
-    func testNoColourMeansNoHalfBlocksUnlessAskedFor() throws {
+    func testNoColourFoundAutomaticallyIsTheTextLineAloneAndAsksNothing() throws {
         var asked = 0
         let noColour = ["TERM": "xterm-256color", "NO_COLOR": "1"]
         XCTAssertEqual(try choose(nil, noColour, answer: reply(da1Plain), asked: &asked).way, .none)
         XCTAssertEqual(try choose(colourOff: true, answer: reply(da1Plain), asked: &asked).way, .none)
         XCTAssertEqual(try choose(nil, ["TERM": "linux", "NO_COLOR": "1"], asked: &asked).way, .none)
-        XCTAssertEqual(try choose(nil, noColour, answer: reply(da1Sixel), asked: &asked).way, .sixel, "a picture")
+        XCTAssertEqual(try choose(nil, noColour, answer: reply(da1Sixel), asked: &asked).way, .none)
+        XCTAssertEqual(try choose(nil, noColour, answer: reply(da1Sixel), asked: &asked).reason, "no colour")
+        XCTAssertEqual(try choose(nil, ["TERM": "xterm-kitty", "NO_COLOR": "1"], asked: &asked).way, .none)
+        XCTAssertEqual(asked, 0, "no answer could change the way: nothing is asked")
         XCTAssertEqual(try choose(.way(.blocks), noColour, asked: &asked).way, .blocks, "asked for by name")
+        XCTAssertEqual(try choose(.way(.sixel), noColour, asked: &asked).way, .sixel, "asked for by name")
+        XCTAssertEqual(
+            try choose(nil, ["TERM": "xterm", "NO_COLOR": ""], answer: reply(da1Plain), asked: &asked).way, .blocks)
+        XCTAssertEqual(asked, 1, "an empty NO_COLOR does not count")
         XCTAssertEqual(try choose(nil, ["TERM": "dumb"], asked: &asked).way, .none)
+    }
+
+    func testTheAnsweredBackgroundIsWhatTransparencyIsComposedOver() throws {
+        var asked = 0
+        let white = try choose(answer: reply("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\" + da1Sixel), asked: &asked)
+        XCTAssertEqual(white.way, .sixel)
+        XCTAssertEqual(white.background, RGB(255, 255, 255))
+        XCTAssertEqual(try choose(answer: reply(da1Sixel), asked: &asked).background, .black, "not answered: black")
+        XCTAssertEqual(try choose(nil, ["TERM": "foot"], asked: &asked).background, .black, "not asked: black")
     }
 
     func testInsideTmuxGraphicsAreWrappedButNotWhatTmuxItselfAnswered() throws {

@@ -62,7 +62,7 @@ final class TerminalQueryTests: XCTestCase {
         let query = TerminalQuery(fd: dup(slave))
         defer { query.close() }
         let (reply, time) = ask(query) { [side] in
-            XCTAssertEqual(side.received(waiting: 1000), TerminalReply.query, "one write: kitty's query, then DA1")
+            XCTAssertEqual(side.received(waiting: 1000), TerminalReply.query, "one write: kitty's query, OSC 11, DA1")
             side.answer("\u{1B}[?6")
             usleep(30_000)
             side.answer("2;4;22c")
@@ -80,7 +80,8 @@ final class TerminalQueryTests: XCTestCase {
         let (reply, _) = ask(query, cellSize: true) { [side] in
             XCTAssertEqual(
                 side.received(waiting: 1000),
-                TerminalReply.kittyQuery + TerminalReply.cellSizeQuery + [0x1B, 0x5B, 0x63])
+                TerminalReply.kittyQuery + TerminalReply.backgroundQuery + TerminalReply.cellSizeQuery
+                    + [0x1B, 0x5B, 0x63])
             side.answer("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
         }
         XCTAssertTrue(reply.kittyGraphics)

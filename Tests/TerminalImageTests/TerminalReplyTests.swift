@@ -9,10 +9,10 @@ final class TerminalReplyTests: XCTestCase {
 
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-    func testTheQueryIsTheKittyQueryThenDA1() {
+    func testTheQueryIsTheKittyQueryThenOSC11ThenDA1() {
         XCTAssertEqual(
             TestEscapes.text(TerminalReply.query),
-            "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c")
+            "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}[c")
     }
 
     func testKittyAndSixelInOnePiece() {
@@ -131,7 +131,8 @@ final class TerminalReplyTests: XCTestCase {
             }
             other += reply.finish()
             XCTAssertLessThanOrEqual(other.count, stream.count, "round \(round)")
-            if reply.deviceAttributes == nil && reply.kitty == nil && reply.cellPixels == nil {
+            if reply.deviceAttributes == nil && reply.kitty == nil && reply.cellPixels == nil && reply.background == nil
+            {
                 XCTAssertEqual(other, stream, "nothing recognised, so everything comes back (round \(round))")
             }
         }
@@ -159,5 +160,51 @@ final class TerminalReplyTests: XCTestCase {
         XCTAssertEqual(reply.feed(bytes("\u{1B}[6;20;10t")), [])
         XCTAssertEqual(reply.cellPixels?.width, 10)
         XCTAssertEqual(reply.cellPixels?.height, 20)
+    }
+
+    func testTheBackgroundColourEndedBySTOrBELInAnyPieces() {
+        let white = TerminalReply.Colour(red: 255, green: 255, blue: 255)
+        for answer in ["\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\", "\u{1B}]11;rgb:FFFF/FFFF/FFFF\u{07}"] {
+            let stream = bytes(answer) + da1Plain
+            for size in 1...stream.count {
+                var reply = TerminalReply()
+                var other: [UInt8] = []
+                for start in stride(from: 0, to: stream.count, by: size) {
+                    other += reply.feed(stream[start..<min(stream.count, start + size)])
+                }
+                XCTAssertEqual(other + reply.finish(), [], "\(size)-byte pieces")
+                XCTAssertEqual(reply.background, white, "\(size)-byte pieces")
+                XCTAssertTrue(reply.answered)
+            }
+        }
+    }
+
+    func testEachChannelOfOneToFourHexDigitsIsScaledTo8Bits() {
+        for (text, expected) in [
+            ("rgb:0000/8080/ffff", (0, 128, 255)), ("rgb:f/8/0", (255, 136, 0)), ("rgb:ff/80/01", (255, 128, 1)),
+            ("rgb:fff/800/000", (255, 128, 0)), ("rgb:2828/2c2c/3434", (40, 44, 52)),
+        ] {
+            var reply = TerminalReply()
+            XCTAssertEqual(reply.feed(bytes("\u{1B}]11;\(text)\u{1B}\\")), [], text)
+            XCTAssertEqual(
+                reply.background,
+                TerminalReply.Colour(red: UInt8(expected.0), green: UInt8(expected.1), blue: UInt8(expected.2)), text)
+        }
+    }
+
+    func testAMalformedOrForeignOSCIsHandedBack() {
+        for text in [
+            "\u{1B}]11;rgb:fffff/0/0\u{1B}\\", "\u{1B}]11;rgb:ff/ff\u{07}", "\u{1B}]11;rgb:gg/00/00\u{07}",
+            "\u{1B}]11;rgb://\u{07}", "\u{1B}]10;rgb:ff/ff/ff\u{07}", "\u{1B}]11;?\u{1B}\\",
+            "\u{1B}]11;rgba:ff/ff/ff/ff\u{07}",
+        ] {
+            var reply = TerminalReply()
+            XCTAssertEqual(reply.feed(bytes(text)) + reply.finish(), bytes(text), text)
+            XCTAssertNil(reply.background, text)
+        }
+        // Alt+] then typed text: handed back whole once too long to be an answer.
+        var reply = TerminalReply()
+        let typed = bytes("\u{1B}]") + Array(repeating: UInt8(ascii: "x"), count: 600)
+        XCTAssertEqual(reply.feed(typed) + reply.finish(), typed)
     }
 }

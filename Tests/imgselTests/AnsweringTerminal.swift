@@ -19,6 +19,9 @@ struct AnsweringTerminal {
         case deviceAttributes(String)
         /// kitty's `OK` to its graphics query, then DA1 without sixel.
         case kitty
+        /// The background colour (OSC 11, `ESC ] 11 ; rgb:… ESC \`, e.g. "ffff/ffff/ffff"),
+        /// then DA1 with these attributes: xterm's answers.
+        case background(String, deviceAttributes: String)
     }
 
     struct Result {
@@ -34,6 +37,8 @@ struct AnsweringTerminal {
         let modesAfter: tcflag_t
 
         var text: String { String(decoding: output, as: UTF8.self) }
+        /// How many times the terminal received `sequence` (a query, say).
+        func count(of sequence: String) -> Int { text.components(separatedBy: sequence).count - 1 }
         var asked: Bool { queryAt != nil }
         var transcript: String {
             "--- exit \(status)\n--- terminal:\n" + text.replacingOccurrences(of: "\u{1B}", with: "⎋")
@@ -45,9 +50,11 @@ struct AnsweringTerminal {
 
     /// Runs imgsel `args` in `folder` on an answering terminal of `size`.
     /// `then`: keys to type once the output holds a marker, in order (`q` once a picture came).
+    /// `memoryLimitKB`: run under `ulimit -v` of that many KiB (through /bin/sh, which execs imgsel).
     static func run(
         _ args: [String], in folder: URL, size: TerminalSize = TerminalSize(), env: [String: String] = [:],
-        answer: Answer, typed: String = "", then steps: [(after: String, type: String)] = []
+        answer: Answer, typed: String = "", then steps: [(after: String, type: String)] = [],
+        memoryLimitKB: Int? = nil
     ) throws -> Result {
         var steps = steps
         let master = PtyCalls.openpt(O_RDWR | O_NOCTTY)
@@ -82,8 +89,11 @@ struct AnsweringTerminal {
         _ = PtyCalls.addchdir(&actions, folder.path)
         var environment = cleanTerminalEnvironment()
         for (key, value) in env { environment[key] = value }
-        let argv = [Binary.url!.path] + args
-        let cArgs = argv.map { strdup($0) } + [nil]
+        let argv =
+            memoryLimitKB.map { ["/bin/sh", "-c", "ulimit -v \($0) && exec \"$0\" \"$@\"", Binary.url!.path] }
+            ?? [Binary.url!.path]
+        let command = argv + args
+        let cArgs = command.map { strdup($0) } + [nil]
         let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in cArgs + cEnv { free(pointer) }
@@ -146,6 +156,7 @@ struct AnsweringTerminal {
         case .nothing: return []
         case let .deviceAttributes(list): return Array("\u{1B}[?\(list)c".utf8)
         case .kitty: return Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c".utf8)
+        case let .background(colour, list): return Array("\u{1B}]11;rgb:\(colour)\u{1B}\\\u{1B}[?\(list)c".utf8)
         }
     }
 }

@@ -86,7 +86,7 @@ final class TerminalDetectionTests: ImgselTestCase {
 
     func testTheQueryIsOneWriteOfKittysQueryThenDA1() throws {
         let r = try view(.deviceAttributes("62;22"))
-        let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+        let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}]11;?\u{1B}\\"
         // The window reports pixels, so no CSI 16 t; the query comes before anything else.
         XCTAssertTrue(r.text.hasPrefix(kittyQuery + "\u{1B}[c"), r.transcript)
         let noPixels = try AnsweringTerminal.run(
@@ -131,5 +131,28 @@ final class TerminalDetectionTests: ImgselTestCase {
         XCTAssertEqual(r.status, 0, r.transcript)
         XCTAssertEqual(r.text.components(separatedBy: "\u{1B}[c").count, 2, "one query\n\(r.transcript)")
         XCTAssertEqual(r.text.components(separatedBy: sixelStart).count, 3, "a sixel picture a cell")
+    }
+
+    /// No colour (NO_COLOR, --no-color) found automatically is the text line alone, whatever a
+    /// terminal answers: nothing is asked (it used to send kitty's query and DA1, then draw nothing).
+    func testNoColourAsksNothingAndDrawsNothing() throws {
+        let kittyQuery = "\u{1B}_Gi=31"
+        for (env, args, marker) in [
+            (["NO_COLOR": "1"], ["view"], "1 / 1  a.png"), ([:], ["--no-color", "view"], "1 / 1  a.png"),
+            (["NO_COLOR": "1"], ["list", "--grid"], "a.png"), (["NO_COLOR": "1"], ["browse"], "a.png"),
+        ] {
+            let steps = args == ["browse"] ? [(after: marker, type: "q")] : []
+            let r = try AnsweringTerminal.run(
+                args, in: dir, size: TerminalSize(columns: 80, rows: 24, pixelWidth: 800, pixelHeight: 480), env: env,
+                answer: .deviceAttributes("62;4;22"), then: steps)
+            XCTAssertEqual(r.status, 0, "\(env) \(args)\n\(r.transcript)")
+            XCTAssertEqual(r.count(of: kittyQuery), 0, "\(env) \(args)\n\(r.transcript)")
+            XCTAssertEqual(r.count(of: "\u{1B}[c"), 0, "\(env) \(args)\n\(r.transcript)")
+            XCTAssertFalse(r.asked)
+            XCTAssertTrue(r.text.contains(marker), r.transcript)
+            XCTAssertFalse(r.text.contains(sixelStart) || r.text.contains(halfBlock), r.transcript)
+        }
+        // With colour the same terminal is asked once.
+        XCTAssertEqual(try view(.deviceAttributes("62;4;22")).count(of: kittyQuery), 1)
     }
 }

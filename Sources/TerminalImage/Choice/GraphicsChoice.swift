@@ -5,8 +5,9 @@
 /// auto: the environment's hints (`TerminalHints`), and where they do not decide, one query
 /// on the terminal (`TerminalQuery`): kitty graphics when the kitty query is answered OK,
 /// sixel when DA1 lists 4, else half blocks. Nothing answered, or nothing to ask (not a
-/// terminal): half blocks. Auto never picks half blocks when colour is off (`NO_COLOR`,
-/// `--no-color`): they are colour; it picks `none` then. An explicit way is always obeyed.
+/// terminal): half blocks. When colour is off (`NO_COLOR`, `--no-color`) auto is `none`, the
+/// text line alone (SPEC's table), whatever the hints or a query would say, so nothing is
+/// asked. An explicit way is always obeyed.
 public struct GraphicsChoice: Sendable, Equatable {
     public var way: GraphicsWay
     /// `.tmux` inside tmux for the graphics ways the outer terminal must draw; `.none` for
@@ -17,17 +18,22 @@ public struct GraphicsChoice: Sendable, Equatable {
     /// The cell's size in pixels when the terminal told it (`CSI 16 t`), for a window whose
     /// TIOCGWINSZ gives none; nil otherwise.
     public var cellPixels: CellPixels?
-    /// What decided: `--graphics`, `IMGSEL_GRAPHICS`, a hint (`TERM=foot`), `query`, `no answer`.
+    /// What sixel and half blocks compose transparency over: the terminal's background when
+    /// it answered OSC 11, else black.
+    public var background: RGB
+    /// What decided: `--graphics`, `IMGSEL_GRAPHICS`, a hint (`TERM=foot`), `no colour`,
+    /// `query`, `no answer`.
     public var reason: String
 
     public init(
         way: GraphicsWay, passthrough: Passthrough = .none, colours: Blocks.Colours = .palette256,
-        cellPixels: CellPixels? = nil, reason: String = ""
+        cellPixels: CellPixels? = nil, background: RGB = .black, reason: String = ""
     ) {
         self.way = way
         self.passthrough = passthrough
         self.colours = colours
         self.cellPixels = cellPixels
+        self.background = background
         self.reason = reason
     }
 
@@ -48,7 +54,7 @@ public struct GraphicsChoice: Sendable, Equatable {
     ///   - environment: the process's variables (`TerminalHints`, `$IMGSEL_GRAPHICS`, `NO_COLOR`).
     ///   - colourOff: `--no-color` (or anything else that turned colour off).
     ///   - query: asks the terminal (see `TerminalQuery.ask`); called at most once, only when
-    ///     the hints do not decide; nil when there is no terminal to ask.
+    ///     neither colour being off nor the hints decide; nil when there is no terminal to ask.
     public static func resolve(
         option: GraphicsRequest?, environment: (String) -> String? = environmentValue, colourOff: Bool = false,
         query: () -> TerminalReply?
@@ -62,48 +68,42 @@ public struct GraphicsChoice: Sendable, Equatable {
             reason = variable
         }
         if case let .way(way)? = request {
-            return choice(way, hints: hints, reason: reason, tmuxAnswered: false, cellPixels: nil)
+            return choice(way, hints: hints, reason: reason)
         }
-        let noColour = colourOff || !(environment("NO_COLOR") ?? "").isEmpty
+        // No answer could change the way then: the terminal is not asked (issue 20, item 13).
+        if colourOff || !(environment("NO_COLOR") ?? "").isEmpty {
+            return choice(.none, hints: hints, reason: "no colour")
+        }
         if let way = hints.way {
-            let shown = way == .blocks && noColour ? GraphicsWay.none : way
-            return choice(shown, hints: hints, reason: hints.evidence ?? "", tmuxAnswered: false, cellPixels: nil)
+            return choice(way, hints: hints, reason: hints.evidence ?? "")
         }
         guard let reply = query() else {
-            return choice(
-                noColour ? .none : .blocks, hints: hints, reason: "no terminal to ask", tmuxAnswered: false,
-                cellPixels: nil)
+            return choice(.blocks, hints: hints, reason: "no terminal to ask")
         }
         let cell = reply.cellPixels.map { CellPixels(width: $0.width, height: $0.height) }
-        let way: GraphicsWay
-        if reply.kittyGraphics {
-            way = .kitty
-        } else if reply.sixel {
-            way = .sixel
-        } else {
-            way = noColour ? .none : .blocks
-        }
+        let way: GraphicsWay = reply.kittyGraphics ? .kitty : reply.sixel ? .sixel : .blocks
+        let background = reply.background.map { RGB($0.red, $0.green, $0.blue) } ?? .black
         // Inside tmux the query reaches tmux, not the terminal around it: what answered draws.
         return choice(
             way, hints: hints, reason: reply.answered ? "query" : "no answer", tmuxAnswered: hints.insideTmux,
-            cellPixels: cell)
+            cellPixels: cell, background: background)
     }
 
     private static func choice(
-        _ way: GraphicsWay, hints: TerminalHints, reason: String, tmuxAnswered: Bool, cellPixels: CellPixels?
+        _ way: GraphicsWay, hints: TerminalHints, reason: String, tmuxAnswered: Bool = false,
+        cellPixels: CellPixels? = nil, background: RGB = .black
     ) -> GraphicsChoice {
         let wrapped = hints.insideTmux && way.isGraphics && !tmuxAnswered
         return GraphicsChoice(
             way: way, passthrough: wrapped ? .tmux : .none, colours: hints.colours, cellPixels: cellPixels,
-            reason: reason)
+            background: background, reason: reason)
     }
 
     /// The window with the cell size the terminal answered, where TIOCGWINSZ gave no pixels.
     public func window(_ window: WindowSize) -> WindowSize {
         guard !window.knowsPixels, let cell = cellPixels, cell.width > 0, cell.height > 0 else { return window }
-        var sized = window
-        sized.pixelWidth = window.columns * cell.width
-        sized.pixelHeight = window.rows * cell.height
-        return sized
+        return WindowSize(
+            columns: window.columns, rows: window.rows, pixelWidth: window.columns * cell.width,
+            pixelHeight: window.rows * cell.height)
     }
 }

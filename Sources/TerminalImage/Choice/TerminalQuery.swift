@@ -3,9 +3,9 @@ import Glibc
 #endif
 
 /// The one question imgsel puts to a terminal whose environment does not say what it draws:
-/// the kitty graphics query and DA1 (and `CSI 16 t` when the window reports no pixels),
-/// written at once; the answers are read until DA1's, which every terminal sends last, or
-/// until the time is up.
+/// the kitty graphics query, OSC 11 (the background colour) and DA1 (and `CSI 16 t` when the
+/// window reports no pixels), written at once; the answers are read until DA1's, which every
+/// terminal sends last, or until the time is up.
 ///
 /// While it waits the terminal is in non-canonical mode without echo, so neither the answers
 /// nor keys typed meanwhile show on the screen; typed keys are dropped (there is no safe way
@@ -46,9 +46,11 @@ public final class TerminalQuery {
         return TerminalQuery(fd: fd)
     }
 
-    /// The bytes of the question: kitty's query, `CSI 16 t` if asked for, then DA1.
+    /// The bytes of the question: kitty's query, OSC 11 (the background), `CSI 16 t` if asked
+    /// for, then DA1.
     public static func question(cellSize: Bool) -> [UInt8] {
-        TerminalReply.kittyQuery + (cellSize ? TerminalReply.cellSizeQuery : []) + TerminalReply.deviceAttributesQuery
+        TerminalReply.kittyQuery + TerminalReply.backgroundQuery + (cellSize ? TerminalReply.cellSizeQuery : [])
+            + TerminalReply.deviceAttributesQuery
     }
 
     /// Asks once and waits at most `timeoutMilliseconds` for DA1's answer. What came is in

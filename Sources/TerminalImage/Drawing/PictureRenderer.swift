@@ -32,14 +32,15 @@ public struct PictureRenderer: Sendable {
         public var movesCursor: Bool
         /// Half blocks: rows ending in newlines, or each row placed at a cell (full screen).
         public var blocksLayout: Blocks.Layout
-        /// What transparent pixels are composed over (half blocks, sixel).
-        public var background: RGB
+        /// What transparent pixels are composed over (half blocks, sixel); nil: the choice's
+        /// (the terminal's answered background, else black).
+        public var background: RGB?
         /// The file name iTerm2 is told.
         public var name: String
 
         public init(
             imageID: UInt32 = 1, movesCursor: Bool = true, blocksLayout: Blocks.Layout = .lines,
-            background: RGB = .black, name: String = ""
+            background: RGB? = nil, name: String = ""
         ) {
             self.imageID = imageID
             self.movesCursor = movesCursor
@@ -83,14 +84,15 @@ public struct PictureRenderer: Sendable {
     /// Draws a decoded, upright picture in `box`, resized to the box's pixels first.
     public func draw(picture: Raster, box: ImageBox, options: Options = Options()) -> [UInt8] {
         let fitted = picture.resized(toWidth: box.pixelWidth, height: box.pixelHeight)
+        let background = options.background ?? choice.background
         switch way {
         case .none:
             return []
         case .blocks:
             return Blocks.draw(
-                fitted, colours: choice.colours, background: options.background, layout: options.blocksLayout)
+                fitted, colours: choice.colours, background: background, layout: options.blocksLayout)
         case .sixel:
-            return Sixel.draw(fitted, options: Sixel.Options(background: options.background), passthrough: passthrough)
+            return Sixel.draw(fitted, options: Sixel.Options(background: background), passthrough: passthrough)
         case .kitty:
             let placement = Kitty.Placement(imageID: options.imageID, box: box, movesCursor: options.movesCursor)
             return Kitty.draw(fitted, placement: placement, passthrough: passthrough)

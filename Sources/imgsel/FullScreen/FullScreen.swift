@@ -43,7 +43,7 @@ enum FullScreen {
         }
         switch choice.way {
         case .none: return nil
-        case .blocks: return HalfBlockDrawer(colours: choice.colours)
+        case .blocks: return HalfBlockDrawer(colours: choice.colours, background: choice.background)
         case .kitty, .iterm, .sixel: return RendererDrawer(renderer: PictureRenderer(choice: choice))
         }
     }

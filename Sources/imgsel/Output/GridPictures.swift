@@ -91,7 +91,9 @@ struct GridPictures {
                 return placeholder("damaged", box, area)
             }
             let colours = renderer.choice.colours
-            let pictureRows = Blocks.rows(picture, colours: colours).map { String(decoding: $0, as: UTF8.self) }
+            let pictureRows = Blocks.rows(picture, colours: colours, background: renderer.choice.background).map {
+                String(decoding: $0, as: UTF8.self)
+            }
             let lines = (0..<area.rows).map { row in
                 let text = pictureRows.indices.contains(row - top) ? pictureRows[row - top] : ""
                 let width = text.isEmpty ? 0 : box.columns
