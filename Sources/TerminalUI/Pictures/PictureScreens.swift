@@ -10,16 +10,20 @@ public struct PickScreen: FullScreenProgram {
     public private(set) var picker: PickerProgram
     public let board: PictureBoard?
 
-    /// - Parameter board: nil draws no pictures (`--graphics none`, a terminal without colour).
+    /// - Parameters:
+    ///   - board: nil draws no pictures (`--graphics none`, a terminal without colour).
+    ///   - commit: Enter's write (see `PickerProgram.commit`).
     public init(
         model: PickerModel, board: PictureBoard?, slotWidth: Int = 20, slotHeight: Int = 10,
-        characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width
+        characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width,
+        commit: @escaping (PickerModel) -> String? = { _ in nil }
     ) {
         let text = TextFit(characterWidth: characterWidth)
         picker = PickerProgram(
             model: model, slotWidth: slotWidth, slotHeight: slotHeight, characterWidth: characterWidth,
             drawThumbnail: { item, rect, screen in board?.draw(item, in: rect, into: &screen, text: text) },
             drawFullImage: { item, rect, screen in board?.draw(item, in: rect, into: &screen, text: text) })
+        picker.commit = commit
         self.board = board
     }
 
