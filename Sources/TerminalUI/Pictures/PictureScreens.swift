@@ -59,7 +59,7 @@ public struct PickScreen: FullScreenProgram {
 ///
 /// Pictures are asked for by `pictureID(entry)`, an id that stays with the entry's content:
 /// after a delete the entries move up, and a picture made for the old third must not be shown
-/// as the new third.
+/// as the new third. (The caller gives a new id when the entry's file changes on disk.)
 public struct BrowseScreen: FullScreenProgram {
     public typealias Outcome = BrowserProgram.Outcome
 
@@ -71,13 +71,14 @@ public struct BrowseScreen: FullScreenProgram {
         model: BrowserModel, board: PictureBoard?, pictureID: @escaping (Int) -> Int,
         characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width,
         caption: @escaping (Int) -> String, save: @escaping (Int) -> String,
-        delete: @escaping (Int) -> BrowserDeletion
+        delete: @escaping (Int) -> BrowserDeletion, refresh: @escaping (Int) -> BrowserFollow? = { _ in nil }
     ) {
         let text = TextFit(characterWidth: characterWidth)
         browser = BrowserProgram(
             model: model, characterWidth: characterWidth, caption: caption,
             drawImage: { entry, rect, screen in board?.draw(pictureID(entry), in: rect, into: &screen, text: text) },
             save: save, delete: delete)
+        browser.refresh = refresh
         self.board = board
         self.pictureID = pictureID
     }
