@@ -164,4 +164,12 @@ final class BrowserModelTests: XCTestCase {
         XCTAssertEqual(m.handle(.left), [])
         XCTAssertEqual(m.index, 0)
     }
+
+    func testASelectionEmptiedMeanwhileIsSaidBeforeAnyKeyQuits() {
+        var m = BrowserModel(total: 2, index: 1)
+        m.follow(total: 0, index: 0, left: "b.jpg: gone")
+        XCTAssertEqual(m.handle(.right), [.bell])
+        XCTAssertEqual(m.message, "b.jpg: gone · the selection is empty: any key quits")
+        XCTAssertEqual(m.handle(.right), [.quit(nil)])
+    }
 }

@@ -68,7 +68,12 @@ public struct BrowserModel: Equatable, Sendable {
             }
             return [.delete(index)]
         }
-        if total == 0 { return [.quit(nil)] }
+        if total == 0 {
+            // Emptied by another imgsel: said first, rather than quitting on a key meant for paging.
+            guard let left else { return [.quit(nil)] }
+            message = "\(left) · the selection is empty: any key quits"
+            return [.bell]
+        }
         switch key {
         case .right, .character(" "), .character("l"), .character("n"):
             return step(to: index + 1)
