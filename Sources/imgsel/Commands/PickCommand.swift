@@ -61,7 +61,8 @@ struct PickCommand: Command {
     private struct PickWrite {
         let before: Selection
         let after: Selection
-        /// The entries the user moved (unpicked and picked again), by content.
+        /// The entries the picks moved to their new numbers (unpicked and picked again, or added by
+        /// another imgsel meanwhile and picked), by content.
         let moved: Set<String>
     }
 
