@@ -26,9 +26,9 @@ public enum ImgselError: Error, Equatable, Sendable {
     case rulesRefused(entries: Int)
     /// Rules no image or set could keep: a minimum above its maximum, `--min-count` above the capacity.
     case ruleConflict(String)
-    /// `pick`'s Enter: another imgsel changed the selection meanwhile, so that the entries not
-    /// shown and the images picked no longer fit together.
-    case pickDoesNotFit(capacity: Int, notShown: Int, picked: Int)
+    /// `pick`'s Enter: another imgsel changed the selection meanwhile, so that with the user's
+    /// toggles it would hold `count` entries, more than its capacity.
+    case pickDoesNotFit(capacity: Int, count: Int)
     /// The entry `browse` showed was removed by another imgsel meanwhile.
     case entryGone(path: String)
     // 2: usage
@@ -168,10 +168,10 @@ public enum ImgselError: Error, Equatable, Sendable {
                 + " the rules given, so none was set (--force sets them anyway, and check reports those entries)"
         case let .ruleConflict(text):
             return text
-        case let .pickDoesNotFit(capacity, notShown, picked):
+        case let .pickDoesNotFit(capacity, count):
             return
-                "another imgsel changed the selection while pick ran: \(notShown) entries not shown and \(picked)"
-                + " picked do not fit in \(capacity); nothing was written"
+                "another imgsel changed the selection while pick ran: with these picks it would hold \(count)"
+                + " of \(capacity); nothing was written"
         case let .entryGone(path):
             return "\(path): no longer in the selection (another imgsel removed it)"
         case let .needsTerminal(command, reason):

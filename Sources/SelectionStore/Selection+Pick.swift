@@ -1,48 +1,59 @@
+/// What the user did in `pick`, as Enter applies it onto the selection as it is then.
+public struct PickToggles: Equatable, Sendable {
+    /// The contents (sha256) of the entries the user unpicked, including those picked again.
+    public var unpicked: Set<String>
+    /// The images picked during the session (new, or unpicked and picked again), in the order
+    /// of their numbers, as inspected at Enter.
+    public var picked: [Entry]
+
+    public init(unpicked: Set<String> = [], picked: [Entry] = []) {
+        self.unpicked = unpicked
+        self.picked = picked
+    }
+}
+
 extension Selection {
-    /// The album picker's Enter (`pick`): the entries `isShown` says were not among the images
-    /// shown stay first, in their order; then the images picked, in the order they were picked.
+    /// The album picker's Enter (`pick`): the user's toggles onto the selection as it is now.
+    /// The entries unpicked leave; the images picked are appended in the order of their numbers;
+    /// every other entry stays where it is, even one another imgsel added or moved meanwhile.
     ///
-    /// A picked image with the content of an entry is that entry, kept with its path, time and
-    /// notes (only its place may change); the others are new and checked as `add` checks them:
-    /// rules, duplicates (of a kept entry, or two picked files of one content), a path a kept
-    /// entry has. The result must fit the capacity, or nothing is written: the picker kept the
-    /// count within it, so only another imgsel's change meanwhile can make it not fit.
+    /// A picked image with the content of an entry is that entry, moved to its new number and
+    /// kept with its path, time and notes (the user unpicked it and picked it again, or another
+    /// imgsel added it meanwhile); the others are new and checked as `add` checks them: rules,
+    /// two picked files of one content, a path an entry has with other content. The result must
+    /// fit the capacity, or nothing is written: the picker kept the count within it, so only
+    /// another imgsel's change meanwhile can make it not fit.
     ///
     /// The cursor follows its entry; when its entry leaves, it lands on the entry taking its
     /// place, or the new last.
-    public func picking(_ picked: [Entry], isShown: (Entry) -> Bool) throws(ImgselError) -> Selection {
-        let kept = items.filter { !isShown($0) }
-        var chosen: [Entry] = []
-        var fresh: [Entry] = []
-        var reused: [Entry] = []
+    public func picking(_ toggles: PickToggles) throws(ImgselError) -> Selection {
         var batch: [String: Int] = [:]
-        for (position, entry) in picked.enumerated() {
+        for (position, entry) in toggles.picked.enumerated() {
             if let earlier = batch[entry.sha256] {
                 throw .duplicateInBatch(
-                    path: entry.path, sameAs: picked[earlier].path, position: position, earlier: earlier)
+                    path: entry.path, sameAs: toggles.picked[earlier].path, position: position, earlier: earlier)
             }
             batch[entry.sha256] = position
+        }
+        let staying = items.filter { !toggles.unpicked.contains($0.sha256) && batch[$0.sha256] == nil }
+        var appended: [Entry] = []
+        var fresh: [Entry] = []
+        for entry in toggles.picked {
             if let existing = index(ofSHA256: entry.sha256) {
-                let old = items[existing - 1]
-                // An entry not counted as shown has the content of a picked file: as `add`, a duplicate.
-                if kept.contains(where: { $0.sha256 == old.sha256 }) {
-                    throw .duplicate(path: entry.path, entry: existing)
-                }
-                chosen.append(old)
-                reused.append(old)
+                appended.append(items[existing - 1])
             } else {
-                chosen.append(entry)
+                appended.append(entry)
                 fresh.append(entry)
             }
         }
         try refuseBrokenRules(fresh)
-        for entry in fresh { try refuseTakenPath(entry, keeping: kept + reused) }
-        guard kept.count + chosen.count <= capacity else {
-            throw .pickDoesNotFit(capacity: capacity, notShown: kept.count, picked: chosen.count)
-        }
+        // Against every entry, the unpicked too: new content at an entry's path is its file changed.
+        for entry in fresh { try refuseTakenPath(entry, keeping: items) }
+        let result = staying + appended
+        guard result.count <= capacity else { throw .pickDoesNotFit(capacity: capacity, count: result.count) }
         var next = self
-        next.items = kept + chosen
-        next.current = cursorAfterPick(next.items)
+        next.items = result
+        next.current = cursorAfterPick(result)
         return next
     }
 
@@ -79,6 +90,11 @@ public final class ShownImages {
         let ordered =
             candidates.filter { images[$0].path == entryPath } + candidates.filter { images[$0].path != entryPath }
         return ordered.first { sha256(of: $0) == entry.sha256 }
+    }
+
+    /// The shown item at `entryPath` (absolute), whatever its content.
+    public func item(at entryPath: String) -> Int? {
+        images.firstIndex { $0.path == entryPath }
     }
 
     /// The item's sha256, "" when it cannot be read now.

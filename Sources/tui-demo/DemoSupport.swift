@@ -84,7 +84,7 @@ enum DemoPicker {
         let model = PickerModel(
             names: names, picked: options.indices("--picked"),
             capacity: options.int("--capacity", 9), otherEntries: options.int("--others", 0),
-            refusal: { refused.contains($0) ? Self.ruleBroken(names[$0]) : nil })
+            refusal: { item, _ in refused.contains(item) ? Self.ruleBroken(names[item]) : nil })
         let slot = (options.string("--slot") ?? "16x6").split(separator: "x").compactMap { Int($0) }
         var program = PickerProgram(
             model: model, slotWidth: slot.first ?? 16, slotHeight: slot.last ?? 6,

@@ -4,88 +4,106 @@ import XCTest
 
 @testable import SelectionStore
 
-/// `pick`'s Enter as a pure operation, and what it finds to show.
+/// `pick`'s Enter as a pure operation: the user's toggles onto the selection as it is at Enter.
 final class PickTests: XCTestCase {
-    /// The shown images are those whose names are in `shown`.
-    private func shown(_ names: Set<String>) -> (Entry) -> Bool { { names.contains($0.path) } }
+    private func sha(_ name: String) -> String { makeEntry(name).sha256 }
 
-    func testEntriesNotShownStayFirstThenThePickedInTheirOrder() throws {
-        let s = try makeSelection(["x", "a", "y", "b"], current: 1)
-        let t = try s.picking([makeEntry("c"), makeEntry("a")], isShown: shown(["a", "b", "c", "d"]))
-        XCTAssertEqual(t.names, ["x", "y", "c", "a"])
+    private func toggles(unpicked: [String] = [], picked: [String] = []) -> PickToggles {
+        PickToggles(unpicked: Set(unpicked.map(sha)), picked: picked.map { makeEntry($0) })
+    }
+
+    func testAnEntryNobodyToggledStaysEvenOneAnotherImgselAddedMeanwhile() throws {
+        // At pick's start: img05; meanwhile another imgsel added img01 and gray (both shown).
+        let s = try makeSelection(["img05", "img01", "gray"])
+        let t = try s.picking(toggles(picked: ["img00"]))
+        XCTAssertEqual(t.names, ["img05", "img01", "gray", "img00"])
+    }
+
+    func testTheUnpickedLeaveWhereverTheyAreNowAndTheNewAreAppendedInOrder() throws {
+        let s = try makeSelection(["x", "c", "b", "a"], current: 1)
+        let t = try s.picking(toggles(unpicked: ["b"], picked: ["e", "d"]))
+        XCTAssertEqual(t.names, ["x", "c", "a", "e", "d"])
         XCTAssertEqual(t.currentPath, "x", "the cursor follows its entry")
     }
 
-    func testAPickedEntryKeepsItsRecordAndNotes() throws {
+    func testAnEntryUnpickedAndPickedAgainMovesToItsNewNumberWithItsRecord() throws {
         var a = makeEntry("a")
         a.added = "2020-01-01T00:00:00Z"
         a.otherFields = .object([("note", .string("keep"))])
-        let s = try Selection(capacity: 9, current: 1, items: [a])
+        let s = try Selection(capacity: 9, current: 1, items: [a, makeEntry("b")])
         var again = makeEntry("a")
         again.path = "elsewhere/a"
-        let t = try s.picking([makeEntry("b"), again], isShown: shown(["a"]))
-        XCTAssertEqual(t.items.map(\.path), ["b", "a"])
-        XCTAssertEqual(t.items[1], a, "the entry as it was recorded")
+        let t = try s.picking(PickToggles(unpicked: [a.sha256], picked: [makeEntry("c"), again]))
+        XCTAssertEqual(t.items.map(\.path), ["b", "c", "a"])
+        XCTAssertEqual(t.items[2], a, "the entry as it was recorded")
+        XCTAssertEqual(t.currentPath, "a", "the cursor follows its entry")
     }
 
-    func testUnpickingEveryShownEntryLeavesTheOthers() throws {
+    func testAPickOfContentAnotherImgselAddedMeanwhileIsThatEntry() throws {
+        var theirs = makeEntry("q")
+        theirs.path = "their/q"
+        let s = try Selection(capacity: 9, current: 1, items: [makeEntry("x"), theirs, makeEntry("y")])
+        let t = try s.picking(toggles(picked: ["q"]))
+        XCTAssertEqual(t.names, ["x", "y", "their/q"])
+    }
+
+    func testAnUnpickOfAnEntryAnotherImgselRemovedMeanwhileIsNothing() throws {
+        let s = try makeSelection(["x", "a"], current: 2)
+        XCTAssertEqual(try s.picking(toggles(unpicked: ["gone"])), s)
+        XCTAssertEqual(try s.picking(toggles()), s, "no toggles, no change")
+    }
+
+    func testUnpickingEveryEntry() throws {
         let s = try makeSelection(["a", "x", "b"], current: 3)
-        let t = try s.picking([], isShown: shown(["a", "b"]))
+        let t = try s.picking(toggles(unpicked: ["a", "b"]))
         XCTAssertEqual(t.names, ["x"])
         XCTAssertEqual(t.current, 1, "the cursor's entry left: the new last")
-        XCTAssertNil(try s.picking([], isShown: shown(["a", "x", "b"])).current)
+        XCTAssertNil(try s.picking(toggles(unpicked: ["a", "x", "b"])).current)
     }
 
     func testTheCursorLandsOnTheEntryTakingItsPlace() throws {
         let s = try makeSelection(["a", "b", "x", "c"], current: 2)
-        let t = try s.picking([makeEntry("c")], isShown: shown(["a", "b", "c"]))
+        let t = try s.picking(toggles(unpicked: ["a", "b"]))
         XCTAssertEqual(t.names, ["x", "c"])
         XCTAssertEqual(t.currentPath, "x", "b left; x, after it, takes its place")
-        let empty = Selection()
-        XCTAssertEqual(try empty.picking([makeEntry("q")], isShown: shown([])).current, 1)
-    }
-
-    func testNothingChangesWhenThePickIsTheSelectionAsItWas() throws {
-        let s = try makeSelection(["x", "a", "b"], current: 2)
-        XCTAssertEqual(try s.picking([makeEntry("a"), makeEntry("b")], isShown: shown(["a", "b"])), s)
+        XCTAssertEqual(try Selection().picking(toggles(picked: ["q"])).current, 1)
     }
 
     func testAnotherProcessFillingTheSelectionRefusesTheWholePick() throws {
         let s = try makeSelection(["x", "y", "a"], capacity: 4)
-        assertThrows(.pickDoesNotFit(capacity: 4, notShown: 2, picked: 3)) { () throws(ImgselError) in
-            try s.picking(["a", "b", "c"].map { makeEntry($0) }, isShown: shown(["a", "b", "c"]))
+        assertThrows(.pickDoesNotFit(capacity: 4, count: 5)) { () throws(ImgselError) in
+            try s.picking(toggles(picked: ["b", "c"]))
         }
-        let message = ImgselError.pickDoesNotFit(capacity: 4, notShown: 2, picked: 3).message
+        let message = ImgselError.pickDoesNotFit(capacity: 4, count: 5).message
         XCTAssertTrue(message.contains("another imgsel changed the selection"), message)
-        XCTAssertEqual(ImgselError.pickDoesNotFit(capacity: 4, notShown: 2, picked: 3).exitCode, 1)
+        XCTAssertEqual(ImgselError.pickDoesNotFit(capacity: 4, count: 5).exitCode, 1)
+        XCTAssertEqual(try s.picking(toggles(unpicked: ["a"], picked: ["b", "c"])).names, ["x", "y", "b", "c"])
     }
 
     func testNewImagesAreCheckedAsAddChecksThem() throws {
         let s = try makeSelection(["x", "a"])
-        assertThrows(.duplicate(path: "copy-of-x", entry: 1)) { () throws(ImgselError) in
-            var copy = makeEntry("x")
-            copy.path = "copy-of-x"
-            return try s.picking([copy], isShown: shown(["a"]))
-        }
         var twin = makeEntry("b")
         twin.path = "twin"
         assertThrows(.duplicateInBatch(path: "twin", sameAs: "b", position: 1, earlier: 0)) {
-            () throws(ImgselError) in try s.picking([makeEntry("b"), twin], isShown: shown(["a"]))
+            () throws(ImgselError) in try s.picking(PickToggles(picked: [makeEntry("b"), twin]))
         }
         var changed = makeEntry("new content")
         changed.path = "x"
         assertThrows(.pathTaken(path: "x", entry: 1)) { () throws(ImgselError) in
-            try s.picking([changed], isShown: shown(["a"]))
+            try s.picking(PickToggles(picked: [changed]))
+        }
+        // New content at an unpicked entry's path too: that entry's file changed.
+        assertThrows(.pathTaken(path: "x", entry: 1)) {
+            () throws(ImgselError) in try s.picking(PickToggles(unpicked: [self.sha("x")], picked: [changed]))
         }
     }
 
-    func testAnImageBreakingARuleIsRefusedButKeptEntriesAreNot() throws {
+    func testAnImageBreakingARuleIsRefusedButMovedEntriesAreNot() throws {
         let wide = makeEntry("wide", width: 400, height: 100)
         let old = makeEntry("old", width: 400, height: 100)
-        let rules = Rules([.maxWidth(300)])
-        let s = try Selection(capacity: 9, current: 1, items: [old], rules: rules)
-        XCTAssertEqual(try s.picking([makeEntry("ok")], isShown: shown([])).names, ["old", "ok"])
-        XCTAssertThrowsError(try s.picking([wide], isShown: shown([]))) {
+        let s = try Selection(capacity: 9, current: 1, items: [old, makeEntry("b")], rules: Rules([.maxWidth(300)]))
+        XCTAssertEqual(try s.picking(PickToggles(unpicked: [old.sha256], picked: [old])).names, ["b", "old"])
+        XCTAssertThrowsError(try s.picking(PickToggles(picked: [wide]))) {
             XCTAssertEqual(($0 as? ImgselError)?.code, "rule-broken")
         }
     }

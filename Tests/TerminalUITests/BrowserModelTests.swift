@@ -131,4 +131,45 @@ final class BrowserModelTests: XCTestCase {
         XCTAssertEqual(m.handle(.character("s")), [.quit(nil)])
         XCTAssertEqual(m.handle(.ctrlC), [.cancel])
     }
+
+    // MARK: - following the selection (issue 20, item 7)
+
+    func testFollowMovesTheShownEntryAndTheQuestionAsksWhereItIsNow() {
+        var m = BrowserModel(total: 5, index: 2)
+        m.follow(total: 4, index: 1)
+        XCTAssertEqual(m.positionText, "2 / 4")
+        _ = m.handle(.character("d"))
+        XCTAssertEqual(m.deleteQuestion, "delete 2 / 4? (y/n)")
+        XCTAssertEqual(m.handle(.character("y")), [.delete(1)])
+        m.follow(total: 2, index: 9)
+        XCTAssertEqual(m.positionText, "2 / 2", "kept in range")
+    }
+
+    func testAKeyMeantForAnEntryThatLeftSaysSoInsteadOfActingOnAnother() {
+        let left = "p3.jpg: no longer in the selection (another imgsel removed it)"
+        var m = BrowserModel(total: 5, index: 2)
+        m.follow(total: 4, index: 2, left: left)
+        XCTAssertEqual(m.handle(.character("s")), [.bell])
+        XCTAssertEqual(m.message, left)
+        XCTAssertEqual(m.handle(.character("s")), [.save(2)], "once said, the next key acts on the entry shown")
+        m.follow(total: 3, index: 2, left: left)
+        XCTAssertEqual(m.handle(.character("d")), [.bell])
+        XCTAssertFalse(m.isConfirmingDelete)
+        _ = m.handle(.character("d"))
+        m.follow(total: 2, index: 1, left: left)
+        XCTAssertEqual(m.handle(.character("y")), [.bell], "never a yes for one entry spent on another")
+        XCTAssertEqual(m.message, "not deleted: " + left)
+        m.follow(total: 2, index: 1, left: left)
+        XCTAssertEqual(m.handle(.right), [.bell], "paging goes on from the entry now shown")
+        XCTAssertEqual(m.handle(.left), [])
+        XCTAssertEqual(m.index, 0)
+    }
+
+    func testASelectionEmptiedMeanwhileIsSaidBeforeAnyKeyQuits() {
+        var m = BrowserModel(total: 2, index: 1)
+        m.follow(total: 0, index: 0, left: "b.jpg: gone")
+        XCTAssertEqual(m.handle(.right), [.bell])
+        XCTAssertEqual(m.message, "b.jpg: gone · the selection is empty: any key quits")
+        XCTAssertEqual(m.handle(.right), [.quit(nil)])
+    }
 }

@@ -40,7 +40,9 @@ final class PickCommandTmuxTests: ImgselTmuxTestCase {
         XCTAssertEqual(try exitStatus(), "0")
         try assertRestored()
         XCTAssertEqual(try selection().paths, ["other/x.png", "c.png", "a.png", "b.png"])
-        XCTAssertEqual(try imgselStdout(), "added 2  c.png\nadded 3  a.png\n", "what changed, as toggle says it")
+        XCTAssertEqual(
+            try imgselStdout(), "added 2  c.png\nadded 3  a.png\nmoved 2 → 4  b.png\n",
+            "what changed, as toggle says it, and b's move (unpicked and picked again)")
     }
 
     func testEscWritesNothingAndExits130() throws {
@@ -96,7 +98,7 @@ final class PickCommandTmuxTests: ImgselTmuxTestCase {
         try assertRestored()
     }
 
-    func testEnterIsRefusedWholeWhenAnotherImgselFilledTheSelectionMeanwhile() throws {
+    func testEnterRefusedBecauseAnotherImgselFilledTheSelectionStaysOpenWithThePicks() throws {
         try fourImagesWithXAndBSelected(capacity: 4)
         try startImgsel("pick", showing: "2 / 4 selected")
         pane.keys("Space", "Right", "Right", "Space")
@@ -105,11 +107,17 @@ final class PickCommandTmuxTests: ImgselTmuxTestCase {
         XCTAssertEqual(try imgselNow(["add", "other/y.png"]).status, 0)
         let theirs = selectionBytes()
         pane.keys("Enter")
-        try pane.waitForFormat("#{alternate_on}", "0")
-        XCTAssertEqual(try exitStatus(), "1")
-        try assertRestored()
+        try pane.waitForText("another imgsel changed the selection while pick ran")
+        XCTAssertEqual(pane.format("#{alternate_on}"), "1", "pick stays open")
+        XCTAssertTrue(statusRow().contains("4 / 4 selected"), statusRow())
         XCTAssertEqual(selectionBytes(), theirs, "nothing written over the other process's change")
-        XCTAssertTrue(pane.screen().joined().contains("another imgsel changed the selection while pick ran"))
+        pane.keys("Space")
+        try pane.waitForText("3 / 4 selected")
+        pane.keys("Enter")
+        try pane.waitForFormat("#{alternate_on}", "0")
+        XCTAssertEqual(try exitStatus(), "0")
+        try assertRestored()
+        XCTAssertEqual(try selection().paths, ["other/x.png", "b.png", "other/y.png", "a.png"])
     }
 
     func testVShowsTheImageFullSizeAndAnyKeyReturns() throws {

@@ -10,7 +10,7 @@ final class PickerModelTests: XCTestCase {
     ///     8 9
     private func model(
         count: Int = 10, picked: [Int] = [], capacity: Int = 9, others: Int = 0,
-        refusal: @escaping (Int) -> String? = { _ in nil }
+        refusal: @escaping (Int, [Int]) -> String? = { _, _ in nil }
     ) -> PickerModel {
         var model = PickerModel(
             names: (0..<count).map { "p\($0).jpg" }, picked: picked, capacity: capacity,
@@ -139,7 +139,9 @@ final class PickerModelTests: XCTestCase {
     }
 
     func testAnImageAgainstARuleIsRefusedWithItsReasonAndTheBell() {
-        var m = model(refusal: { $0 == 0 ? "p0.jpg: 7.2 MB is over this selection's 5 MB (--max-bytes)" : nil })
+        var m = model(refusal: { item, _ in
+            item == 0 ? "p0.jpg: 7.2 MB is over this selection's 5 MB (--max-bytes)" : nil
+        })
         XCTAssertEqual(m.handle(.character(" ")), [.bell])
         XCTAssertEqual(m.message, "p0.jpg: 7.2 MB is over this selection's 5 MB (--max-bytes)")
         XCTAssertEqual(m.picked, [])
@@ -225,5 +227,34 @@ final class PickerModelTests: XCTestCase {
 
     func testPickedIndicesOutOfRangeOrRepeatedAreIgnored() {
         XCTAssertEqual(model(picked: [2, 2, 40, -1, 3]).picked, [2, 3])
+    }
+
+    func testTheRefusalIsAskedWithThePicksOnlyWhenTheItemFits() {
+        var asked: [(Int, [Int])] = []
+        var m = model(
+            capacity: 2,
+            refusal: { item, picked in
+                asked.append((item, picked))
+                return nil
+            })
+        _ = m.handle(.tab)
+        _ = m.handle(.tab)
+        XCTAssertEqual(m.handle(.character(" ")), [.bell], "full")
+        XCTAssertEqual(asked.map(\.0), [0, 1], "a full selection refuses before asking (no hash)")
+        XCTAssertEqual(asked.map(\.1), [[], [0]])
+    }
+
+    func testARefusedEnterStaysWithEveryPickAndTheReasonUntilTheNextKey() {
+        var answers: [String?] = ["a.jpg: no such file", nil]
+        var program = PickerProgram(model: model())
+        program.commit = { _ in answers.removeFirst() }
+        _ = program.handle(.tab)
+        _ = program.handle(.tab)
+        guard case .bell = program.handle(.enter) else { return XCTFail("a refused Enter rings the bell") }
+        XCTAssertEqual(program.model.message, "a.jpg: no such file")
+        XCTAssertEqual(program.model.picked, [0, 1])
+        _ = program.handle(.left)
+        XCTAssertNil(program.model.message)
+        guard case .finish(.commit([0, 1])) = program.handle(.enter) else { return XCTFail("written: done") }
     }
 }

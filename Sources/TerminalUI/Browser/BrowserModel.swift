@@ -26,6 +26,9 @@ public struct BrowserModel: Equatable, Sendable {
     public private(set) var message: String?
     /// True while "delete 3 / 9? (y/n)" waits for its answer.
     public private(set) var isConfirmingDelete = false
+    /// Why the entry shown is no longer there (another imgsel removed it), said by the next key
+    /// in place of an `s`, `d` or `y` meant for it.
+    private var shownLeft: String?
 
     public init(total: Int, index: Int) {
         self.total = max(0, total)
@@ -38,17 +41,39 @@ public struct BrowserModel: Equatable, Sendable {
     /// The question `d` asks.
     public var deleteQuestion: String { "delete \(positionText)? (y/n)" }
 
+    /// The selection changed under the browser (another imgsel): it now has `total` entries and
+    /// the one shown is at `index`; `left` says why, when the entry shown left and `index` is
+    /// the one that took its place. A key meant for the entry that left (`s`, `d`, `y`) then
+    /// says so instead of acting on another.
+    public mutating func follow(total: Int, index: Int, left: String? = nil) {
+        self.total = max(0, total)
+        self.index = min(max(0, index), max(0, self.total - 1))
+        shownLeft = left
+    }
+
     public mutating func handle(_ key: Key) -> [BrowserEffect] {
         message = nil
+        let left = shownLeft
+        shownLeft = nil
         if key == .ctrlC {
             isConfirmingDelete = false
             return [.cancel]
         }
         if isConfirmingDelete {
             isConfirmingDelete = false
-            return key == .character("y") || key == .character("Y") ? [.delete(index)] : []
+            guard key == .character("y") || key == .character("Y") else { return [] }
+            if let left {
+                message = "not deleted: " + left
+                return [.bell]
+            }
+            return [.delete(index)]
         }
-        if total == 0 { return [.quit(nil)] }
+        if total == 0 {
+            // Emptied by another imgsel: said first, rather than quitting on a key meant for paging.
+            guard let left else { return [.quit(nil)] }
+            message = "\(left) · the selection is empty: any key quits"
+            return [.bell]
+        }
         switch key {
         case .right, .character(" "), .character("l"), .character("n"):
             return step(to: index + 1)
@@ -60,6 +85,9 @@ public struct BrowserModel: Equatable, Sendable {
             index = total - 1
         case .character(let c) where Self.digit(c) != nil:
             return step(to: (Self.digit(c) ?? 1) - 1)
+        case .character("s") where left != nil, .character("d") where left != nil:
+            message = left
+            return [.bell]
         case .character("s"):
             return [.save(index)]
         case .character("d"):

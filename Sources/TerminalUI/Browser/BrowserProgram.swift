@@ -8,6 +8,21 @@ public enum BrowserDeletion: Sendable {
     case failed(message: String)
 }
 
+/// Where the entry shown is after another imgsel changed the selection.
+public struct BrowserFollow: Equatable, Sendable {
+    public var total: Int
+    /// The entry shown, or the one that took its place when it left.
+    public var index: Int
+    /// Why the entry shown is gone, when it is.
+    public var left: String?
+
+    public init(total: Int, index: Int, left: String? = nil) {
+        self.total = total
+        self.index = index
+        self.left = left
+    }
+}
+
 /// `imgsel browse` as a `FullScreenProgram`: the model, and the caller's pictures and actions.
 ///
 /// The screen: the picture above two text rows; `3 / 9  caption` (the caption is `view`'s
@@ -30,6 +45,9 @@ public struct BrowserProgram: FullScreenProgram {
     public var save: (_ entry: Int) -> String
     /// Deletes the entry from the selection.
     public var delete: (_ entry: Int) -> BrowserDeletion
+    /// Before every key: the selection as it is now, if it changed since the last look (see
+    /// `BrowserModel.follow`), given the entry shown; nil when it did not.
+    public var refresh: (_ shown: Int) -> BrowserFollow? = { _ in nil }
     public var onWake: () -> Void = {}
     let text: TextFit
 
@@ -60,6 +78,7 @@ public struct BrowserProgram: FullScreenProgram {
     public mutating func resize(to size: WindowSize) { window = size }
 
     public mutating func handle(_ key: Key) -> ProgramStep<Outcome> {
+        if let now = refresh(model.index) { model.follow(total: now.total, index: now.index, left: now.left) }
         var step = ProgramStep<Outcome>.stay
         for effect in model.handle(key) {
             switch effect {

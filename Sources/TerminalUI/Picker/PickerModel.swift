@@ -7,8 +7,8 @@ public enum PickerEffect: Equatable, Sendable {
     /// Back from the viewer to the grid.
     case closeViewer
     /// Enter: write the selection. The shown items picked, in the order of their numbers
-    /// (indices into `names`). Entries of the selection that are not shown go first: that is
-    /// the caller's part, at write time.
+    /// (indices into `names`). Which of them the user toggled, and what becomes of the entries
+    /// not shown, is the caller's part, at write time.
     case commit([Int])
     /// Esc, `q` or Ctrl-C: write nothing, exit 130.
     case cancel
@@ -37,14 +37,16 @@ public struct PickerModel {
     /// The item shown full size by `v`, or nil on the grid.
     public private(set) var viewing: Int?
 
-    private let refusal: (Int) -> String?
+    private let refusal: (_ item: Int, _ picked: [Int]) -> String?
 
     /// - Parameters:
     ///   - picked: the shown items already in the selection, in the selection's order.
-    ///   - refusal: why an item may not be added (it breaks an upload rule), or nil.
+    ///   - refusal: why an item may not be picked (its file is gone, it has the content of
+    ///     one picked, it breaks an upload rule…), or nil; given the items picked now. Asked
+    ///     only when the item fits: nil means it is picked.
     public init(
         names: [String], picked: [Int] = [], capacity: Int, otherEntries: Int = 0,
-        refusal: @escaping (Int) -> String? = { _ in nil }
+        refusal: @escaping (_ item: Int, _ picked: [Int]) -> String? = { _, _ in nil }
     ) {
         self.names = names
         self.capacity = capacity
@@ -63,6 +65,12 @@ public struct PickerModel {
     /// The item's number in the pick order (1-based), or nil when it is not picked.
     public func number(of item: Int) -> Int? {
         picked.firstIndex(of: item).map { $0 + 1 }
+    }
+
+    /// Enter was refused (the write would not fit, a file went…): the reason on the status line
+    /// until the next key; every pick stays.
+    public mutating func commitRefused(_ reason: String) {
+        message = reason
     }
 
     /// A new grid shape (the window changed): the focus stays visible.
@@ -109,12 +117,12 @@ public struct PickerModel {
             picked.remove(at: position)
             return []
         }
-        if let reason = refusal(focus) {
-            message = reason
-            return [.bell]
-        }
         guard selectedCount < capacity else {
             message = "\(names[focus]) not picked: the selection is full (\(selectedCount) / \(capacity))"
+            return [.bell]
+        }
+        if let reason = refusal(focus, picked) {
+            message = reason
             return [.bell]
         }
         picked.append(focus)

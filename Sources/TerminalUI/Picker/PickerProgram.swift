@@ -20,6 +20,9 @@ public struct PickerProgram: FullScreenProgram {
     public var drawFullImage: (_ item: Int, _ rect: CellRect, _ screen: inout Screen) -> Void
     /// Called when a background thread woke the loop (a thumbnail is ready).
     public var onWake: () -> Void = {}
+    /// Enter: writes the picks (the model as it is); nil when written, which ends the program,
+    /// else why not, which stays with every pick and the reason on the status line.
+    public var commit: (PickerModel) -> String? = { _ in nil }
     let text: TextFit
 
     /// - Parameters:
@@ -59,7 +62,10 @@ public struct PickerProgram: FullScreenProgram {
             switch effect {
             case .bell: step = .bell
             case .openViewer, .closeViewer: break
-            case .commit(let order): return .finish(.commit(order))
+            case .commit(let order):
+                guard let reason = commit(model) else { return .finish(.commit(order)) }
+                model.commitRefused(reason)
+                return .bell
             case .cancel: return .finish(.cancel)
             }
         }

@@ -10,16 +10,20 @@ public struct PickScreen: FullScreenProgram {
     public private(set) var picker: PickerProgram
     public let board: PictureBoard?
 
-    /// - Parameter board: nil draws no pictures (`--graphics none`, a terminal without colour).
+    /// - Parameters:
+    ///   - board: nil draws no pictures (`--graphics none`, a terminal without colour).
+    ///   - commit: Enter's write (see `PickerProgram.commit`).
     public init(
         model: PickerModel, board: PictureBoard?, slotWidth: Int = 20, slotHeight: Int = 10,
-        characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width
+        characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width,
+        commit: @escaping (PickerModel) -> String? = { _ in nil }
     ) {
         let text = TextFit(characterWidth: characterWidth)
         picker = PickerProgram(
             model: model, slotWidth: slotWidth, slotHeight: slotHeight, characterWidth: characterWidth,
             drawThumbnail: { item, rect, screen in board?.draw(item, in: rect, into: &screen, text: text) },
             drawFullImage: { item, rect, screen in board?.draw(item, in: rect, into: &screen, text: text) })
+        picker.commit = commit
         self.board = board
     }
 
@@ -55,7 +59,7 @@ public struct PickScreen: FullScreenProgram {
 ///
 /// Pictures are asked for by `pictureID(entry)`, an id that stays with the entry's content:
 /// after a delete the entries move up, and a picture made for the old third must not be shown
-/// as the new third.
+/// as the new third. (The caller gives a new id when the entry's file changes on disk.)
 public struct BrowseScreen: FullScreenProgram {
     public typealias Outcome = BrowserProgram.Outcome
 
@@ -67,13 +71,14 @@ public struct BrowseScreen: FullScreenProgram {
         model: BrowserModel, board: PictureBoard?, pictureID: @escaping (Int) -> Int,
         characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width,
         caption: @escaping (Int) -> String, save: @escaping (Int) -> String,
-        delete: @escaping (Int) -> BrowserDeletion
+        delete: @escaping (Int) -> BrowserDeletion, refresh: @escaping (Int) -> BrowserFollow? = { _ in nil }
     ) {
         let text = TextFit(characterWidth: characterWidth)
         browser = BrowserProgram(
             model: model, characterWidth: characterWidth, caption: caption,
             drawImage: { entry, rect, screen in board?.draw(pictureID(entry), in: rect, into: &screen, text: text) },
             save: save, delete: delete)
+        browser.refresh = refresh
         self.board = board
         self.pictureID = pictureID
     }

@@ -27,7 +27,7 @@ struct BrowseCommand: Command {
         var screen = BrowseScreen(
             model: BrowserModel(total: selection.count, index: start - 1), board: board,
             pictureID: session.pictureID, characterWidth: FullScreen.characterWidth,
-            caption: session.caption, save: session.save, delete: session.delete)
+            caption: session.caption, save: session.save, delete: session.delete, refresh: session.follow(shown:))
         switch try FullScreen.run(&screen, on: terminal, board: board, command: "browse") {
         case .cancel:
             throw .cancelled(command: "browse", what: "the cursor was not moved")

@@ -30,46 +30,58 @@ struct PickCommand: Command {
             guard case .noSelection = error else { throw error }
             selection = Selection()
         }
-        let shown = ShownImages(images)
-        var picked: [Int] = []
-        for entry in selection.items {
-            if let item = shown.item(matching: entry, entryPath: context.absolutePath(entry)) { picked.append(item) }
-        }
-        let rules = selection.rules
+        // Said before any pick is made, rather than at an Enter that could never write.
+        if let problem = context.store.writeProblem() { throw problem }
+        let session = PickSession(images: images, selection: selection, entryPath: context.absolutePath)
         let model = PickerModel(
-            names: images.map(\.name), picked: picked, capacity: selection.capacity,
-            otherEntries: selection.count - picked.count,
-            refusal: { item in
-                let problems = rules.problems(
-                    for: Rule.Image(facts: images[item].facts, bytes: images[item].bytes), path: images[item].name)
-                return problems.isEmpty
-                    ? nil : problems.map { ImgselError.ruleBroken($0).message }.joined(separator: "; ")
-            })
+            names: images.map(\.name), picked: session.startPicked, capacity: selection.capacity,
+            otherEntries: session.notShownCount, refusal: session.refusal(toPick:picked:))
         let board = try FullScreen.pictureBoard(context, on: terminal) { item in Self.load(images[item]) }
-        var screen = PickScreen(model: model, board: board, characterWidth: FullScreen.characterWidth)
+        var written: PickWrite? = nil
+        var screen = PickScreen(
+            model: model, board: board, characterWidth: FullScreen.characterWidth,
+            commit: { model in
+                do throws(ImgselError) {
+                    written = try commit(model.picked, session: session, context)
+                    return nil
+                } catch {
+                    return error.message
+                }
+            })
         switch try FullScreen.run(&screen, on: terminal, board: board, command: "pick") {
         case .cancel:
             throw .cancelled(command: "pick", what: "nothing written")
-        case .commit(let order):
-            try commit(order.map { images[$0].typed }, shown: shown, context)
+        case .commit:
+            guard let written else { return }
+            ChangeReport.print(before: written.before, after: written.after, moved: written.moved, context)
         }
     }
 
-    /// Enter: one update under the lock. The picked files are inspected (hashed) first; the
-    /// entries not shown are told apart from the shown ones by content, in the selection as it is
-    /// at write time, so a change another imgsel made meanwhile is kept (or refuses the pick).
-    private func commit(_ typed: [String], shown: ShownImages, _ context: Context) throws(ImgselError) {
+    /// What Enter wrote, printed once the terminal is back.
+    private struct PickWrite {
+        let before: Selection
+        let after: Selection
+        /// The entries the picks moved to their new numbers (unpicked and picked again, or added by
+        /// another imgsel meanwhile and picked), by content.
+        let moved: Set<String>
+    }
+
+    /// Enter: one update under the lock, of the user's toggles onto the selection as it is then
+    /// (SPEC "Interactive"). The images picked during the session are inspected (hashed) first;
+    /// any failure leaves everything as it was and is said on the status line.
+    private func commit(_ picked: [Int], session: PickSession, _ context: Context) throws(ImgselError) -> PickWrite {
+        let (unpicked, appended) = session.toggles(picked: picked)
+        let typed = appended.map { session.images[$0].typed }
         let entries = try context.inspectAll(typed)
         let (before, after) = try context.namingInputs(entries, as: typed) { () throws(ImgselError) in
             try context.store.update(creating: true) { (selection) throws(ImgselError) -> (Selection, Selection) in
                 let before = selection
-                selection = try selection.picking(entries) { entry in
-                    shown.item(matching: entry, entryPath: context.absolutePath(entry)) != nil
-                }
+                selection = try selection.picking(PickToggles(unpicked: unpicked, picked: entries))
                 return (before, selection)
             }
         }
-        ChangeReport.print(before: before, after: after, context)
+        let moved = Set(entries.map(\.sha256).filter { before.index(ofSHA256: $0) != nil })
+        return PickWrite(before: before, after: after, moved: moved)
     }
 
     /// The file's bytes for its thumbnail (on a maker's thread): none for a type imgsel does not

@@ -5,20 +5,55 @@ import TerminalUI
 /// What `browse` shows and does while it runs: the entries as last read, each picture's id,
 /// and `s` and `d` carried out through the store. Lives on the loop's thread; the maker's
 /// threads only read the entries of ids through `Pictures`.
+///
+/// It follows the selection file: before every key (`follow`) a stat tells whether the file
+/// changed, and only then is it read again; each entry's file is stat'ed too, so that a file
+/// changed or gone since its picture was made gets a new picture (or "file is missing").
 final class BrowseSession {
     let context: Context
     private(set) var entries: [Entry]
+    /// The picture id of each entry, in order.
+    private var ids: [Int] = []
+    private var selectionStamp: FileStamp?
     let pictures = Pictures()
 
     init(_ selection: Selection, context: Context) {
         self.context = context
         entries = selection.items
-        pictures.register(entries, context: context)
+        selectionStamp = FileStamp(context.store.path)
+        registerPictures()
     }
 
-    /// The id of the entry's picture: it stays with the content when entries move up.
+    /// The id of the entry's picture: it stays with the content when entries move up, and
+    /// changes with the file on disk.
     func pictureID(_ index: Int) -> Int {
-        entries.indices.contains(index) ? pictures.id(of: entries[index]) : -1
+        ids.indices.contains(index) ? ids[index] : -1
+    }
+
+    /// Before a key: the selection read again if its file changed, the entry shown (`index`)
+    /// found there by content; nil when neither the selection nor the entry's place changed.
+    func follow(shown index: Int) -> BrowserFollow? {
+        defer { registerPictures() }
+        let stamp = FileStamp(context.store.path)
+        guard stamp != selectionStamp, let selection = try? context.store.read() else { return nil }
+        selectionStamp = stamp
+        let old = entries
+        entries = selection.items
+        guard old.indices.contains(index) else { return BrowserFollow(total: entries.count, index: 0) }
+        let shown = old[index]
+        if let place = selection.index(ofSHA256: shown.sha256) {
+            return BrowserFollow(total: entries.count, index: place - 1)
+        }
+        // The first entry after it that stays has its place; else the new last.
+        let following = old[(index + 1)...].lazy.compactMap { selection.index(ofSHA256: $0.sha256) }.first
+        let left = ImgselError.entryGone(path: context.displayPath(shown)).message
+        return BrowserFollow(total: entries.count, index: (following ?? entries.count) - 1, left: left)
+    }
+
+    /// Ids for the entries as they are now, each file stat'ed: one changed or gone since its
+    /// picture was made gets a new id, so the cached picture is not drawn for it.
+    private func registerPictures() {
+        ids = pictures.register(entries, context: context)
     }
 
     /// `view`'s line after the position: `path  4032×3024 JPEG 2.1 MB`.
@@ -55,7 +90,7 @@ final class BrowseSession {
                 return (position, selection)
             }
             entries = after.items
-            pictures.register(entries, context: context)
+            registerPictures()
             return .deleted(remaining: entries.count, message: "deleted \(position)  \(context.displayPath(entry))")
         } catch {
             return .failed(message: "not deleted: " + error.message)
@@ -86,22 +121,30 @@ final class BrowseSession {
         }
     }
 
-    /// The entries' pictures by id, for the maker's threads.
+    /// The entries' pictures by id, for the maker's threads. An id stands for an entry's content
+    /// and its file as a stat saw it.
     final class Pictures: @unchecked Sendable {
-        private let lock = Locked<(ids: [String: Int], byID: [Int: (entry: Entry, path: String, index: Int)])>(
+        private let lock = Locked<(ids: [Key: Int], byID: [Int: (entry: Entry, path: String, index: Int)])>(
             ([:], [:]))
 
-        func register(_ entries: [Entry], context: Context) {
-            lock.update { table in
-                for (offset, entry) in entries.enumerated() {
-                    let id = table.ids[entry.sha256] ?? table.ids.count
-                    table.ids[entry.sha256] = id
-                    table.byID[id] = (entry, context.absolutePath(entry), offset + 1)
+        private struct Key: Hashable {
+            let sha256: String
+            let file: FileStamp?
+        }
+
+        /// The entries' ids, in order.
+        func register(_ entries: [Entry], context: Context) -> [Int] {
+            let files = entries.map { (path: context.absolutePath($0), stamp: FileStamp(context.absolutePath($0))) }
+            return lock.update { table in
+                zip(entries, files).enumerated().map { offset, pair in
+                    let key = Key(sha256: pair.0.sha256, file: pair.1.stamp)
+                    let id = table.ids[key] ?? table.ids.count
+                    table.ids[key] = id
+                    table.byID[id] = (pair.0, pair.1.path, offset + 1)
+                    return id
                 }
             }
         }
-
-        func id(of entry: Entry) -> Int { lock.update { $0.ids[entry.sha256] ?? -1 } }
 
         /// The entry's file, read whole and checked against its sha256 (as `view` draws it).
         func load(_ id: Int) -> LoadedImage? {
