@@ -1,0 +1,30 @@
+import Foundation
+import XCTest
+
+@testable import SelectionStore
+
+/// `Store.writeProblem`: why a write would fail, found without writing (pick asks at its start).
+final class StoreWritableTests: XCTestCase {
+    func testAWritableFolderHasNoProblemAndWritesNothing() throws {
+        let folder = TemporaryFolder()
+        let store = Store(path: folder.file(".imgsel.json"))
+        XCTAssertNil(store.writeProblem())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "nothing created")
+    }
+
+    func testAMissingFolderIsAWriteFailureNamingIt() {
+        let store = Store(path: "/nonexistent-imgsel-folder/.imgsel.json")
+        XCTAssertEqual(
+            store.writeProblem(),
+            .writeFailed(
+                path: "/nonexistent-imgsel-folder/.imgsel.json",
+                reason: "its folder /nonexistent-imgsel-folder does not exist"))
+        XCTAssertEqual(store.writeProblem()?.exitCode, 5)
+    }
+
+    func testAFolderThatIsNoFolderIsAWriteFailure() {
+        let folder = TemporaryFolder()
+        folder.write("file", [1])
+        XCTAssertEqual(Store(path: folder.file("file") + "/.imgsel.json").writeProblem()?.exitCode, 5)
+    }
+}
