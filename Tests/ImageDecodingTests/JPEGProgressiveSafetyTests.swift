@@ -41,7 +41,8 @@ final class JPEGProgressiveSafetyTests: XCTestCase {
     }
 
     /// Each scan below covers 65536 blocks with three symbols. The scans may together visit at most
-    /// 256 blocks per byte of the file (plus a floor), so the work follows the data.
+    /// 256 blocks per byte of the file (plus a floor), so the work follows the data: the refusal's
+    /// message is that bound speaking. (Not a clock: a debug build under load passed 5 s.)
     func testEndlessEndOfBandRunsAreBoundedByTheData() {
         var file = progressiveGrey(width: 2048, height: 2048)
         for _ in 0..<600 {
@@ -49,7 +50,6 @@ final class JPEGProgressiveSafetyTests: XCTestCase {
             file.append(endOfBandRuns(3))
         }
         file.end()
-        let start = DispatchTime.now().uptimeNanoseconds
         XCTAssertThrowsError(try JPEGDecoder.decode(file.bytes, scale: 8)) { error in
             guard case .unsupported(let message)? = error as? DecodeError else { return XCTFail("\(error)") }
             XCTAssertTrue(
@@ -58,8 +58,6 @@ final class JPEGProgressiveSafetyTests: XCTestCase {
                 ),
                 message)
         }
-        // A bound only endless work reaches (the floor lets 2^24 visits through, seconds in a debug build).
-        XCTAssertLessThan(DispatchTime.now().uptimeNanoseconds - start, 60_000_000_000)
     }
 
     /// An end-of-band run longer than the scan's blocks simply ends the scan.

@@ -29,7 +29,7 @@ final class XtermTests: ImgselTestCase {
         server = try spawn(
             ["/usr/bin/Xvfb", "-displayfd", "3", "-screen", "0", "640x480x24", "-nolisten", "tcp"],
             fd3: number)
-        let end = Date().addingTimeInterval(10)
+        let end = Date().addingTimeInterval(HangBound.seconds)
         while (try? String(contentsOfFile: number, encoding: .utf8))?.hasSuffix("\n") != true {
             guard Date() < end else { throw SetupFailure("Xvfb did not start") }
             usleep(20_000)
@@ -74,7 +74,8 @@ final class XtermTests: ImgselTestCase {
     /// Runs `command` in an 80×24 xterm (with `options`), recording what it writes; returns
     /// the recording and a screenshot of the display once it shows red (the tests' pictures).
     private func xterm(_ options: [String], _ command: String) throws -> (output: [UInt8], shot: MagickPicture) {
-        let script = "script -q -c '\(command)' out.txt; touch done; sleep 30"
+        // The xterm stays open for the screenshots until the test ends it (a busy machine may take long).
+        let script = "script -q -c '\(command)' out.txt; touch done; sleep \(Int(HangBound.seconds))"
         let terminal = try spawn(
             ["/usr/bin/xterm"] + options + [
                 "-geometry", "80x24+0+0", "-fg", "black", "-bg", "white", "-e", "sh", "-c",
@@ -85,7 +86,7 @@ final class XtermTests: ImgselTestCase {
             var status: Int32 = 0
             waitpid(terminal, &status, 0)
         }
-        let end = Date().addingTimeInterval(20)
+        let end = Date().addingTimeInterval(HangBound.seconds)
         while !exists("done") {
             guard Date() < end else { throw SetupFailure("xterm did not run the command") }
             usleep(20_000)
