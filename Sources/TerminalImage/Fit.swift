@@ -79,8 +79,16 @@ public enum Fit {
     /// fonts, and about the size of a common 10-point font's cell.
     public static let assumedCell = (width: 10, height: 20)
 
+    /// The most pixels kitty, iTerm2 and sixel draw: about 3340×1880, most of a 4K screen.
+    /// Drawing holds about 13 bytes a pixel (the picture, the sixel palette indices or the
+    /// kitty/iTerm2 base64, the text), so at 1:1 a larger picture would pass the decode
+    /// budget's 8 bytes a pixel plus 32 MiB (a 4096² PNG in a window claiming 65535² pixels
+    /// took 230 MB against 160 MiB); below this it stays inside, whatever the window claims.
+    public static let largestGraphicsPixels = 6 << 20
+
     /// For kitty, iTerm2 and sixel: fitted within the window's pixels, never
-    /// enlarged past 1:1. The cells are the ones the pixels reach into.
+    /// enlarged past 1:1, nor past `largestGraphicsPixels` (the aspect kept). The cells are
+    /// the ones the pixels reach into.
     public static func graphics(width: Int, height: Int, window: WindowSize, reservedRows: Int) -> ImageBox {
         let columns = max(1, window.columns)
         let rows = max(1, window.rows)
@@ -97,6 +105,10 @@ public enum Fit {
         var fitted = (width: w, height: h)
         if w > boxWidth || h > boxHeight {
             fitted = scaled(width: w, height: h, into: (boxWidth, boxHeight))
+        }
+        if fitted.width * fitted.height > largestGraphicsPixels {
+            let scale = (Double(largestGraphicsPixels) / Double(fitted.width * fitted.height)).squareRoot()
+            fitted = (max(1, Int(Double(fitted.width) * scale)), max(1, Int(Double(fitted.height) * scale)))
         }
         let cellColumns = ceilDivide(fitted.width, cellWidth)
         let cellRows = ceilDivide(fitted.height, cellHeight)

@@ -105,6 +105,7 @@ final class FitTests: XCTestCase {
             let graphics = Fit.graphics(width: w, height: h, window: window, reservedRows: 2)
             XCTAssertLessThanOrEqual(graphics.pixelWidth, w)
             XCTAssertLessThanOrEqual(graphics.pixelHeight, h)
+            XCTAssertLessThanOrEqual(graphics.pixelWidth * graphics.pixelHeight, Fit.largestGraphicsPixels)
         }
         // The raster (4 bytes a pixel) and the text (at most 39 bytes a cell) of the largest grid
         // stay inside the 32 MiB the decode budget allows beyond the image's own 8 bytes a pixel.
@@ -112,5 +113,18 @@ final class FitTests: XCTestCase {
         XCTAssertLessThan(cells * 2 * 4 + cells * 39 + WindowSize.largest.rows * 53, 32 << 20)
         let wide = Fit.blocks(width: 64, height: 48, window: WindowSize(columns: 99999, rows: 99999), reservedRows: 2)
         XCTAssertEqual([wide.pixelWidth, wide.pixelHeight], [1024, 768], "filling the largest window")
+    }
+
+    func testGraphicsOfALargePictureInAHugeWindowStopAtTheirLargestKeepingTheAspect() {
+        let window = WindowSize(columns: 1024, rows: 512, pixelWidth: 16384, pixelHeight: 16384)
+        let box = Fit.graphics(width: 4096, height: 4096, window: window, reservedRows: 0)
+        XCTAssertEqual([box.pixelWidth, box.pixelHeight], [2508, 2508])
+        XCTAssertEqual([box.columns, box.rows], [157, 79], "the cells the capped picture reaches into")
+        let photo = Fit.graphics(width: 4000, height: 3000, window: window, reservedRows: 0)
+        XCTAssertEqual([photo.pixelWidth, photo.pixelHeight], [2896, 2172])
+        // A 4K screen's window and smaller ones are untouched below the cap.
+        let uhd = WindowSize(columns: 384, rows: 108, pixelWidth: 3840, pixelHeight: 2160)
+        let shown = Fit.graphics(width: 4000, height: 3000, window: uhd, reservedRows: 2)
+        XCTAssertEqual([shown.pixelWidth, shown.pixelHeight], [2826, 2120])
     }
 }

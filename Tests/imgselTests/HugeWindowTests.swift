@@ -23,10 +23,26 @@ final class HugeWindowTests: ImgselTestCase {
     }
 
     /// imgsel `args` under the memory limit, through /bin/sh (which execs it).
-    private func limited(_ args: [String], env: [String: String]) -> RunResult {
+    private func limited(_ args: [String], env: [String: String], limitKB: Int = limitKB) -> RunResult {
         run(
-            ["-c", "ulimit -v \(Self.limitKB) && exec \"$0\" \"$@\"", Binary.url!.path] + args, env: env,
+            ["-c", "ulimit -v \(limitKB) && exec \"$0\" \"$@\"", Binary.url!.path] + args, env: env,
             program: URL(fileURLWithPath: "/bin/sh"))
+    }
+
+    func testALargePictureInAHugeWindowIsDrawnWithinItsDecodeBudget() throws {
+        let convert = try XCTUnwrap(MagickPicture.convert, "ImageMagick's convert is needed")
+        // 4096², a few KB of PNG: the decode budget is 8 bytes a pixel + 32 MiB = 160 MiB.
+        let made = run(["-size", "4096x4096", "xc:#3366cc", url("big.png").path], program: convert)
+        XCTAssertEqual(made.status, 0, made.transcript)
+        assertSuccess(run(["add", "big.png"]))
+        // The budget plus 16 MiB for imgsel itself; drawn at 1:1 sixel took 190 MB, kitty 200 MB.
+        let limit = (160 + 16) << 10
+        for way in Self.ways {
+            let r = limited(
+                ["view", "3", "--image", "--graphics", way], env: ["COLUMNS": "100000", "LINES": "100000"],
+                limitKB: limit)
+            XCTAssertEqual(r.status, 0, "\(way)\n\(r.stderr.prefix(300))")
+        }
     }
 
     func testViewAndTheGridOnAPipeBoundAWindowOfAnySizeTheVariablesClaim() {
