@@ -51,7 +51,7 @@ extension Entry {
     /// reader checks and that `add` (every writer of an entry from a header) holds an image to,
     /// so no command writes a file that the next one refuses. Width and height are a header's
     /// 32-bit fields at most as signed, which every reader of such a file can hold.
-    public static let numberFields: [(key: String, range: ClosedRange<Int>)] = [
+    static let numberFields: [(key: String, range: ClosedRange<Int>)] = [
         ("width", 0...Int(Int32.max)), ("height", 0...Int(Int32.max)), ("orientation", 1...8),
         ("frames", 1...Int.max), ("bytes", 0...Int.max),
     ]

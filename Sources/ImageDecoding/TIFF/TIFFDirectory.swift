@@ -84,9 +84,16 @@ struct TIFFDirectory {
         return out
     }
 
+    /// The tag's first value: read alone, not by reading all of a tag that may claim a million (each
+    /// single-valued tag was an array of up to 8 MB, built a dozen times a decode and counted nowhere).
     func value(_ tag: Int) throws(DecodeError) -> Int? {
-        guard let all = try values(tag, most: 1 << 20), let first = all.first else { return nil }
-        return first
+        guard let entry = entries[tag] else { return nil }
+        guard entry.count <= 1 << 20 else { throw .corrupt("TIFF tag \(tag) has \(entry.count) values") }
+        guard let size = Self.typeSize(entry.type), [1, 3, 4, 6, 8, 9, 16, 17].contains(entry.type) else {
+            throw .corrupt("TIFF tag \(tag) has field type \(entry.type)")
+        }
+        guard entry.count >= 1 else { return nil }
+        return Self.unsigned(bytes, at: entry.at, size: size, bigEndian: bigEndian)
     }
 
     static func typeSize(_ type: Int) -> Int? {
