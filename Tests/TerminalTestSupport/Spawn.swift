@@ -38,6 +38,39 @@ public enum Spawn {
             }
             usleep(1_000)
         }
+        return exitCode(status)
+    }
+
+    /// Starts a program with the given environment, stdin from /dev/null and stdout and stderr
+    /// into files, for a caller that decides itself when it is done (`exitStatus(of:)`).
+    public static func start(
+        _ arguments: [String], environment: [String: String], stdoutPath: String, stderrPath: String
+    ) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return nil }
+        return pid
+    }
+
+    /// nil while `pid` runs; once it has ended, its status as `run` gives it (and it is reaped).
+    public static func exitStatus(of pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        let reaped = waitpid(pid, &status, WNOHANG)
+        if reaped == 0 { return nil }
+        return reaped == pid ? exitCode(status) : -1
+    }
+
+    private static func exitCode(_ status: Int32) -> Int32 {
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }

@@ -46,7 +46,7 @@ final class ThumbnailMemoryTests: ImgselTestCase {
     func testAPictureWithinTheBudgetPeaksWithinIt() throws {
         let time = URL(fileURLWithPath: "/usr/bin/time")
         guard FileManager.default.isExecutableFile(atPath: time.path) else {
-            throw XCTSkip("no /usr/bin/time to read the peak resident size")
+            throw SetupFailure("no /usr/bin/time (Debian's time) to read the peak resident size")
         }
         _ = write(Self.rgba16TIFF(width: 2048, height: 2048), to: "fits.tif")
         let imgsel = try XCTUnwrap(Binary.url).path
