@@ -89,13 +89,36 @@ final class TruncatedPictureTests: ImgselTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: url("sheet.png").path))
     }
 
-    /// A terminal view still shows what decoded of the same file.
-    func testATerminalViewStillShowsWhatDecoded() throws {
+    /// A terminal view still shows what decoded of the same file, and its text line says `damaged`.
+    func testATerminalViewShowsWhatDecodedMarkedDamaged() throws {
         let whole = try fixture("jpeg/pil-61x43-420.jpg")
         _ = write(whole.prefix(whole.count / 2), to: "cut.jpg")
-        assertSuccess(run(["add", "cut.jpg"]))
-        let view = run(["view", "1", "--image", "--graphics", "blocks"], env: ["COLUMNS": "40", "LINES": "20"])
-        assertSuccess(view)
-        XCTAssertTrue(view.stdout.contains("▀"), view.transcript)
+        _ = write(whole, to: "whole.jpg")
+        assertSuccess(run(["add", "cut.jpg", "whole.jpg"]))
+        let env = ["COLUMNS": "40", "LINES": "20"]
+        let cut = run(["view", "1", "--image", "--graphics", "blocks"], env: env)
+        assertSuccess(cut)
+        XCTAssertTrue(cut.stdoutLines.first?.hasSuffix(" JPEG 984 B  damaged") == true, cut.transcript)
+        XCTAssertTrue(cut.stdout.contains("▀"), cut.transcript)
+        let fine = run(["view", "2", "--image", "--graphics", "blocks"], env: env)
+        XCTAssertTrue(fine.stdoutLines.first?.hasSuffix(" JPEG 1.9 KB") == true, fine.transcript)
+        // Without a picture nothing is decoded, so nothing is said.
+        XCTAssertFalse(run(["view", "1"]).stdout.contains("damaged"))
+    }
+
+    /// list --grid draws what decoded and says `damaged` under it, beside the size.
+    func testTheGridShowsWhatDecodedMarkedDamaged() throws {
+        let whole = try fixture("jpeg/pil-61x43-420.jpg")
+        _ = write(whole.prefix(whole.count / 2), to: "cut.jpg")
+        _ = write(whole, to: "whole.jpg")
+        assertSuccess(run(["add", "cut.jpg", "whole.jpg"]))
+        let grid = runOnTerminal(["list", "--grid"])
+        XCTAssertEqual(grid.status, 0, grid.transcript)
+        let sizes = RunResult.lines(grid.text).filter { $0.contains("61×43") }
+        XCTAssertEqual(sizes.count, 1, grid.transcript)
+        let cells = sizes.first?.components(separatedBy: "│") ?? []
+        XCTAssertTrue(cells.count > 2 && cells[1].contains("61×43 damaged"), grid.transcript)
+        XCTAssertTrue(cells.count > 2 && !cells[2].contains("damaged"), grid.transcript)
+        XCTAssertTrue(grid.text.contains("▀"), "the pictures are drawn: \(grid.transcript)")
     }
 }

@@ -10,6 +10,11 @@ public enum Thumbnailer {
         /// Set when the file ends (or breaks) before every pixel it describes was decoded: the
         /// raster holds what came before, the rest filled in (a truncated JPEG's grey rows).
         public var damage: DecodeError?
+
+        public init(raster: Raster, damage: DecodeError?) {
+            self.raster = raster
+            self.damage = damage
+        }
     }
 
     /// The picture where pixels are written (`thumbnail`, `sheet`, `export`): a file missing any

@@ -67,7 +67,7 @@ public struct PictureRenderer: Sendable {
     /// A file's pixels as `box` needs them: decoded (a JPEG at the smallest DCT scale that
     /// covers the box), turned upright, then exactly `box.pixelWidth × box.pixelHeight`.
     public static func picture(_ bytes: [UInt8], facts: ImageFacts, box: ImageBox) throws(DecodeError) -> Raster {
-        try picture(bytes, facts: facts, width: box.pixelWidth, height: box.pixelHeight)
+        try shown(bytes, facts: facts, width: box.pixelWidth, height: box.pixelHeight).raster
     }
 
     /// The same for a size in pixels (pick's and browse's drawers choose their own).
@@ -76,9 +76,18 @@ public struct PictureRenderer: Sendable {
     ) throws(DecodeError)
         -> Raster
     {
-        // A terminal may show what decoded of a damaged file (SPEC, "Pictures"); the writers of pixels refuse it.
-        let decoded = try Thumbnailer.shown(bytes, facts: facts, within: max(width, height)).raster
-        return decoded.resized(toWidth: width, height: height)
+        try shown(bytes, facts: facts, width: width, height: height).raster
+    }
+
+    /// The picture with its damage: a terminal may show what decoded of a damaged file (a truncated
+    /// JPEG), marked as damaged on its text line (SPEC, "Pictures"); the writers of pixels refuse it.
+    public static func shown(
+        _ bytes: [UInt8], facts: ImageFacts, width: Int, height: Int
+    ) throws(DecodeError)
+        -> Thumbnailer.Shown
+    {
+        let decoded = try Thumbnailer.shown(bytes, facts: facts, within: max(width, height))
+        return Thumbnailer.Shown(raster: decoded.raster.resized(toWidth: width, height: height), damage: decoded.damage)
     }
 
     /// Draws a decoded, upright picture in `box`, resized to the box's pixels first.
@@ -110,13 +119,24 @@ public struct PictureRenderer: Sendable {
     )
         throws(DecodeError) -> [UInt8]
     {
-        if way == .none { return [] }
+        try drawReportingDamage(file: bytes, facts: facts, box: box, options: options).bytes
+    }
+
+    /// `draw(file:…)`, and whether what it drew is less than the file describes (a truncated JPEG
+    /// shows what decoded). A file sent to iTerm2 as it is is not decoded here: not known, false.
+    public func drawReportingDamage(
+        file bytes: [UInt8], facts: ImageFacts, box: ImageBox, options: Options = Options()
+    )
+        throws(DecodeError) -> (bytes: [UInt8], damaged: Bool)
+    {
+        if way == .none { return ([], false) }
         if way == .iterm, bytes.count <= Self.largestFileSentAsIs,
             ITerm2.sendsFileAsIs(bytes, upright: facts.orientation == 1)
         {
-            return ITerm2.draw(file: bytes, name: options.name, box: box, passthrough: passthrough)
+            return (ITerm2.draw(file: bytes, name: options.name, box: box, passthrough: passthrough), false)
         }
-        return draw(picture: try Self.picture(bytes, facts: facts, box: box), box: box, options: options)
+        let shown = try Self.shown(bytes, facts: facts, width: box.pixelWidth, height: box.pixelHeight)
+        return (draw(picture: shown.raster, box: box, options: options), shown.damage != nil)
     }
 
     /// What takes a picture drawn under `imageID` away: kitty's delete; nothing for the other

@@ -85,11 +85,17 @@ struct ViewCommand: Command {
             context.console.out(position)
             return
         }
-        context.console.confirm(
+        let line =
             "\(position)  \(context.displayPath(entry))  \(Format.orientedSize(entry))"
-                + " \(entry.type.displayName) \(Format.bytes(entry.bytes))"
-        )
-        try showImage(entry, index: current, context)
+            + " \(entry.type.displayName) \(Format.bytes(entry.bytes))"
+        // The picture is made first, so that the line can say when it shows less than the file describes.
+        let picture = try picture(entry, index: current, context)
+        context.console.confirm(line + (picture?.damaged == true ? "  damaged" : ""))
+        if let picture {
+            context.console.bytes(picture.bytes)
+            // Half blocks end each row with a newline; the other ways leave the cursor on the picture's last row.
+            if picture.way != .blocks { context.console.out("") }
+        }
     }
 
     /// On a terminal (or with --image), the picture under the text line, fitted to the window
@@ -97,22 +103,22 @@ struct ViewCommand: Command {
     /// chose; never on a pipe, with --no-image, or with -q unless --image. Nor when the file
     /// is not the one recorded (it is read whole and checked first), nor for a type imgsel
     /// does not decode (HEIC, AVIF) or a file that does not decode: the text line says enough.
-    private func showImage(_ entry: Entry, index: Int, _ context: Context) throws(ImgselError) {
+    /// A damaged file that decoded in part (a truncated JPEG) shows what decoded, `damaged`.
+    private func picture(
+        _ entry: Entry, index: Int, _ context: Context
+    ) throws(ImgselError) -> (bytes: [UInt8], damaged: Bool, way: GraphicsWay)? {
         let wanted = image ?? (Console.stdoutIsTerminal && !context.quiet)
-        guard wanted, let terminal = try PictureTerminal.open(context) else { return }
+        guard wanted, let terminal = try PictureTerminal.open(context) else { return nil }
         defer { terminal.finish() }
         let path = context.absolutePath(entry)
-        guard let file = PictureTerminal.contents(of: entry, path: path, index: index) else { return }
+        guard let file = PictureTerminal.contents(of: entry, path: path, index: index) else { return nil }
         let shown = entry.orientedSize
         let renderer = terminal.renderer
         let box = renderer.box(width: shown.width, height: shown.height, window: terminal.window, reservedRows: 2)
         let options = PictureRenderer.Options(imageID: terminal.imageID(slot: 0), name: PathName.baseName(path))
-        guard let picture = try? renderer.draw(file: file, facts: entry.facts, box: box, options: options) else {
-            return
-        }
-        terminal.finish()
-        context.console.bytes(picture)
-        // Half blocks end each row with a newline; the other ways leave the cursor on the picture's last row.
-        if terminal.way != .blocks { context.console.out("") }
+        guard
+            let picture = try? renderer.drawReportingDamage(file: file, facts: entry.facts, box: box, options: options)
+        else { return nil }
+        return (picture.bytes, picture.damaged, terminal.way)
     }
 }

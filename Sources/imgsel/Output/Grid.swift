@@ -25,9 +25,11 @@ enum Grid {
         for (offset, entry) in selection.items.enumerated() {
             let index = offset + 1
             let mark = selection.current == index ? " *" : ""
+            // A picture that is what decoded of a damaged file says so under it.
+            let damaged = pictures?.isDamaged(index) == true ? " damaged" : ""
             cells.append([
                 "\(index)\(mark)", DisplayWidth.shorten(Format.printable(PathName.baseName(entry.path)), cellWidth),
-                Format.orientedSize(entry),
+                Format.orientedSize(entry) + damaged,
             ])
         }
         if !selection.isFull { cells.append(["+", "add (\(selection.count)/\(selection.capacity))", ""]) }

@@ -21,6 +21,9 @@ struct GridPictures {
     let rows: Int
     let cellWidth: Int
     private let contents: [Content]
+    /// Entries (0-based) whose picture shows less than the file describes: what decoded of a
+    /// truncated JPEG. Their text says `damaged`.
+    private let damaged: Set<Int>
 
     /// The picture rows a cell of this width gets: about a third of its width (a cell is
     /// twice as tall as wide), 3 to 8.
@@ -40,9 +43,14 @@ struct GridPictures {
         let jobs = selection.items.enumerated().map {
             Job(entry: $1, path: context.absolutePath($1), index: $0 + 1, imageID: terminal.imageID(slot: $0 + 1))
         }
-        let contents = Parallel.map(jobs) { job in content(job, renderer: renderer, area: area) }
-        return GridPictures(rows: rows, cellWidth: cellWidth, contents: contents)
+        let made = Parallel.map(jobs) { job in content(job, renderer: renderer, area: area) }
+        return GridPictures(
+            rows: rows, cellWidth: cellWidth, contents: made.map(\.content),
+            damaged: Set(made.indices.filter { made[$0].damaged }))
     }
+
+    /// Whether entry `index`'s (1-based) picture is what decoded of a damaged file.
+    func isDamaged(_ index: Int) -> Bool { damaged.contains(index - 1) }
 
     /// The picture area of entry `index` (1-based); blank for the `+` cell.
     func content(_ index: Int) -> Content {
@@ -70,28 +78,34 @@ struct GridPictures {
         let imageID: UInt32
     }
 
-    /// One cell's picture, or a framed placeholder saying why there is none.
-    private static func content(_ job: Job, renderer: PictureRenderer, area: WindowSize) -> Content {
+    /// One cell's picture, or a framed placeholder saying why there is none; and whether the
+    /// picture is only what decoded of a damaged file.
+    private static func content(
+        _ job: Job, renderer: PictureRenderer, area: WindowSize
+    ) -> (content: Content, damaged: Bool) {
         let entry = job.entry
         let shown = entry.orientedSize
         let box = renderer.box(width: shown.width, height: shown.height, window: area, reservedRows: 0)
-        guard PixelDecoders.decodes(entry.type) else { return placeholder(entry.type.displayName, box, area) }
+        guard PixelDecoders.decodes(entry.type) else { return (placeholder(entry.type.displayName, box, area), false) }
         guard entry.bytes <= DecodeLimits.budget(width: entry.width, height: entry.height) else {
-            return placeholder("too large", box, area)
+            return (placeholder("too large", box, area), false)
         }
         let file: [UInt8]
         do {
             file = try EntryFile(entry, path: job.path, index: job.index).contents()
         } catch {
-            return placeholder(error == .missing ? "missing" : "changed", box, area)
+            return (placeholder(error == .missing ? "missing" : "changed", box, area), false)
         }
         let left = (area.columns - box.columns) / 2, top = (area.rows - box.rows) / 2
         if renderer.way == .blocks {
-            guard let picture = try? PictureRenderer.picture(file, facts: entry.facts, box: box) else {
-                return placeholder("damaged", box, area)
+            guard
+                let picture = try? PictureRenderer.shown(
+                    file, facts: entry.facts, width: box.pixelWidth, height: box.pixelHeight)
+            else {
+                return (placeholder("damaged", box, area), false)
             }
             let colours = renderer.choice.colours
-            let pictureRows = Blocks.rows(picture, colours: colours, background: renderer.choice.background).map {
+            let pictureRows = Blocks.rows(picture.raster, colours: colours, background: renderer.choice.background).map {
                 String(decoding: $0, as: UTF8.self)
             }
             let lines = (0..<area.rows).map { row in
@@ -99,25 +113,25 @@ struct GridPictures {
                 let width = text.isEmpty ? 0 : box.columns
                 return spaces(text.isEmpty ? 0 : left) + text + spaces(area.columns - width - (text.isEmpty ? 0 : left))
             }
-            return .lines(lines)
+            return (.lines(lines), picture.damage != nil)
         }
         let options = PictureRenderer.Options(
             imageID: job.imageID, movesCursor: false, name: PathName.baseName(job.path))
         // iTerm2 gets the file as it is only when small: a grid of camera files would be megabytes.
         let sendsFile = renderer.way == .iterm && file.count <= 256 << 10
-        let bytes: [UInt8]
+        let drawn: (bytes: [UInt8], damaged: Bool)
         do {
             if sendsFile {
-                bytes = try renderer.draw(file: file, facts: entry.facts, box: box, options: options)
+                drawn = try renderer.drawReportingDamage(file: file, facts: entry.facts, box: box, options: options)
             } else {
-                bytes = renderer.draw(
-                    picture: try PictureRenderer.picture(file, facts: entry.facts, box: box), box: box,
-                    options: options)
+                let picture = try PictureRenderer.shown(
+                    file, facts: entry.facts, width: box.pixelWidth, height: box.pixelHeight)
+                drawn = (renderer.draw(picture: picture.raster, box: box, options: options), picture.damage != nil)
             }
         } catch {
-            return placeholder("damaged", box, area)
+            return (placeholder("damaged", box, area), false)
         }
-        return .overlay(left: left, top: top, bytes: bytes)
+        return (.overlay(left: left, top: top, bytes: drawn.bytes), drawn.damaged)
     }
 
     /// A frame the size the picture would have had (at least its label's), the label inside.
