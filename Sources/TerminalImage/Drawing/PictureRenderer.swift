@@ -59,11 +59,6 @@ public struct PictureRenderer: Sendable {
         return Fit.graphics(width: width, height: height, window: sized, reservedRows: reservedRows)
     }
 
-    /// The upright size of an image whose header says `facts` (orientations 5–8 swap the sides).
-    public static func uprightSize(_ facts: ImageFacts) -> (width: Int, height: Int) {
-        (5...8).contains(facts.orientation) ? (facts.height, facts.width) : (facts.width, facts.height)
-    }
-
     /// A file's pixels as `box` needs them: decoded (a JPEG at the smallest DCT scale that
     /// covers the box), turned upright, then exactly `box.pixelWidth × box.pixelHeight`.
     public static func picture(_ bytes: [UInt8], facts: ImageFacts, box: ImageBox) throws(DecodeError) -> Raster {

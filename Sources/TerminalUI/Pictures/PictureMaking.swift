@@ -14,7 +14,7 @@ public enum PictureMaking {
         bytes: [UInt8]?, facts: ImageFacts, failure: String? = nil, columns: Int, rows: Int,
         cellPixels: CellPixels, drawer: PictureDrawer
     ) -> Picture {
-        let upright = PictureRenderer.uprightSize(facts)
+        let upright = facts.uprightSize
         guard PixelDecoders.decodes(facts.type) else {
             return .placeholder([facts.type.displayName, "\(upright.width)×\(upright.height)"])
         }

@@ -74,7 +74,7 @@ struct SheetCommand: Command {
     private static func picture(_ file: EntryFile, _ cell: Int) throws(ImgselError) -> ContactSheet.Picture {
         let entry = file.entry
         guard PixelDecoders.decodes(entry.type) else {
-            let shown = entry.orientedSize
+            let shown = entry.facts.uprightSize
             return .placeholder(typeName: entry.type.displayName, width: shown.width, height: shown.height)
         }
         guard entry.bytes <= DecodeLimits.budget(width: entry.width, height: entry.height) else {

@@ -86,7 +86,7 @@ struct ViewCommand: Command {
             return
         }
         let line =
-            "\(position)  \(context.displayPath(entry))  \(Format.orientedSize(entry))"
+            "\(position)  \(context.displayPath(entry))  \(Format.uprightSize(entry))"
             + " \(entry.type.displayName) \(Format.bytes(entry.bytes))"
         // The picture is made first, so that the line can say when it shows less than the file describes.
         let picture = try picture(entry, index: current, context)
@@ -112,7 +112,7 @@ struct ViewCommand: Command {
         defer { terminal.finish() }
         let path = context.absolutePath(entry)
         guard let file = PictureTerminal.contents(of: entry, path: path, index: index) else { return nil }
-        let shown = entry.orientedSize
+        let shown = entry.facts.uprightSize
         let renderer = terminal.renderer
         let box = renderer.box(width: shown.width, height: shown.height, window: terminal.window, reservedRows: 2)
         let options = PictureRenderer.Options(imageID: terminal.imageID(slot: 0), name: PathName.baseName(path))

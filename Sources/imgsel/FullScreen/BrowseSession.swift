@@ -60,7 +60,7 @@ final class BrowseSession {
     func caption(_ index: Int) -> String {
         guard entries.indices.contains(index) else { return "" }
         let entry = entries[index]
-        return "\(context.displayPath(entry))  \(Format.orientedSize(entry)) \(entry.type.displayName)"
+        return "\(context.displayPath(entry))  \(Format.uprightSize(entry)) \(entry.type.displayName)"
             + " \(Format.bytes(entry.bytes))"
     }
 

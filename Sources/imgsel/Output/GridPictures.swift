@@ -84,7 +84,7 @@ struct GridPictures {
         _ job: Job, renderer: PictureRenderer, area: WindowSize
     ) -> (content: Content, damaged: Bool) {
         let entry = job.entry
-        let shown = entry.orientedSize
+        let shown = entry.facts.uprightSize
         let box = renderer.box(width: shown.width, height: shown.height, window: area, reservedRows: 0)
         guard PixelDecoders.decodes(entry.type) else { return (placeholder(entry.type.displayName, box, area), false) }
         guard entry.bytes <= DecodeLimits.budget(width: entry.width, height: entry.height) else {
