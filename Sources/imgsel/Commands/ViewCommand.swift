@@ -1,4 +1,5 @@
 import CommandLineModel
+import ImageDecoding
 import ImageHeaders
 import SelectionStore
 import TerminalImage
@@ -111,7 +112,7 @@ struct ViewCommand: Command {
         guard wanted, let terminal = try PictureTerminal.open(context) else { return nil }
         defer { terminal.finish() }
         let path = context.absolutePath(entry)
-        guard let file = PictureTerminal.contents(of: entry, path: path, index: index) else { return nil }
+        guard case .success(let file) = EntryFile(entry, path: path, index: index).pictureBytes() else { return nil }
         let shown = entry.facts.uprightSize
         let renderer = terminal.renderer
         let box = renderer.box(width: shown.width, height: shown.height, window: terminal.window, reservedRows: 2)

@@ -1,4 +1,3 @@
-import ImageDecoding
 import SelectionStore
 import TerminalImage
 
@@ -54,11 +53,4 @@ final class PictureTerminal {
 
     /// kitty's image id for a picture of this run: the process's, so another imgsel's stays.
     func imageID(slot: Int) -> UInt32 { Kitty.imageID(process: getpid(), slot: slot) }
-
-    /// An entry's file, read whole and checked against its sha256; nil when it changed, is
-    /// gone, or is too large to decode (the text says why elsewhere).
-    static func contents(of entry: Entry, path: String, index: Int) -> [UInt8]? {
-        guard entry.bytes <= DecodeLimits.budget(width: entry.width, height: entry.height) else { return nil }
-        return try? EntryFile(entry, path: path, index: index).contents()
-    }
 }
