@@ -1,5 +1,6 @@
 import ImageDecoding
 import SelectionStore
+import TerminalImage
 
 extension Context {
     /// Says on stderr when an entry being shown points to a file that has
@@ -37,6 +38,18 @@ extension EntryFile {
             } catch {
                 throw error == .missing ? .missing : .changed(Format.problem(error))
             }
+        }
+    }
+}
+
+extension Context {
+    /// The terminal `view` and `list --grid` draw on (`PictureTerminal.open`), by `--graphics`
+    /// and `--no-color`; a bad `$IMGSEL_GRAPHICS` is a usage error.
+    func pictureTerminal() throws(ImgselError) -> PictureTerminal? {
+        do {
+            return try PictureTerminal.open(option: graphics, colourOff: noColorOption)
+        } catch {
+            throw .usage(error.message)
         }
     }
 }

@@ -109,7 +109,7 @@ struct ViewCommand: Command {
         _ entry: Entry, index: Int, _ context: Context
     ) throws(ImgselError) -> (bytes: [UInt8], damaged: Bool, way: GraphicsWay)? {
         let wanted = image ?? (Console.stdoutIsTerminal && !context.quiet)
-        guard wanted, let terminal = try PictureTerminal.open(context) else { return nil }
+        guard wanted, let terminal = try context.pictureTerminal() else { return nil }
         defer { terminal.finish() }
         let path = context.absolutePath(entry)
         guard case .success(let file) = EntryFile(entry, path: path, index: index).pictureBytes() else { return nil }
