@@ -50,6 +50,12 @@ public struct ImageFacts: Equatable, Sendable {
         self.orientation = orientation
         self.frames = frames
     }
+
+    /// Whether EXIF orientations 5–8 turn the image a quarter, swapping its sides.
+    public var swapsSides: Bool { (5...8).contains(orientation) }
+
+    /// The size a viewer shows, orientation applied: the one place it is worked out.
+    public var uprightSize: (width: Int, height: Int) { swapsSides ? (height, width) : (width, height) }
 }
 
 /// Why a file is not a supported image, worded to fit a one-line message

@@ -18,21 +18,21 @@ public struct SelectionPage: Sendable {
         public let path: String
         public let type: ImageType
         /// `3024×4032`, orientation applied.
-        public let shownSize: String
+        public let uprightSize: String
         /// `2.1 MB`.
         public let byteSize: String
         /// The percent-encoded URL relative to the page (`--link`); nil to embed the bytes.
         public let link: String?
 
         public init(
-            index: Int, name: String, path: String, type: ImageType, shownSize: String,
+            index: Int, name: String, path: String, type: ImageType, uprightSize: String,
             byteSize: String, link: String?
         ) {
             self.index = index
             self.name = name
             self.path = path
             self.type = type
-            self.shownSize = shownSize
+            self.uprightSize = uprightSize
             self.byteSize = byteSize
             self.link = link
         }
@@ -135,7 +135,7 @@ public struct SelectionPage: Sendable {
     private func cellStart(_ item: Item) -> String {
         let name = HTMLText.escape(item.name)
         let label = HTMLText.escape(
-            "\(item.index) / \(items.count): \(item.name), \(item.type.displayName) \(item.shownSize), \(item.byteSize)"
+            "\(item.index) / \(items.count): \(item.name), \(item.type.displayName) \(item.uprightSize), \(item.byteSize)"
         )
         return
             "<li class=\"cell\"><a class=\"thumb\" id=\"cell-\(item.index)\" href=\"#\(item.index)\""
@@ -145,7 +145,7 @@ public struct SelectionPage: Sendable {
 
     private func cellEnd(_ item: Item) -> String {
         "\"><span class=\"fallback\" aria-hidden=\"true\"><strong>\(item.type.displayName)</strong>"
-            + "<span>\(HTMLText.escape(item.shownSize))</span><span>\(HTMLText.escape(item.byteSize))</span></span></a>"
+            + "<span>\(HTMLText.escape(item.uprightSize))</span><span>\(HTMLText.escape(item.byteSize))</span></span></a>"
             + "<p class=\"caption\" title=\"\(HTMLText.escape(item.path))\"><span class=\"index\">\(item.index)</span>"
             + "<span class=\"name\">\(HTMLText.escape(item.name))</span></p></li>\n"
     }

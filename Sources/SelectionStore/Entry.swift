@@ -35,14 +35,9 @@ public struct Entry: Equatable, Sendable {
         self.added = added
     }
 
-    /// The size a viewer shows: EXIF orientations 5–8 turn the image a quarter.
     /// What the header said when the entry was added; true of the file while its sha256 is.
     public var facts: ImageFacts {
         ImageFacts(type: type, width: width, height: height, orientation: orientation, frames: frames)
-    }
-
-    public var orientedSize: (width: Int, height: Int) {
-        (5...8).contains(orientation) ? (height, width) : (width, height)
     }
 }
 

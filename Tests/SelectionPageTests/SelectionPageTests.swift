@@ -7,7 +7,7 @@ import XCTest
 final class SelectionPageTests: XCTestCase {
     func item(_ index: Int, _ name: String, type: ImageType = .png, link: String? = nil) -> SelectionPage.Item {
         SelectionPage.Item(
-            index: index, name: name, path: "shots/" + name, type: type, shownSize: "30×40",
+            index: index, name: name, path: "shots/" + name, type: type, uprightSize: "30×40",
             byteSize: "1.2 KB", link: link)
     }
 

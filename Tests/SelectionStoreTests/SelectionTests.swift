@@ -166,7 +166,7 @@ final class SelectionTests: XCTestCase {
     }
 
     func testOrientedSizeTurnsForOrientationsFiveToEight() {
-        XCTAssertEqual(makeEntry("a", width: 40, height: 30, orientation: 6).orientedSize.width, 30)
-        XCTAssertEqual(makeEntry("a", width: 40, height: 30, orientation: 3).orientedSize.width, 40)
+        XCTAssertEqual(makeEntry("a", width: 40, height: 30, orientation: 6).facts.uprightSize.width, 30)
+        XCTAssertEqual(makeEntry("a", width: 40, height: 30, orientation: 3).facts.uprightSize.width, 40)
     }
 }

@@ -72,5 +72,6 @@ final class TerminalHintsTests: XCTestCase {
         XCTAssertEqual(WindowSize.current(fd: -1) { _ in "x" }, WindowSize(columns: 80, rows: 24))
         XCTAssertEqual(WindowSize.current(fd: -1) { _ in "0" }, WindowSize(columns: 80, rows: 24))
         XCTAssertEqual(WindowSize.current(fd: -1) { _ in nil }.knowsPixels, false)
+        XCTAssertNil(WindowSize.reported(fd: -1), "no terminal: TIOCGWINSZ says nothing")
     }
 }

@@ -8,31 +8,18 @@ import XCTest
 /// The board's kitty slots and its kept placements: a frame draws every visible picture, and
 /// only a new one (or one moved or resized) is made, each with a slot of its own.
 final class PictureBoardTests: XCTestCase {
-    /// A drawer that records the slot of every placement it makes.
-    private struct CountingDrawer: PictureDrawer {
-        let slots: Locked<[Int]>
-        func pixelSize(
-            width: Int, height: Int, columns: Int, rows: Int, cellPixels: CellPixels
-        ) -> (
-            width: Int, height: Int
-        ) { (4, 4) }
-        func placement(
-            of raster: Raster, key: String, slot: Int, in rect: CellRect, cellPixels: CellPixels
-        )
-            -> Placement
-        {
-            slots.update { $0.append(slot) }
-            return Placement(key: key, rect: rect, kind: .image(draw: Array("slot \(slot)".utf8), erase: []))
-        }
-        var leaveBytes: [UInt8] { [] }
-    }
-
     private func board(_ slots: Locked<[Int]>) -> PictureBoard {
         let maker = PictureMaker(
             threads: 1, finished: {},
             make: { _ in .raster(Raster(width: 4, height: 4, pixels: [UInt8](repeating: 1, count: 64), hasAlpha: false))
             })
-        return PictureBoard(drawer: CountingDrawer(slots: slots), maker: maker)
+        let board = PictureBoard(renderer: PictureRenderer(choice: GraphicsChoice(way: .kitty)), maker: maker)
+        // Every placement made, by its slot.
+        board.place = { _, key, slot, rect, _ in
+            slots.update { $0.append(slot) }
+            return Placement(key: key, rect: rect, kind: .image(draw: Array("slot \(slot)".utf8), erase: []))
+        }
+        return board
     }
 
     private func rect(_ item: Int, top: Int = 0) -> CellRect { CellRect(top: top, left: item * 4, width: 4, height: 2) }

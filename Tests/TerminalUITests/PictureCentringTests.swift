@@ -10,7 +10,7 @@ final class PictureCentringTests: XCTestCase {
     private let cell = CellPixels(width: 10, height: 20)
 
     private func shown(_ width: Int, _ height: Int, in rect: CellRect, way: GraphicsWay = .sixel) -> CellRect {
-        let drawer = RendererDrawer(renderer: PictureRenderer(choice: GraphicsChoice(way: way)))
+        let drawer = PictureRenderer(choice: GraphicsChoice(way: way))
         let size = drawer.pixelSize(
             width: width, height: height, columns: rect.width, rows: rect.height, cellPixels: cell)
         let raster = Raster(
@@ -51,7 +51,7 @@ final class PictureCentringTests: XCTestCase {
         // 17×11 half blocks (5½ rows) in 17×7 cells: 3 half rows spare, ¾ of a row above.
         let rect = CellRect(top: 1, left: 2, width: 17, height: 7)
         let raster = Raster(width: 17, height: 11, pixels: [UInt8](repeating: 90, count: 17 * 11 * 4), hasAlpha: false)
-        let drawer = HalfBlockDrawer(colours: .truecolor)
+        let drawer = PictureRenderer(choice: GraphicsChoice(way: .blocks, colours: .truecolor))
         XCTAssertEqual(
             drawer.placement(of: raster, key: "k", slot: 0, in: rect, cellPixels: .unknown).rect,
             CellRect(top: 2, left: 2, width: 17, height: 6))

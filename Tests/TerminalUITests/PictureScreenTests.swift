@@ -17,7 +17,7 @@ final class PictureScreenTests: XCTestCase {
                 if request.item == 99 { return .placeholder(["HEIC", "4032×3024"]) }
                 return .raster(Raster(width: 4, height: 4, pixels: [UInt8](repeating: 128, count: 64), hasAlpha: false))
             })
-        return PictureBoard(drawer: HalfBlockDrawer(colours: .palette256), maker: maker)
+        return PictureBoard(renderer: PictureRenderer(choice: GraphicsChoice(way: .blocks)), maker: maker)
     }
 
     private func rows(_ screen: Screen) -> [String] { (0..<screen.rows).map { screen.text(row: $0) } }

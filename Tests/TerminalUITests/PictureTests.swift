@@ -8,9 +8,9 @@ import TestImages
 import XCTest
 
 /// The pictures of pick and browse: their order, their size, how they are made and kept, and
-/// how the half-block drawer places them.
+/// how the renderer places them in half blocks.
 final class PictureTests: XCTestCase {
-    let drawer = HalfBlockDrawer(colours: .truecolor)
+    let renderer = PictureRenderer(choice: GraphicsChoice(way: .blocks, colours: .truecolor))
 
     // MARK: - order
 
@@ -29,65 +29,72 @@ final class PictureTests: XCTestCase {
         XCTAssertEqual(PictureOrder.pager(count: 1, current: 0), [0])
     }
 
-    // MARK: - the half-block drawer
+    // MARK: - half blocks
 
     func testHalfBlocksFillTheCellsKeepingTheAspect() {
         // A cell is 1:2 unless the window says otherwise, so a half block is square.
         XCTAssertEqual(
-            tuple(drawer.pixelSize(width: 4000, height: 3000, columns: 17, rows: 7, cellPixels: .unknown)), [17, 12])
+            tuple(renderer.pixelSize(width: 4000, height: 3000, columns: 17, rows: 7, cellPixels: .unknown)), [17, 12])
         XCTAssertEqual(
-            tuple(drawer.pixelSize(width: 3000, height: 4000, columns: 17, rows: 7, cellPixels: .unknown)), [10, 14])
+            tuple(renderer.pixelSize(width: 3000, height: 4000, columns: 17, rows: 7, cellPixels: .unknown)), [10, 14])
         XCTAssertEqual(
-            tuple(drawer.pixelSize(width: 10, height: 10, columns: 80, rows: 20, cellPixels: .unknown)), [40, 40])
+            tuple(renderer.pixelSize(width: 10, height: 10, columns: 80, rows: 20, cellPixels: .unknown)), [40, 40])
         // Cells of 10×30 pixels: a half block is 10×15, so a square picture is wider in blocks.
         let tall = CellPixels(width: 10, height: 30)
         XCTAssertEqual(
-            tuple(drawer.pixelSize(width: 100, height: 100, columns: 40, rows: 10, cellPixels: tall)), [30, 20])
+            tuple(renderer.pixelSize(width: 100, height: 100, columns: 40, rows: 10, cellPixels: tall)), [30, 20])
     }
 
     func testHalfBlocksArePlacedCentredAtTheirRectangle() throws {
         let raster = Raster(width: 10, height: 4, pixels: [UInt8](repeating: 200, count: 160), hasAlpha: false)
-        let placement = drawer.placement(
+        let placement = renderer.placement(
             of: raster, key: "k", slot: 0, in: CellRect(top: 3, left: 5, width: 16, height: 6), cellPixels: .unknown)
         XCTAssertEqual(placement.rect, CellRect(top: 5, left: 8, width: 10, height: 2))
         guard case .image(let draw, let erase) = placement.kind else { return XCTFail("not an image") }
         XCTAssertTrue(String(decoding: draw, as: UTF8.self).hasPrefix("\u{1B}[6;9H"))
         XCTAssertEqual(erase, [], "half blocks go when the cells under them are written")
-        XCTAssertEqual(drawer.leaveBytes, [])
+        XCTAssertEqual(renderer.leaveBytes, [])
     }
 
     // MARK: - making
 
-    func testAPictureIsMadeAtExactlyTheDrawersSize() throws {
+    func testAPictureIsMadeAtExactlyTheRenderersSize() throws {
         let bytes = ImageBytes.truecolourPNG(width: 120, height: 90)
         let facts = ImageFacts(type: .png, width: 120, height: 90)
         let picture = PictureMaking.picture(
-            bytes: bytes, facts: facts, columns: 17, rows: 7, cellPixels: .unknown, drawer: drawer)
+            bytes: .success(bytes), facts: facts, columns: 17, rows: 7, cellPixels: .unknown, renderer: renderer)
         guard case .raster(let raster) = picture else { return XCTFail("\(picture)") }
         XCTAssertEqual([raster.width, raster.height], [17, 12])
         // Small pictures are enlarged to fill half blocks.
         let small = PictureMaking.picture(
-            bytes: ImageBytes.truecolourPNG(width: 4, height: 3), facts: ImageFacts(type: .png, width: 4, height: 3),
-            columns: 17, rows: 7, cellPixels: .unknown, drawer: drawer)
+            bytes: .success(ImageBytes.truecolourPNG(width: 4, height: 3)),
+            facts: ImageFacts(type: .png, width: 4, height: 3),
+            columns: 17, rows: 7, cellPixels: .unknown, renderer: renderer)
         guard case .raster(let enlarged) = small else { return XCTFail("\(small)") }
         XCTAssertEqual([enlarged.width, enlarged.height], [17, 12])
     }
 
     func testTypesNotDecodedAndDamagedFilesArePlaceholders() {
         let heic = PictureMaking.picture(
-            bytes: nil, facts: ImageFacts(type: .heic, width: 4032, height: 3024, orientation: 6), columns: 17,
-            rows: 7, cellPixels: .unknown, drawer: drawer)
+            bytes: .failure(.notDecoded(.heic)),
+            facts: ImageFacts(type: .heic, width: 4032, height: 3024, orientation: 6), columns: 17,
+            rows: 7, cellPixels: .unknown, renderer: renderer)
         XCTAssertEqual(heic, .placeholder(["HEIC", "3024×4032"]))
         let damaged = PictureMaking.picture(
-            bytes: Array(ImageBytes.truecolourPNG(width: 20, height: 20).prefix(60)),
+            bytes: .success(Array(ImageBytes.truecolourPNG(width: 20, height: 20).prefix(60))),
             facts: ImageFacts(type: .png, width: 20, height: 20), columns: 17, rows: 7, cellPixels: .unknown,
-            drawer: drawer)
+            renderer: renderer)
         guard case .placeholder(let lines) = damaged else { return XCTFail("\(damaged)") }
-        XCTAssertEqual(lines.first, "cannot show")
-        let unreadable = PictureMaking.picture(
-            bytes: nil, facts: ImageFacts(type: .png, width: 20, height: 20), failure: "changed since it was added",
-            columns: 17, rows: 7, cellPixels: .unknown, drawer: drawer)
-        XCTAssertEqual(unreadable, .placeholder(["cannot show", "changed since it was added"]))
+        XCTAssertEqual(lines.first, "damaged", "the grid's word")
+        let changed = PictureMaking.picture(
+            bytes: .failure(.changed("size changed: 20 bytes recorded, 21 now")),
+            facts: ImageFacts(type: .png, width: 20, height: 20), columns: 17, rows: 7, cellPixels: .unknown,
+            renderer: renderer)
+        XCTAssertEqual(changed, .placeholder(["changed", "size changed: 20 bytes recorded, 21 now"]))
+        let large = PictureMaking.picture(
+            bytes: .failure(.tooLarge(width: 20, height: 20)), facts: ImageFacts(type: .png, width: 20, height: 20),
+            columns: 17, rows: 7, cellPixels: .unknown, renderer: renderer)
+        XCTAssertEqual(large, .placeholder(["too large", "too large to decode: 20×20"]))
     }
 
     // MARK: - the maker

@@ -33,8 +33,8 @@ public enum Thumbnailer {
         guard let decode = PixelDecoders.all[facts.type] else {
             throw .unsupported("\(facts.type.displayName) (its codec is out of reach without a package)")
         }
-        let turns = (5...8).contains(facts.orientation)
-        let upright = turns ? (width: facts.height, height: facts.width) : (width: facts.width, height: facts.height)
+        let turns = facts.swapsSides
+        let upright = facts.uprightSize
         let target = ThumbnailSize.fitting(width: upright.width, height: upright.height, within: max(1, box))
         let storedTarget = turns ? (width: target.height, height: target.width) : target
         var scale = 1

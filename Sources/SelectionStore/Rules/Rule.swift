@@ -63,17 +63,15 @@ public enum Rule: Equatable, Sendable {
         public var bytes: Int
 
         public init(facts: ImageFacts, bytes: Int) {
-            let turned = (5...8).contains(facts.orientation)
             type = facts.type
-            uprightWidth = turned ? facts.height : facts.width
-            uprightHeight = turned ? facts.width : facts.height
+            (uprightWidth, uprightHeight) = facts.uprightSize
             frames = facts.frames
             self.bytes = bytes
         }
 
         public init(_ entry: Entry) {
             type = entry.type
-            (uprightWidth, uprightHeight) = entry.orientedSize
+            (uprightWidth, uprightHeight) = entry.facts.uprightSize
             frames = entry.frames
             bytes = entry.bytes
         }

@@ -9,10 +9,10 @@ import ImageHeaders
 ///     let box = renderer.box(width: w, height: h, window: window, reservedRows: 2)
 ///     let bytes = try renderer.draw(file: bytes, facts: facts, box: box, options: .init(imageID: id))
 ///
-/// In a full-screen layout, fit into the picture's rectangle (`window.part(columns:rows:)`,
-/// `reservedRows: 0`), draw with `movesCursor: false` at the rectangle's top-left cell, and
-/// take the picture away with `erase(imageID:)`; half blocks can be had as cells instead
-/// (`Blocks.cells(PictureRenderer.picture(…), colours: renderer.choice.colours)`).
+/// In a full-screen layout (pick, browse), `box(width:height:columns:rows:cellPixels:)` gives
+/// the box in a rectangle of cells, every way (PictureRenderer+Cells.swift); draw with
+/// `movesCursor: false` (half blocks `.at` a cell) and take the picture away with
+/// `erase(imageID:)`.
 public struct PictureRenderer: Sendable {
     public var choice: GraphicsChoice
 
@@ -59,18 +59,13 @@ public struct PictureRenderer: Sendable {
         return Fit.graphics(width: width, height: height, window: sized, reservedRows: reservedRows)
     }
 
-    /// The upright size of an image whose header says `facts` (orientations 5–8 swap the sides).
-    public static func uprightSize(_ facts: ImageFacts) -> (width: Int, height: Int) {
-        (5...8).contains(facts.orientation) ? (facts.height, facts.width) : (facts.width, facts.height)
-    }
-
     /// A file's pixels as `box` needs them: decoded (a JPEG at the smallest DCT scale that
     /// covers the box), turned upright, then exactly `box.pixelWidth × box.pixelHeight`.
     public static func picture(_ bytes: [UInt8], facts: ImageFacts, box: ImageBox) throws(DecodeError) -> Raster {
         try shown(bytes, facts: facts, width: box.pixelWidth, height: box.pixelHeight).raster
     }
 
-    /// The same for a size in pixels (pick's and browse's drawers choose their own).
+    /// The same for a size in pixels (pick and browse make theirs at `pixelSize`).
     public static func picture(
         _ bytes: [UInt8], facts: ImageFacts, width: Int, height: Int
     ) throws(DecodeError)

@@ -2,10 +2,13 @@ import ImageDecoding
 import TerminalImage
 
 /// The pictures of one full-screen program: asks the maker for them and draws them through the
-/// drawer. Lives on the loop's thread; the maker's threads only make.
+/// renderer (the one seam to the way they are drawn). Lives on the loop's thread; the maker's
+/// threads only make.
 public final class PictureBoard {
-    public let drawer: PictureDrawer
+    public let renderer: PictureRenderer
     public let maker: PictureMaker
+    /// Makes a placement: the renderer's (tests count them).
+    var place: (_ raster: Raster, _ key: String, _ slot: Int, _ rect: CellRect, _ cellPixels: CellPixels) -> Placement
     /// A cell's pixels in the window now (set on every resize).
     public var cellPixels = CellPixels.unknown
     /// Whether the maker was asked for anything yet (see `want`).
@@ -30,9 +33,10 @@ public final class PictureBoard {
 
     static let placeholderStyle = Style(foreground: .palette(8))
 
-    public init(drawer: PictureDrawer, maker: PictureMaker) {
-        self.drawer = drawer
+    public init(renderer: PictureRenderer, maker: PictureMaker) {
+        self.renderer = renderer
         self.maker = maker
+        place = renderer.placement(of:key:slot:in:cellPixels:)
     }
 
     /// Tells the maker what to make, most wanted first. The first call only wakes the loop: the
@@ -71,7 +75,7 @@ public final class PictureBoard {
         forget(key)
         let fresh = Made(
             rect: rect, cellPixels: cellPixels,
-            placement: drawer.placement(of: raster, key: key, slot: slot, in: rect, cellPixels: cellPixels))
+            placement: place(raster, key, slot, rect, cellPixels))
         if madeBytes + fresh.bytes > Self.madeBudget {
             made.removeAll()
             madeBytes = 0

@@ -3,29 +3,37 @@ import ImageHeaders
 import TerminalImage
 
 /// A picture for a box of cells, from a file's bytes: decoded (a JPEG at the DCT scale that
-/// still covers the box), turned upright, and brought to exactly the drawer's pixel size, so
-/// what is kept is the small raster, never the decode. Types imgsel does not decode and files
-/// that fail to decode become placeholders saying so.
+/// still covers the box), turned upright, and brought to exactly the renderer's pixel size, so
+/// what is kept is the small raster, never the decode. Types imgsel does not decode, files
+/// that could not be had and files that fail to decode become placeholders saying so, in
+/// `PictureProblem`'s words.
 public enum PictureMaking {
     /// - Parameters:
-    ///   - bytes: the whole file, or nil with `failure` saying why it could not be had.
+    ///   - bytes: the whole file, or why it could not be had (`PictureSource.load`).
     ///   - facts: the probe's facts of the file.
     public static func picture(
-        bytes: [UInt8]?, facts: ImageFacts, failure: String? = nil, columns: Int, rows: Int,
-        cellPixels: CellPixels, drawer: PictureDrawer
+        bytes: Result<[UInt8], PictureProblem>, facts: ImageFacts, columns: Int, rows: Int,
+        cellPixels: CellPixels, renderer: PictureRenderer
     ) -> Picture {
-        let upright = PictureRenderer.uprightSize(facts)
+        let upright = facts.uprightSize
         guard PixelDecoders.decodes(facts.type) else {
             return .placeholder([facts.type.displayName, "\(upright.width)×\(upright.height)"])
         }
-        guard let bytes else { return .placeholder(["cannot show", failure ?? "unreadable"]) }
-        let target = drawer.pixelSize(
+        let file: [UInt8]
+        switch bytes {
+        case .success(let bytes): file = bytes
+        case .failure(let problem): return placeholder(problem)
+        }
+        let target = renderer.pixelSize(
             width: upright.width, height: upright.height, columns: columns, rows: rows, cellPixels: cellPixels)
         guard target.width > 0, target.height > 0 else { return .placeholder([]) }
         do {
-            return .raster(try PictureRenderer.picture(bytes, facts: facts, width: target.width, height: target.height))
+            return .raster(try PictureRenderer.picture(file, facts: facts, width: target.width, height: target.height))
         } catch {
-            return .placeholder(["cannot show", error.message])
+            return placeholder(.damaged(error))
         }
     }
+
+    /// The problem's word, and under it its reason.
+    static func placeholder(_ problem: PictureProblem) -> Picture { .placeholder([problem.word, problem.reason]) }
 }

@@ -113,12 +113,7 @@ public final class TTYTerminal: TerminalIO {
     }
 
     public func windowSize() -> WindowSize {
-        var size = winsize()
-        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
-            return WindowSize(
-                columns: Int(size.ws_col), rows: Int(size.ws_row),
-                pixelWidth: Int(size.ws_xpixel), pixelHeight: Int(size.ws_ypixel))
-        }
+        if let size = WindowSize.reported(fd: fd), size.columns > 0, size.rows > 0 { return size }
         return WindowSize(columns: 80, rows: 24)
     }
 

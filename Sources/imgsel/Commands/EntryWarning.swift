@@ -1,4 +1,6 @@
+import ImageDecoding
 import SelectionStore
+import TerminalImage
 
 extension Context {
     /// Says on stderr when an entry being shown points to a file that has
@@ -21,6 +23,33 @@ extension Context {
                     ])))
         } else {
             console.errText(Format.printable("imgsel: warning: entry \(index) (\(shown)): \(problem)"))
+        }
+    }
+}
+
+extension EntryFile {
+    /// The bytes the entry's picture is made from (grid, view, browse), through the one loader:
+    /// refused by type and decode budget, then read whole and checked against the recorded size
+    /// and sha256; a file gone is `missing`, any other difference `changed` in `check`'s words.
+    func pictureBytes() -> Result<[UInt8], PictureProblem> {
+        PictureSource.load(entry.facts, bytes: entry.bytes) { () throws(PictureProblem) -> [UInt8] in
+            do throws(Problem) {
+                return try contents()
+            } catch {
+                throw error == .missing ? .missing : .changed(Format.problem(error))
+            }
+        }
+    }
+}
+
+extension Context {
+    /// The terminal `view` and `list --grid` draw on (`PictureTerminal.open`), by `--graphics`
+    /// and `--no-color`; a bad `$IMGSEL_GRAPHICS` is a usage error.
+    func pictureTerminal() throws(ImgselError) -> PictureTerminal? {
+        do {
+            return try PictureTerminal.open(option: graphics, colourOff: noColorOption)
+        } catch {
+            throw .usage(error.message)
         }
     }
 }

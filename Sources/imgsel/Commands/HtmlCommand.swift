@@ -115,7 +115,7 @@ struct HtmlCommand: Command {
             let absolute = context.absolutePath(entry)
             return SelectionPage.Item(
                 index: offset + 1, name: PathName.baseName(absolute), path: entry.path, type: entry.type,
-                shownSize: Format.orientedSize(entry), byteSize: Format.bytes(entry.bytes),
+                uprightSize: Format.uprightSize(entry), byteSize: Format.bytes(entry.bytes),
                 link: link ? HTMLText.percentEncodePath(HTMLText.relativePath(from: pageFolder, to: absolute)) : nil)
         }
     }

@@ -39,7 +39,7 @@ struct InfoCommand: Command {
                     context.console.out(
                         Format.printable(path)
                             + ": \(f.type.rawValue) \(f.width)×\(f.height), orientation \(f.orientation)"
-                            + " (shown \(Format.orientedSize(entry))), \(frames), \(image.bytes)"
+                            + " (shown \(Format.uprightSize(entry))), \(frames), \(image.bytes)"
                             + " bytes, sha256 \(image.sha256)"
                             + note)
                 }

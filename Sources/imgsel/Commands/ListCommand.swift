@@ -69,7 +69,7 @@ struct ListCommand: Command {
             var pictures: GridPictures? = nil
             var terminal: PictureTerminal? = nil
             if image ?? Console.stdoutIsTerminal, !selection.items.isEmpty {
-                terminal = try PictureTerminal.open(context)
+                terminal = try context.pictureTerminal()
             }
             if let terminal {
                 pictures = GridPictures.make(

@@ -84,17 +84,22 @@ struct PickCommand: Command {
         return PickWrite(before: before, after: after, moved: moved)
     }
 
-    /// The file's bytes for its thumbnail (on a maker's thread): none for a type imgsel does not
-    /// decode, which shows its placeholder.
+    /// The file's bytes for its thumbnail (on a maker's thread), or why there are none: a type
+    /// imgsel does not decode shows its placeholder, the others `PictureProblem`'s words.
     @Sendable static func load(_ image: ListedImage) -> LoadedImage {
-        guard PixelDecoders.decodes(image.facts.type) else { return LoadedImage(facts: image.facts) }
-        do {
-            let (facts, bytes) = try ImageLoader.load(image.path) {
-                DecodeLimits.budget(width: $0.width, height: $0.height)
+        var facts = image.facts
+        let bytes = PictureSource.load(image.facts, bytes: image.bytes) { () throws(PictureProblem) -> [UInt8] in
+            do throws(ImgselError) {
+                // Probed again: the file may have changed since it was listed.
+                let loaded = try ImageLoader.load(image.path) {
+                    DecodeLimits.budget(width: $0.width, height: $0.height)
+                }
+                facts = loaded.facts
+                return loaded.bytes
+            } catch {
+                throw FullScreen.problem(error)
             }
-            return LoadedImage(facts: facts, bytes: bytes)
-        } catch {
-            return LoadedImage(facts: image.facts, failure: FullScreen.reason(error, path: image.path))
         }
+        return LoadedImage(facts: facts, bytes: bytes)
     }
 }

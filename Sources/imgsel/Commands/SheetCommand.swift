@@ -73,18 +73,19 @@ struct SheetCommand: Command {
     /// for a type imgsel does not decode.
     private static func picture(_ file: EntryFile, _ cell: Int) throws(ImgselError) -> ContactSheet.Picture {
         let entry = file.entry
-        guard PixelDecoders.decodes(entry.type) else {
-            let shown = entry.orientedSize
+        switch PictureSource.refusal(entry.facts, bytes: entry.bytes) {
+        case .notDecoded?:
+            let shown = entry.facts.uprightSize
             return .placeholder(typeName: entry.type.displayName, width: shown.width, height: shown.height)
+        case let problem?: throw .undecodable(path: file.path, reason: problem.reason)
+        case nil: break
         }
-        guard entry.bytes <= DecodeLimits.budget(width: entry.width, height: entry.height) else {
-            throw .undecodable(path: file.path, reason: "too large to decode: \(entry.width)×\(entry.height)")
-        }
+        // A file that is not the one recorded fails the sheet as an input error (exit 3).
         let bytes = try file.verifiedContents()
         do {
             return .image(try Thumbnailer.picture(bytes, facts: entry.facts, within: cell))
         } catch {
-            throw .undecodable(path: file.path, reason: error.message)
+            throw .undecodable(path: file.path, reason: PictureProblem.damaged(error).reason)
         }
     }
 }

@@ -34,14 +34,12 @@ struct ThumbnailCommand: Command {
     func run(_ context: Context) throws(ImgselError) {
         try output.check(context)
         // A type imgsel does not decode is refused by name below, whatever size its header claims.
-        let (facts, bytes) = try ImageLoader.load(file) { facts in
-            PixelDecoders.decodes(facts.type) ? DecodeLimits.budget(width: facts.width, height: facts.height) : .max
-        }
+        let (facts, bytes) = try ImageLoader.load(file, limit: PictureSource.byteLimit)
         let picture: Raster
         do {
             picture = try Thumbnailer.picture(bytes, facts: facts, within: size)
         } catch {
-            throw .undecodable(path: file, reason: error.message)
+            throw .undecodable(path: file, reason: PictureProblem.damaged(error).reason)
         }
         try output.write(picture, context)
     }

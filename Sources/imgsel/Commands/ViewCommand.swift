@@ -1,4 +1,5 @@
 import CommandLineModel
+import ImageDecoding
 import ImageHeaders
 import SelectionStore
 import TerminalImage
@@ -86,7 +87,7 @@ struct ViewCommand: Command {
             return
         }
         let line =
-            "\(position)  \(context.displayPath(entry))  \(Format.orientedSize(entry))"
+            "\(position)  \(context.displayPath(entry))  \(Format.uprightSize(entry))"
             + " \(entry.type.displayName) \(Format.bytes(entry.bytes))"
         // The picture is made first, so that the line can say when it shows less than the file describes.
         let picture = try picture(entry, index: current, context)
@@ -108,11 +109,11 @@ struct ViewCommand: Command {
         _ entry: Entry, index: Int, _ context: Context
     ) throws(ImgselError) -> (bytes: [UInt8], damaged: Bool, way: GraphicsWay)? {
         let wanted = image ?? (Console.stdoutIsTerminal && !context.quiet)
-        guard wanted, let terminal = try PictureTerminal.open(context) else { return nil }
+        guard wanted, let terminal = try context.pictureTerminal() else { return nil }
         defer { terminal.finish() }
         let path = context.absolutePath(entry)
-        guard let file = PictureTerminal.contents(of: entry, path: path, index: index) else { return nil }
-        let shown = entry.orientedSize
+        guard case .success(let file) = EntryFile(entry, path: path, index: index).pictureBytes() else { return nil }
+        let shown = entry.facts.uprightSize
         let renderer = terminal.renderer
         let box = renderer.box(width: shown.width, height: shown.height, window: terminal.window, reservedRows: 2)
         let options = PictureRenderer.Options(imageID: terminal.imageID(slot: 0), name: PathName.baseName(path))

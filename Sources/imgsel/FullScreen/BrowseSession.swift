@@ -60,7 +60,7 @@ final class BrowseSession {
     func caption(_ index: Int) -> String {
         guard entries.indices.contains(index) else { return "" }
         let entry = entries[index]
-        return "\(context.displayPath(entry))  \(Format.orientedSize(entry)) \(entry.type.displayName)"
+        return "\(context.displayPath(entry))  \(Format.uprightSize(entry)) \(entry.type.displayName)"
             + " \(Format.bytes(entry.bytes))"
     }
 
@@ -149,15 +149,7 @@ final class BrowseSession {
         /// The entry's file, read whole and checked against its sha256 (as `view` draws it).
         func load(_ id: Int) -> LoadedImage? {
             guard let (entry, path, index) = lock.update({ $0.byID[id] }) else { return nil }
-            guard PixelDecoders.decodes(entry.type) else { return LoadedImage(facts: entry.facts) }
-            guard entry.bytes <= DecodeLimits.budget(width: entry.width, height: entry.height) else {
-                return LoadedImage(facts: entry.facts, failure: "too large to decode: \(entry.width)×\(entry.height)")
-            }
-            do {
-                return LoadedImage(facts: entry.facts, bytes: try EntryFile(entry, path: path, index: index).contents())
-            } catch {
-                return LoadedImage(facts: entry.facts, failure: Format.problem(error))
-            }
+            return LoadedImage(facts: entry.facts, bytes: EntryFile(entry, path: path, index: index).pictureBytes())
         }
     }
 }

@@ -1,4 +1,5 @@
 import CommandLineModel
+import ImageDecoding
 import ImageHeaders
 import SelectionStore
 import TerminalImage
@@ -25,10 +26,9 @@ enum FullScreen {
 
     /// How pictures are drawn in pick and browse: the way `view` chooses (`--graphics`,
     /// `$IMGSEL_GRAPHICS`, the environment's hints, else one query), asked on the controlling
-    /// terminal before the full screen starts; half blocks by `HalfBlockDrawer`, kitty, iTerm2
-    /// and sixel through `PictureRenderer`, each picture a `Placement` the screen sends once.
-    /// Nil: no pictures (`none`, `TERM=dumb`).
-    static func pictureDrawer(_ context: Context, terminal: TTYTerminal) throws(ImgselError) -> PictureDrawer? {
+    /// terminal before the full screen starts; every way through `PictureRenderer`, each
+    /// picture a `Placement` the screen sends once. Nil: no pictures (`none`, `TERM=dumb`).
+    static func pictureRenderer(_ context: Context, terminal: TTYTerminal) throws(ImgselError) -> PictureRenderer? {
         var query: TerminalQuery? = nil
         defer { query?.close() }
         let choice: GraphicsChoice
@@ -41,11 +41,7 @@ enum FullScreen {
         } catch {
             throw .usage(error.message)
         }
-        switch choice.way {
-        case .none: return nil
-        case .blocks: return HalfBlockDrawer(colours: choice.colours, background: choice.background)
-        case .kitty, .iterm, .sixel: return RendererDrawer(renderer: PictureRenderer(choice: choice))
-        }
+        return choice.way == .none ? nil : PictureRenderer(choice: choice)
     }
 
     /// Terminal columns of a character, by the same table as the rest of the command line.
@@ -57,25 +53,26 @@ enum FullScreen {
     static func pictureBoard(
         _ context: Context, on terminal: TTYTerminal, load: @escaping @Sendable (Int) -> LoadedImage?
     ) throws(ImgselError) -> PictureBoard? {
-        guard let drawer = try pictureDrawer(context, terminal: terminal) else { return nil }
+        guard let renderer = try pictureRenderer(context, terminal: terminal) else { return nil }
         let waker = terminal.waker
         let maker = PictureMaker(
             threads: max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), finished: { waker?.wake() },
             make: { request in
                 guard let image = load(request.item) else { return .placeholder([]) }
                 return PictureMaking.picture(
-                    bytes: image.bytes, facts: image.facts, failure: image.failure, columns: request.columns,
-                    rows: request.rows, cellPixels: request.cellPixels, drawer: drawer)
+                    bytes: image.bytes, facts: image.facts, columns: request.columns, rows: request.rows,
+                    cellPixels: request.cellPixels, renderer: renderer)
             })
-        return PictureBoard(drawer: drawer, maker: maker)
+        return PictureBoard(renderer: renderer, maker: maker)
     }
 
-    /// Why a file's picture cannot be had, without the path (the name is on the screen already).
-    static func reason(_ error: ImgselError, path: String) -> String {
+    /// Why a listed file's picture cannot be had, without the path (the name is on the screen already).
+    static func problem(_ error: ImgselError) -> PictureProblem {
         switch error {
-        case let .undecodable(_, reason), let .inputUnreadable(_, reason), let .notAnImage(_, reason): return reason
-        case .inputMissing: return "no such file"
-        default: return error.message
+        case let .undecodable(_, reason), let .inputUnreadable(_, reason), let .notAnImage(_, reason):
+            return .unreadable(reason)
+        case .inputMissing: return .missing
+        default: return .unreadable(error.message)
         }
     }
 
@@ -85,7 +82,7 @@ enum FullScreen {
     static func run<Program: FullScreenProgram>(
         _ program: inout Program, on terminal: TTYTerminal, board: PictureBoard?, command: String
     ) throws(ImgselError) -> Program.Outcome {
-        terminal.extraLeaveBytes = board?.drawer.leaveBytes ?? []
+        terminal.extraLeaveBytes = board?.renderer.leaveBytes ?? []
         let end: FullScreenEnd<Program.Outcome>
         do {
             end = try runFullScreen(&program, on: terminal, characterWidth: characterWidth)
@@ -108,12 +105,10 @@ enum FullScreen {
     }
 }
 
-/// A file as its picture is made from it: its facts, and its bytes or why there are none
-/// (no bytes and no failure: a type imgsel does not decode, shown as a placeholder).
+/// A file as its picture is made from it: its facts, and its bytes or why there are none.
 struct LoadedImage: Sendable {
     var facts: ImageFacts
-    var bytes: [UInt8]? = nil
-    var failure: String? = nil
+    var bytes: Result<[UInt8], PictureProblem>
 }
 
 /// A value shared with the picture makers' threads, behind a mutex.

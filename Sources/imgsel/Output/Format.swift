@@ -7,8 +7,8 @@ enum Format {
     static func bytes(_ n: Int) -> String { RuleNumbers.byteText(n) }
 
     /// `3024×4032`, as a viewer shows it (EXIF orientation applied).
-    static func orientedSize(_ entry: Entry) -> String {
-        let size = entry.orientedSize
+    static func uprightSize(_ entry: Entry) -> String {
+        let size = entry.facts.uprightSize
         return "\(size.width)×\(size.height)"
     }
 

@@ -84,25 +84,21 @@ struct GridPictures {
         _ job: Job, renderer: PictureRenderer, area: WindowSize
     ) -> (content: Content, damaged: Bool) {
         let entry = job.entry
-        let shown = entry.orientedSize
+        let shown = entry.facts.uprightSize
         let box = renderer.box(width: shown.width, height: shown.height, window: area, reservedRows: 0)
-        guard PixelDecoders.decodes(entry.type) else { return (placeholder(entry.type.displayName, box, area), false) }
-        guard entry.bytes <= DecodeLimits.budget(width: entry.width, height: entry.height) else {
-            return (placeholder("too large", box, area), false)
-        }
         let file: [UInt8]
-        do {
-            file = try EntryFile(entry, path: job.path, index: job.index).contents()
-        } catch {
-            return (placeholder(error == .missing ? "missing" : "changed", box, area), false)
+        switch EntryFile(entry, path: job.path, index: job.index).pictureBytes() {
+        case .success(let bytes): file = bytes
+        case .failure(let problem): return (placeholder(problem.word, box, area), false)
         }
         let left = (area.columns - box.columns) / 2, top = (area.rows - box.rows) / 2
         if renderer.way == .blocks {
-            guard
-                let picture = try? PictureRenderer.shown(
+            let picture: Thumbnailer.Shown
+            do {
+                picture = try PictureRenderer.shown(
                     file, facts: entry.facts, width: box.pixelWidth, height: box.pixelHeight)
-            else {
-                return (placeholder("damaged", box, area), false)
+            } catch {
+                return (placeholder(PictureProblem.damaged(error).word, box, area), false)
             }
             let colours = renderer.choice.colours
             let pictureRows = Blocks.rows(picture.raster, colours: colours, background: renderer.choice.background).map
@@ -130,7 +126,7 @@ struct GridPictures {
                 drawn = (renderer.draw(picture: picture.raster, box: box, options: options), picture.damage != nil)
             }
         } catch {
-            return (placeholder("damaged", box, area), false)
+            return (placeholder(PictureProblem.damaged(error).word, box, area), false)
         }
         return (.overlay(left: left, top: top, bytes: drawn.bytes), drawn.damaged)
     }

@@ -1,7 +1,3 @@
-import ImageDecoding
-import SelectionStore
-import TerminalImage
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,13 +6,13 @@ import Glibc
 /// `$IMGSEL_GRAPHICS`, else the hints and one query on the terminal), the window, and the
 /// open query, whose modes stay changed until `finish()` when the terminal did not answer
 /// in time (a late answer is drained there, not echoed).
-final class PictureTerminal {
-    let renderer: PictureRenderer
+public final class PictureTerminal {
+    public let renderer: PictureRenderer
     /// The window's size, with the cell size the terminal answered where TIOCGWINSZ gave no pixels.
-    let window: WindowSize
+    public let window: WindowSize
     private let query: TerminalQuery?
 
-    var way: GraphicsWay { renderer.way }
+    public var way: GraphicsWay { renderer.way }
 
     private init(renderer: PictureRenderer, window: WindowSize, query: TerminalQuery?) {
         self.renderer = renderer
@@ -27,17 +23,17 @@ final class PictureTerminal {
     /// The terminal to draw on, or nil when nothing is to be drawn (the way is `none`).
     /// Asks the terminal only when stdout is one, this process is in its foreground, and the
     /// option, the variable and the hints leave the way open.
-    static func open(_ context: Context) throws(ImgselError) -> PictureTerminal? {
+    /// - Parameters:
+    ///   - option: `--graphics`, parsed (nil when not given).
+    ///   - colourOff: `--no-color`.
+    public static func open(
+        option: GraphicsRequest?, colourOff: Bool
+    ) throws(GraphicsChoice.BadVariable) -> PictureTerminal? {
         let window = WindowSize.current()
         var query: TerminalQuery? = nil
-        let choice: GraphicsChoice
-        do {
-            choice = try GraphicsChoice.resolve(option: context.graphics, colourOff: context.noColorOption) {
-                query = TerminalQuery.open()
-                return query?.ask(cellSize: !window.knowsPixels)
-            }
-        } catch {
-            throw .usage(error.message)
+        let choice = try GraphicsChoice.resolve(option: option, colourOff: colourOff) {
+            query = TerminalQuery.open()
+            return query?.ask(cellSize: !window.knowsPixels)
         }
         let terminal = PictureTerminal(
             renderer: PictureRenderer(choice: choice), window: choice.window(window), query: query)
@@ -50,15 +46,8 @@ final class PictureTerminal {
 
     /// Ends the query (drains a late answer, restores the terminal's modes): before the
     /// picture is written.
-    func finish() { query?.close() }
+    public func finish() { query?.close() }
 
     /// kitty's image id for a picture of this run: the process's, so another imgsel's stays.
-    func imageID(slot: Int) -> UInt32 { Kitty.imageID(process: getpid(), slot: slot) }
-
-    /// An entry's file, read whole and checked against its sha256; nil when it changed, is
-    /// gone, or is too large to decode (the text says why elsewhere).
-    static func contents(of entry: Entry, path: String, index: Int) -> [UInt8]? {
-        guard entry.bytes <= DecodeLimits.budget(width: entry.width, height: entry.height) else { return nil }
-        return try? EntryFile(entry, path: path, index: index).contents()
-    }
+    public func imageID(slot: Int) -> UInt32 { Kitty.imageID(process: getpid(), slot: slot) }
 }

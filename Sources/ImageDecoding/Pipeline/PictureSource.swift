@@ -1,0 +1,73 @@
+import ImageHeaders
+
+/// Why an image's picture cannot be had: the one set of words of every command that makes
+/// pictures (the grid, view, browse, pick, sheet, thumbnail). `word` is what a picture's place
+/// shows, `reason` what is said after a path or under the word.
+public enum PictureProblem: Error, Equatable, Sendable {
+    /// A type imgsel does not decode (HEIC, AVIF): shown as a placeholder with its name.
+    case notDecoded(ImageType)
+    /// More bytes than the decode budget of its size allows (SPEC "Limits").
+    case tooLarge(width: Int, height: Int)
+    /// The file is gone.
+    case missing
+    /// The file is not the one recorded (another size or content, not a regular file, not
+    /// readable): why, in the words of the reader (`check`'s).
+    case changed(String)
+    /// The file could not be read, with nothing recorded to compare it with (pick's files).
+    case unreadable(String)
+    /// Its bytes do not decode.
+    case damaged(DecodeError)
+
+    public var word: String {
+        switch self {
+        case .notDecoded(let type): return type.displayName
+        case .tooLarge: return "too large"
+        case .missing: return "missing"
+        case .changed: return "changed"
+        case .unreadable: return "unreadable"
+        case .damaged: return "damaged"
+        }
+    }
+
+    public var reason: String {
+        switch self {
+        case .notDecoded(let type): return "\(type.displayName) is not decoded"
+        case let .tooLarge(width, height): return "too large to decode: \(width)×\(height)"
+        case .missing: return "file is missing"
+        case let .changed(reason), let .unreadable(reason): return reason
+        case .damaged(let error): return error.message
+        }
+    }
+}
+
+/// The one path from an image to the bytes its picture is made from: may it be decoded
+/// (its type, the decode budget of its size), then the bytes, read by the caller's reader,
+/// which also says whether the file is still the one recorded (SelectionStore's `EntryFile`):
+/// this target reads bytes, never files.
+public enum PictureSource {
+    /// Why a file of `bytes` bytes whose header says `facts` is not decoded; nil when it may be.
+    public static func refusal(_ facts: ImageFacts, bytes: Int) -> PictureProblem? {
+        guard PixelDecoders.decodes(facts.type) else { return .notDecoded(facts.type) }
+        guard bytes <= byteLimit(facts) else { return .tooLarge(width: facts.width, height: facts.height) }
+        return nil
+    }
+
+    /// The most bytes worth reading of a file whose header says `facts`: the decode budget of
+    /// its size; any number for a type imgsel does not decode, which is refused by name.
+    public static func byteLimit(_ facts: ImageFacts) -> Int {
+        PixelDecoders.decodes(facts.type) ? DecodeLimits.budget(width: facts.width, height: facts.height) : .max
+    }
+
+    /// The bytes of an image of `bytes` bytes whose header says `facts`, or why there are none:
+    /// refused first by its type and size, then read by `read`.
+    public static func load(
+        _ facts: ImageFacts, bytes: Int, read: () throws(PictureProblem) -> [UInt8]
+    ) -> Result<[UInt8], PictureProblem> {
+        if let refusal = refusal(facts, bytes: bytes) { return .failure(refusal) }
+        do {
+            return .success(try read())
+        } catch {
+            return .failure(error)
+        }
+    }
+}
