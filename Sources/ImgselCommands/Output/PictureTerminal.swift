@@ -28,12 +28,14 @@ final class PictureTerminal {
     /// Asks the terminal only when stdout is one, this process is in its foreground, and the
     /// option, the variable and the hints leave the way open.
     static func open(_ context: Context) throws(ImgselError) -> PictureTerminal? {
-        let window = WindowSize.current()
+        let window = WindowSize.current(fd: context.io.stdout, environment: context.io.variable)
         var query: TerminalQuery? = nil
         let choice: GraphicsChoice
         do {
-            choice = try GraphicsChoice.resolve(option: context.graphics, colourOff: context.noColorOption) {
-                query = TerminalQuery.open()
+            choice = try GraphicsChoice.resolve(
+                option: context.graphics, environment: context.io.variable, colourOff: context.noColorOption
+            ) {
+                query = TerminalQuery.open(output: context.io.stdout)
                 return query?.ask(cellSize: !window.knowsPixels)
             }
         } catch {

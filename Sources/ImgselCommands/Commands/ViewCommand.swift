@@ -98,7 +98,7 @@ struct ViewCommand: Command {
     /// is not the one recorded (it is read whole and checked first), nor for a type imgsel
     /// does not decode (HEIC, AVIF) or a file that does not decode: the text line says enough.
     private func showImage(_ entry: Entry, index: Int, _ context: Context) throws(ImgselError) {
-        let wanted = image ?? (Console.stdoutIsTerminal && !context.quiet)
+        let wanted = image ?? (context.console.stdoutIsTerminal && !context.quiet)
         guard wanted, let terminal = try PictureTerminal.open(context) else { return }
         defer { terminal.finish() }
         let path = context.absolutePath(entry)
