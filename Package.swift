@@ -8,9 +8,14 @@ let package = Package(
         .library(name: "SelectionStore", targets: ["SelectionStore"]),
     ],
     targets: [
-        // The thin executable: parses arguments, prints, and maps errors to exit codes.
-        .executableTarget(
-            name: "imgsel",
+        // The thin executable: hands the process's arguments, environment, current directory and
+        // descriptors to ImgselCommands, and exits with the status it returns.
+        .executableTarget(name: "imgsel", dependencies: ["ImgselCommands", "SelectionStore"]),
+        // The command line as a library: the parser, global options, every command, their output and
+        // help, the full-screen commands. Takes what it needs from the process as a ProcessIO and never
+        // prints or exits itself, so the tests run it in process.
+        .target(
+            name: "ImgselCommands",
             dependencies: [
                 "SelectionStore", "SelectionPage", "ImageHeaders", "ImageDecoding", "ByteCoding", "CommandLineModel",
                 "TerminalImage", "TerminalUI",
@@ -56,9 +61,11 @@ let package = Package(
             name: "SelectionStoreTests",
             dependencies: ["SelectionStore", "ImageHeaders", "selection-writer", "TestImages"]),
         .testTarget(name: "ImageHeadersTests", dependencies: ["ImageHeaders", "TestImages"]),
-        // Spawns the built binary; depends on it so `swift test` builds it first.
+        // Runs the command line in process (ImgselCommands), and spawns the built binary where the
+        // process matters; depends on it so `swift test` builds it first.
         .testTarget(
-            name: "imgselTests", dependencies: ["imgsel", "TestImages", "ImageHeaders", "TerminalTestSupport"]),
+            name: "imgselTests",
+            dependencies: ["imgsel", "ImgselCommands", "TestImages", "ImageHeaders", "TerminalTestSupport"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "ImageHeaders"]),
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding"]),
         .testTarget(name: "CommandLineModelTests", dependencies: ["CommandLineModel"]),

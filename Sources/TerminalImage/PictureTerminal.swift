@@ -26,13 +26,16 @@ public final class PictureTerminal {
     /// - Parameters:
     ///   - option: `--graphics`, parsed (nil when not given).
     ///   - colourOff: `--no-color`.
+    ///   - output: the descriptor pictures go to (the run's stdout).
+    ///   - environment: the run's variables.
     public static func open(
-        option: GraphicsRequest?, colourOff: Bool
+        option: GraphicsRequest?, colourOff: Bool, output: Int32 = 1,
+        environment: (String) -> String? = environmentValue
     ) throws(GraphicsChoice.BadVariable) -> PictureTerminal? {
-        let window = WindowSize.current()
+        let window = WindowSize.current(fd: output, environment: environment)
         var query: TerminalQuery? = nil
-        let choice = try GraphicsChoice.resolve(option: option, colourOff: colourOff) {
-            query = TerminalQuery.open()
+        let choice = try GraphicsChoice.resolve(option: option, environment: environment, colourOff: colourOff) {
+            query = TerminalQuery.open(output: output)
             return query?.ask(cellSize: !window.knowsPixels)
         }
         let terminal = PictureTerminal(

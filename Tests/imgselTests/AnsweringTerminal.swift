@@ -57,51 +57,33 @@ struct AnsweringTerminal {
         memoryLimitKB: Int? = nil
     ) throws -> Result {
         var steps = steps
-        let master = PtyCalls.openpt(O_RDWR | O_NOCTTY)
-        guard master >= 0, PtyCalls.grantpt(master) == 0, PtyCalls.unlockpt(master) == 0,
-            let namePointer = PtyCalls.ptsname(master)
-        else { throw SetupFailure("no pseudo-terminal") }
-        defer { close(master) }
-        let name = String(cString: namePointer)
-        let slave = open(name, O_RDWR | O_NOCTTY)
-        defer { close(slave) }
-        var window = winsize(
-            ws_row: size.rows, ws_col: size.columns, ws_xpixel: size.pixelWidth, ws_ypixel: size.pixelHeight)
-        _ = ioctl(slave, UInt(TIOCSWINSZ), &window)
+        let pty: Pty
+        do { pty = try Pty.open(size: size) } catch { throw SetupFailure(error.description) }
+        defer { pty.close() }
+        let master = pty.master, slave = pty.slave
         var modes = termios()
         tcgetattr(slave, &modes)
         let before = modes.c_lflag
 
         let errPath = folder.deletingLastPathComponent().appendingPathComponent("tty-err-\(UUID().uuidString)").path
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // POSIX_SPAWN_SETSID: a session of its own, whose first terminal opened is its controlling one.
-        posix_spawnattr_setflags(&attributes, 0x80)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addclose(&actions, master)
-        posix_spawn_file_actions_addclose(&actions, slave)
-        posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        _ = PtyCalls.addchdir(&actions, folder.path)
         var environment = cleanTerminalEnvironment()
         for (key, value) in env { environment[key] = value }
         let argv =
             memoryLimitKB.map { ["/bin/sh", "-c", "ulimit -v \($0) && exec \"$0\" \"$@\"", Binary.url!.path] }
             ?? [Binary.url!.path]
-        let command = argv + args
-        let cArgs = command.map { strdup($0) } + [nil]
-        let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in cArgs + cEnv { free(pointer) }
-        }
-        var pid: pid_t = 0
         let start = Date()
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
-        guard spawned == 0 else { throw SetupFailure("cannot start imgsel: \(String(cString: strerror(spawned)))") }
+        let pid: pid_t
+        do {
+            // A session of its own: the pty it opens as stdin becomes its controlling terminal.
+            pid = try Spawn.start(
+                argv + args, environment: environment,
+                descriptors: [
+                    (0, .file(pty.name, O_RDWR)), (1, .copy(0)), (2, .file(errPath, O_WRONLY | O_CREAT | O_TRUNC)),
+                ],
+                closing: [master, slave], directory: folder.path, newSession: true)
+        } catch {
+            throw SetupFailure(error.description)
+        }
 
         var output: [UInt8] = []
         var queryAt: TimeInterval? = nil
@@ -145,7 +127,7 @@ struct AnsweringTerminal {
         tcgetattr(slave, &modes)
         let stderrText = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: errPath)
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let exitStatus = Spawn.exitStatus(status)
         return Result(
             status: exitStatus, output: output, stderr: stderrText, queryAt: queryAt, nextAt: nextAt,
             modesBefore: before, modesAfter: modes.c_lflag)

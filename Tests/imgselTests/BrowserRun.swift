@@ -60,14 +60,21 @@ extension BrowserTests {
         // Its own HOME: the browser's files and downloads stay in the test's folder.
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = browserHome.path
-        guard
-            let pid = Spawn.start(
-                flags + arguments + [pageURL], environment: environment, stdoutPath: out.path, stderrPath: err.path)
-        else { throw SetupFailure("cannot start \(flags[4])") }
+        let pid: pid_t
+        do {
+            pid = try Spawn.start(
+                flags + arguments + [pageURL], environment: environment,
+                descriptors: [
+                    (0, .file("/dev/null", O_RDONLY)), (1, .file(out.path, O_WRONLY | O_CREAT | O_TRUNC)),
+                    (2, .file(err.path, O_WRONLY | O_CREAT | O_TRUNC)),
+                ])
+        } catch {
+            throw SetupFailure(error.description)
+        }
         var finished = false
         var status: Int32 = -1
         while true {
-            if let ended = Spawn.exitStatus(of: pid) {
+            if let ended = Spawn.ended(pid) {
                 status = ended
                 break
             }

@@ -53,6 +53,10 @@ class ImgselTestCase: XCTestCase {
     private var runCounter = 0
     /// Makes every fixture image different unless a test copies one on purpose.
     var seedCounter = 0
+    var tally = RunTally()
+    /// Whether this class's runs of imgsel are calls of the library in this process (see
+    /// `InProcessRun.swift`) rather than processes.
+    var runsInProcess: Bool { Self.inProcessClasses.contains(String(describing: type(of: self))) }
 
     /// The default selection file, `.imgsel.json` in `dir`.
     var selectionURL: URL { dir.appendingPathComponent(".imgsel.json") }
@@ -75,9 +79,11 @@ class ImgselTestCase: XCTestCase {
         try FileManager.default.createDirectory(at: ioDir, withIntermediateDirectories: true)
         runCounter = 0
         seedCounter = 0
+        tally = RunTally(spawnsBefore: Spawn.started)
     }
 
     override func tearDownWithError() throws {
+        RunTally.record(name, tally)
         if let dir {
             let root = dir.deletingLastPathComponent()
             _ = try? FileManager.default.removeItem(at: root)
@@ -95,8 +101,8 @@ class ImgselTestCase: XCTestCase {
 
     // MARK: - Running the binary
 
-    /// Runs imgsel (or `program`, such as a shell) with `args`; stdout and stderr go to files
-    /// (no pipe deadlocks). The environment is the inherited one without IMGSEL_*, NO_COLOR,
+    /// Runs imgsel (or `program`, such as a shell) with `args`: in this process (`runInProcess`)
+    /// unless it `needsProcess`; a process's stdout and stderr go to files (no pipe deadlocks). The environment is the inherited one without IMGSEL_*, NO_COLOR,
     /// COLUMNS and LINES, plus `env`. `stdinFile` and `stdoutFile` open those paths instead
     /// (a folder as stdin, /dev/full as stdout); stdout then reads back empty.
     @discardableResult
@@ -111,6 +117,10 @@ class ImgselTestCase: XCTestCase {
         let outURL = ioDir.appendingPathComponent("out-\(n)")
         let errURL = ioDir.appendingPathComponent("err-\(n)")
         let inURL = ioDir.appendingPathComponent("in-\(n)")
+        guard needsProcess(args, program: program, stdoutFile: stdoutFile, timeout: timeout) else {
+            return runInProcess(args, stdin: stdin, env: env, cwd: cwd, stdinFile: stdinFile, inURL: inURL)
+        }
+        tally.spawned += 1
         let fm = FileManager.default
         _ = fm.createFile(atPath: outURL.path, contents: nil)
         _ = fm.createFile(atPath: errURL.path, contents: nil)
@@ -120,11 +130,7 @@ class ImgselTestCase: XCTestCase {
         process.arguments = args
         process.currentDirectoryURL = cwd ?? dir
 
-        var environment = ProcessInfo.processInfo.environment.filter { key, _ in
-            !key.hasPrefix("IMGSEL_") && key != "NO_COLOR" && key != "COLUMNS" && key != "LINES"
-        }
-        for (key, value) in env { environment[key] = value }
-        process.environment = environment
+        process.environment = runEnvironment(env)
 
         let outHandle: FileHandle
         let errHandle: FileHandle

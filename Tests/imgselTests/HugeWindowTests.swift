@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import XCTest
 
 /// A window can claim any size: `$COLUMNS` and `$LINES` anything, a pty up to 65535×65535

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import TestImages
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import XCTest
 
 /// `list --grid` and `list` on a pseudo-terminal: the width comes from the

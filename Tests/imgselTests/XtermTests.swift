@@ -52,22 +52,16 @@ final class XtermTests: ImgselTestCase {
         var environment = cleanTerminalEnvironment()
         environment["TERM"] = nil  // xterm sets its own for what it runs
         environment["DISPLAY"] = display
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        if let fd3 { posix_spawn_file_actions_addopen(&actions, 3, fd3, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
-        _ = PtyCalls.addchdir(&actions, dir.path)
-        let cArgs = argv.map { strdup($0) } + [nil]
-        let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in cArgs + cEnv { free(pointer) }
+        var descriptors: [(Int32, Spawn.Descriptor)] = [
+            (0, .file("/dev/null", O_RDONLY)), (1, .file("/dev/null", O_WRONLY)), (2, .file("/dev/null", O_WRONLY)),
+        ]
+        if let fd3 { descriptors.append((3, .file(fd3, O_WRONLY | O_CREAT | O_TRUNC))) }
+        let pid: pid_t
+        do {
+            pid = try Spawn.start(argv, environment: environment, descriptors: descriptors, directory: dir.path)
+        } catch {
+            throw SetupFailure(error.description)
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
-        guard spawned == 0 else { throw SetupFailure("cannot start \(argv[0])") }
         return pid
     }
 

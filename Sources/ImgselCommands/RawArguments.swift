@@ -5,11 +5,14 @@ import Glibc
 /// The command line as the kernel gave it. Swift repairs bytes that are not UTF-8
 /// (a name from another system's encoding) into U+FFFD, so imgsel would quietly look
 /// for another file; such names are refused by name instead.
-enum RawArguments {
+public enum RawArguments {
     /// Every argument whose bytes are not UTF-8, shown with the bad bytes as `\xNN`.
-    static func notUTF8() -> [String] {
-        (0..<Int(CommandLine.argc)).dropFirst().compactMap { (i: Int) -> String? in
-            guard let pointer = CommandLine.unsafeArgv[i] else { return nil }
+    /// `argc` and `argv` as the process got them (`CommandLine.argc`, `CommandLine.unsafeArgv`).
+    public static func notUTF8(
+        argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    ) -> [String] {
+        (0..<Int(argc)).dropFirst().compactMap { (i: Int) -> String? in
+            guard let pointer = argv[i] else { return nil }
             let bytes = UnsafeBufferPointer(
                 start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
                 count: strlen(pointer))

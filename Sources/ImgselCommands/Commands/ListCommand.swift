@@ -65,10 +65,10 @@ struct ListCommand: Command {
         case .paths: for entry in selection.items { console.out(context.displayPath(entry)) }
         case .nul: for entry in selection.items { console.raw(context.displayPath(entry) + "\0") }
         case .grid:
-            let width = WindowSize.current().columns
+            let width = WindowSize.current(fd: context.io.stdout, environment: context.io.variable).columns
             var pictures: GridPictures? = nil
             var terminal: PictureTerminal? = nil
-            if image ?? Console.stdoutIsTerminal, !selection.items.isEmpty {
+            if image ?? context.console.stdoutIsTerminal, !selection.items.isEmpty {
                 terminal = try context.pictureTerminal()
             }
             if let terminal {

@@ -19,7 +19,7 @@ struct StdinPathList {
     /// Empty lines (a trailing newline, a blank line) are skipped, not errors, though not
     /// without end. A read error (stdin is a folder) is an unreadable input (exit 3), never
     /// taken for the end of the list.
-    func read(from fd: Int32 = 0) throws(ImgselError) -> [String] {
+    func read(from fd: Int32) throws(ImgselError) -> [String] {
         var reader = Reader(list: self)
         var chunk = [UInt8](repeating: 0, count: 65536)
         var total = 0

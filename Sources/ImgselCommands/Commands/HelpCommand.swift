@@ -24,6 +24,6 @@ struct HelpCommand: Command {
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        HelpText.print(topic?.spec, to: context.console)
+        HelpText.write(topic?.spec, to: context.console)
     }
 }

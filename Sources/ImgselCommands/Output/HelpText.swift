@@ -88,7 +88,7 @@ enum HelpText {
     }
 
     /// Help as asked: text, or JSON with --json.
-    static func print(_ spec: CommandSpec?, to console: Console) {
+    static func write(_ spec: CommandSpec?, to console: Console) {
         if console.json {
             console.json(spec.map(json) ?? mainJSON())
         } else {

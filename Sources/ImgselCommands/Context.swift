@@ -12,6 +12,8 @@ struct Context {
     /// `--no-color`: auto-detection draws no half blocks then (NO_COLOR is read with the rest).
     var noColorOption = false
 
+    /// What the run took from its process (environment, descriptors, sinks).
+    var io: ProcessIO { console.io }
     var json: Bool { console.json }
     var quiet: Bool { console.quiet }
 

@@ -4,13 +4,16 @@ import SelectionStore
 import Glibc
 #endif
 
-/// The only place that writes to stdout and stderr. stdout is buffered and
-/// written once, so a pipeline reading it gets whole lines.
+/// The only place that writes to stdout and stderr, through the sinks the process handed in.
+/// stdout is buffered and written once, so a pipeline reading it gets whole lines.
 final class Console {
+    let io: ProcessIO
     var json = false
     var quiet = false
     var colour = false
     private var buffer: [UInt8] = []
+
+    init(io: ProcessIO) { self.io = io }
 
     /// The product of a command: always printed.
     func out(_ line: String) {
@@ -41,7 +44,7 @@ final class Console {
             let message = Format.printable(error.message)
             text = "imgsel: " + message
             // Colour was decided for stdout; stderr may be a file even then.
-            if colour && isatty(2) == 1 { text = "imgsel: " + Style.red("error:") + " " + message }
+            if colour && io.stderrIsTerminal { text = "imgsel: " + Style.red("error:") + " " + message }
         }
         writeErr(text + "\n")
     }
@@ -57,16 +60,15 @@ final class Console {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll() }
         guard outputError == nil else { return }
-        if let code = buffer.withUnsafeBytes({ Posix.writeAll(1, $0) }), code != EPIPE { outputError = code }
+        if let code = io.writeOut(buffer), code != EPIPE { outputError = code }
     }
 
     private func writeErr(_ text: String) {
         flush()  // keep stdout and stderr in order on a shared terminal
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress!, $0.count) }
+        io.writeErr(Array(text.utf8))
     }
 
-    static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+    var stdoutIsTerminal: Bool { io.stdoutIsTerminal }
 }
 
 /// ANSI styling, applied only when the console decided colour is on.

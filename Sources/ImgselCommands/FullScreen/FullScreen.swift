@@ -33,7 +33,9 @@ enum FullScreen {
         defer { query?.close() }
         let choice: GraphicsChoice
         do {
-            choice = try GraphicsChoice.resolve(option: context.graphics, colourOff: context.noColorOption) {
+            choice = try GraphicsChoice.resolve(
+                option: context.graphics, environment: context.io.variable, colourOff: context.noColorOption
+            ) {
                 query = TerminalQuery.open(output: terminal.fd)
                 let window = terminal.windowSize()
                 return query?.ask(cellSize: window.pixelWidth == 0 || window.pixelHeight == 0)
@@ -80,7 +82,7 @@ enum FullScreen {
     /// SIGHUP, SIGINT from outside) ends the process by that signal once the terminal is back,
     /// as the parent expects; nothing is written then.
     static func run<Program: FullScreenProgram>(
-        _ program: inout Program, on terminal: TTYTerminal, board: PictureBoard?, command: String
+        _ program: inout Program, on terminal: TTYTerminal, board: PictureBoard?, command: String, _ context: Context
     ) throws(ImgselError) -> Program.Outcome {
         terminal.extraLeaveBytes = board?.renderer.leaveBytes ?? []
         let end: FullScreenEnd<Program.Outcome>
@@ -99,8 +101,7 @@ enum FullScreen {
             return outcome
         case .signalled(let signal):
             TerminalSignals.restoreDefault(signal)
-            raise(signal)
-            exit(128 + signal)
+            context.io.endBySignal(signal)
         }
     }
 }

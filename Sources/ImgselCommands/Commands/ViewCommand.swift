@@ -108,7 +108,7 @@ struct ViewCommand: Command {
     private func picture(
         _ entry: Entry, index: Int, _ context: Context
     ) throws(ImgselError) -> (bytes: [UInt8], damaged: Bool, way: GraphicsWay)? {
-        let wanted = image ?? (Console.stdoutIsTerminal && !context.quiet)
+        let wanted = image ?? (context.console.stdoutIsTerminal && !context.quiet)
         guard wanted, let terminal = try context.pictureTerminal() else { return nil }
         defer { terminal.finish() }
         let path = context.absolutePath(entry)

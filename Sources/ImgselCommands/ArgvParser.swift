@@ -9,6 +9,8 @@ struct ParsedArguments {
     var values: [String: String] = [:]
     /// Every value of each option, in order, for one that may be given again (`--clear`).
     var allValues: [String: [String]] = [:]
+    /// Where `-` reads paths from: the run's stdin (set by the run, not parsed).
+    var stdin: Int32 = 0
 
     func has(_ option: String) -> Bool { flags.contains(option) }
 }

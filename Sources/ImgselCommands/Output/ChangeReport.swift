@@ -8,7 +8,7 @@ import SelectionStore
 enum ChangeReport {
     /// - Parameter moved: the contents of the entries moved; nil for a command that never moves
     ///   one (`toggle`), whose JSON then has no `moved`.
-    static func print(before: Selection, after: Selection, moved: Set<String>? = nil, _ context: Context) {
+    static func write(before: Selection, after: Selection, moved: Set<String>? = nil, _ context: Context) {
         var changes: [(String, Int, Entry)] = []
         for (i, entry) in before.items.enumerated() where after.index(ofSHA256: entry.sha256) == nil {
             changes.append(("removed", i + 1, entry))

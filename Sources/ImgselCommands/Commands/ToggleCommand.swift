@@ -16,7 +16,7 @@ struct ToggleCommand: Command {
         // At most a full selection to remove and as many to add: a longer list cannot end within a selection.
         paths = try FileArguments.expand(
             arguments.positionals, nulSeparated: arguments.has("-0"),
-            limit: 2 * Selection.capacityRange.upperBound, command: "toggle")
+            limit: 2 * Selection.capacityRange.upperBound, command: "toggle", stdin: arguments.stdin)
         guard !paths.isEmpty else { throw .usage("toggle: no paths were given on stdin") }
     }
 
@@ -29,6 +29,6 @@ struct ToggleCommand: Command {
                 return (before, selection)
             }
         }
-        ChangeReport.print(before: before, after: after, context)
+        ChangeReport.write(before: before, after: after, context)
     }
 }

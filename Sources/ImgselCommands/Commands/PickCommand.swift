@@ -48,12 +48,12 @@ struct PickCommand: Command {
                     return error.message
                 }
             })
-        switch try FullScreen.run(&screen, on: terminal, board: board, command: "pick") {
+        switch try FullScreen.run(&screen, on: terminal, board: board, command: "pick", context) {
         case .cancel:
             throw .cancelled(command: "pick", what: "nothing written")
         case .commit:
             guard let written else { return }
-            ChangeReport.print(before: written.before, after: written.after, moved: written.moved, context)
+            ChangeReport.write(before: written.before, after: written.after, moved: written.moved, context)
         }
     }
 

@@ -47,7 +47,8 @@ extension Context {
     /// and `--no-color`; a bad `$IMGSEL_GRAPHICS` is a usage error.
     func pictureTerminal() throws(ImgselError) -> PictureTerminal? {
         do {
-            return try PictureTerminal.open(option: graphics, colourOff: noColorOption)
+            return try PictureTerminal.open(
+                option: graphics, colourOff: noColorOption, output: io.stdout, environment: io.variable)
         } catch {
             throw .usage(error.message)
         }

@@ -28,7 +28,7 @@ struct BrowseCommand: Command {
             model: BrowserModel(total: selection.count, index: start - 1), board: board,
             pictureID: session.pictureID, characterWidth: FullScreen.characterWidth,
             caption: session.caption, save: session.save, delete: session.delete, refresh: session.follow(shown:))
-        switch try FullScreen.run(&screen, on: terminal, board: board, command: "browse") {
+        switch try FullScreen.run(&screen, on: terminal, board: board, command: "browse", context) {
         case .cancel:
             throw .cancelled(command: "browse", what: "the cursor was not moved")
         case .quit(let entry):

@@ -16,7 +16,7 @@ struct AddCommand: Command {
         // No selection takes more images than the largest capacity, so a longer list is refused as soon as it is one.
         paths = try FileArguments.expand(
             arguments.positionals, nulSeparated: arguments.has("-0"),
-            limit: Selection.capacityRange.upperBound, command: "add")
+            limit: Selection.capacityRange.upperBound, command: "add", stdin: arguments.stdin)
         guard !paths.isEmpty else { throw .usage("add: no paths were given on stdin") }
     }
 
