@@ -13,14 +13,17 @@ let package = Package(
             name: "imgsel",
             dependencies: [
                 "SelectionStore", "SelectionPage", "ImageHeaders", "ImageDecoding", "ByteCoding", "CommandLineModel",
-                "TerminalImage", "TerminalUI",
+                "TerminalImage", "TerminalUI", "Posix",
             ]),
         // The command line's pure parts, so they have unit tests: option and command specs, did-you-mean,
         // the completion model and the three shells' scripts, text widths in terminal columns. A leaf.
         .target(name: "CommandLineModel"),
         // The selection: the model, the file format, locking, atomic writes, the album, inspecting and hashing inputs.
         // Reads image headers, never pixels, so `add` stays fast.
-        .target(name: "SelectionStore", dependencies: ["ImageHeaders", "CSHA256", "CFileCopy"]),
+        .target(name: "SelectionStore", dependencies: ["ImageHeaders", "Posix", "CSHA256", "CFileCopy"]),
+        // A leaf: the libc calls the libraries share, retried on EINTR in one place (`retryingInterrupts`),
+        // write-all, errno as words, file types, the environment and the clock.
+        .target(name: "Posix"),
         // What a file's header says (type, size, orientation, frames), one file a format and the format registry.
         // Reads bytes through ByteSource, never files; `make fuzz` builds it alone.
         .target(name: "ImageHeaders", dependencies: ["ByteCoding"]),
@@ -37,16 +40,17 @@ let package = Package(
         // Pictures on a terminal: which way to draw (--graphics, $IMGSEL_GRAPHICS, the environment, one query on
         // the terminal), its window size, the fit, the ways of drawing (kitty, iTerm2, sixel, half blocks) and a
         // facade over them (PictureRenderer). The renderers are pure: pixels and a cell box in, bytes out.
-        .target(name: "TerminalImage", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding"]),
+        .target(name: "TerminalImage", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding", "Posix"]),
         // Full-screen terminal: raw I/O on /dev/tty, keys, a diffing screen, the picker and browser models, and
         // their pictures (made in the background from bytes the caller reads, drawn through one PictureDrawer).
-        .target(name: "TerminalUI", dependencies: ["CTerminal", "TerminalImage", "ImageDecoding", "ImageHeaders"]),
+        .target(
+            name: "TerminalUI", dependencies: ["CTerminal", "TerminalImage", "ImageDecoding", "ImageHeaders", "Posix"]),
         // signalfd(2), and the terminal's last-resort restore on a crash: C, since it runs in a signal handler.
         .target(name: "CTerminal"),
         // A developer tool and test helper: the picker and browser on fake items, text only, for tmux tests.
         .executableTarget(name: "tui-demo", dependencies: ["TerminalUI"]),
         // A test helper: a process that writes through the library, for multi-process tests.
-        .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
+        .executableTarget(name: "selection-writer", dependencies: ["SelectionStore", "Posix"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.
         .target(name: "TestImages", path: "Tests/TestImages"),
         // Test support: a tmux pane of its own (text and coloured cells) and a clean terminal environment, for

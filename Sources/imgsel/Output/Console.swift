@@ -1,3 +1,4 @@
+import Posix
 import SelectionStore
 
 #if canImport(Glibc)
@@ -62,8 +63,8 @@ final class Console {
 
     private func writeErr(_ text: String) {
         flush()  // keep stdout and stderr in order on a shared terminal
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress!, $0.count) }
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { _ = Posix.writeAll(2, $0) }
     }
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
