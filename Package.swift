@@ -64,11 +64,11 @@ let package = Package(
         .testTarget(
             name: "imgselTests", dependencies: ["imgsel", "TestImages", "ImageHeaders", "TerminalTestSupport"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "ImageHeaders"]),
-        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding"]),
+        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "TestImages"]),
         .testTarget(name: "CommandLineModelTests", dependencies: ["CommandLineModel"]),
         // Fixtures are read from beside the test files (#filePath), not bundled as resources.
         .testTarget(
-            name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding"],
+            name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding", "TestImages"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TerminalImageTests",
