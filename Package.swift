@@ -12,7 +12,8 @@ let package = Package(
         .executableTarget(
             name: "imgsel",
             dependencies: [
-                "SelectionStore", "SelectionPage", "ImageHeaders", "ImageDecoding", "ByteCoding", "CommandLineModel",
+                "SelectionStore", "SelectionPage", "ImageHeaders", "ImageDecoding", "ImageEncoding", "ByteCoding",
+                "CommandLineModel",
                 "TerminalImage", "TerminalUI", "Posix",
             ]),
         // The command line's pure parts, so they have unit tests: option and command specs, did-you-mean,
@@ -35,16 +36,26 @@ let package = Package(
         .target(name: "SelectionPage", dependencies: ["SelectionStore", "ImageHeaders", "ByteCoding"]),
         // A leaf: byte codings shared by the page, the terminal renderers and the probe (base64, CRC-32).
         .target(name: "ByteCoding"),
-        // Pixels: one decoder a format, orientation, shrinking, the PNG writer. Reads bytes, never files.
-        .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "ByteCoding"]),
+        // A leaf: inflate and deflate (zlib and raw), which the PNG and TIFF decoders and the PNG writer share,
+        // and DecodeError, which inflate throws as every decoder does. Bytes in, bytes out.
+        .target(name: "Deflate", dependencies: ["ByteCoding"]),
+        // Pixels from bytes: Raster, one decoder a format (WebP/Lossy and WebP/Lossless apart), the registry of
+        // decoders, the limits. Reads bytes, never files.
+        .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "ByteCoding", "Deflate"]),
+        // Pictures made from pictures, over Raster: orientation, shrinking and enlarging, the thumbnailer (decode,
+        // turn upright, shrink), the contact sheet, the PNG writer; the coming encoders join them.
+        .target(name: "ImageEncoding", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding", "Deflate"]),
         // Pictures on a terminal: which way to draw (--graphics, $IMGSEL_GRAPHICS, the environment, one query on
         // the terminal), its window size, the fit, the ways of drawing (kitty, iTerm2, sixel, half blocks) and a
         // facade over them (PictureRenderer). The renderers are pure: pixels and a cell box in, bytes out.
-        .target(name: "TerminalImage", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding", "Posix"]),
+        .target(
+            name: "TerminalImage",
+            dependencies: ["ImageEncoding", "ImageDecoding", "ImageHeaders", "ByteCoding", "Posix"]),
         // Full-screen terminal: raw I/O on /dev/tty, keys, a diffing screen, the picker and browser models, and
         // their pictures (made in the background from bytes the caller reads, drawn through one PictureDrawer).
         .target(
-            name: "TerminalUI", dependencies: ["CTerminal", "TerminalImage", "ImageDecoding", "ImageHeaders", "Posix"]),
+            name: "TerminalUI",
+            dependencies: ["CTerminal", "TerminalImage", "ImageEncoding", "ImageDecoding", "ImageHeaders", "Posix"]),
         // signalfd(2), and the terminal's last-resort restore on a crash: C, since it runs in a signal handler.
         .target(name: "CTerminal"),
         // A developer tool and test helper: the picker and browser on fake items, text only, for tmux tests.
@@ -68,11 +79,14 @@ let package = Package(
         .testTarget(name: "CommandLineModelTests", dependencies: ["CommandLineModel"]),
         // Fixtures are read from beside the test files (#filePath), not bundled as resources.
         .testTarget(
-            name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding", "TestImages"],
+            name: "ImageDecodingTests",
+            dependencies: ["ImageDecoding", "ImageEncoding", "Deflate", "ImageHeaders", "ByteCoding", "TestImages"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TerminalImageTests",
-            dependencies: ["TerminalImage", "ImageDecoding", "ImageHeaders", "ByteCoding", "TestImages"]),
+            dependencies: [
+                "TerminalImage", "ImageEncoding", "ImageDecoding", "ImageHeaders", "ByteCoding", "TestImages",
+            ]),
         // Spawns tui-demo in tmux; depends on it so `swift test` builds it first.
         // Spawns imgsel pick and browse in tmux too.
         .testTarget(
