@@ -89,20 +89,35 @@ fuzz:
 	$(FUZZ_DIR)/probe-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds -max_total_time=$(FUZZ_TIME) \
 		-max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=1024 -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1
 
-# One libFuzzer target a decoder (ASan), each built from the ImageDecoding sources the decoders
-# are made of (not Pipeline/, which reaches for the registry and threads) and run FUZZ_TIME
-# seconds on inputs up to 256 KiB with a 1 s timeout: `make fuzz-decoders FUZZ_TIME=600` is the
-# ten-minute run. DECODERS picks some: `make fuzz-decoders DECODERS="JPEG PNG"`.
+# The leaves the decoders import (ByteCoding, Deflate) as static libraries, their modules in
+# FUZZ_DIR/modules beside an empty module named ImageDecoding: ImageEncoding's files compiled into
+# a fuzzer's one module import ImageDecoding, and find Raster in that module itself.
+FUZZ_LEAVES = swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ByteCoding.swiftmodule \
+		-o $(FUZZ_DIR)/libByteCoding.a Sources/ByteCoding/*.swift && \
+	swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/modules -module-name Deflate -emit-library -static \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/Deflate.swiftmodule \
+		-o $(FUZZ_DIR)/libDeflate.a Sources/Deflate/*.swift && \
+	: > $(FUZZ_DIR)/Empty.swift && swiftc $(FUZZ_FLAGS) -module-name ImageDecoding -emit-module \
+		-emit-module-path $(FUZZ_DIR)/modules/ImageDecoding.swiftmodule $(FUZZ_DIR)/Empty.swift
+FUZZ_LIBRARIES = $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libByteCoding.a
+
+# One libFuzzer target a decoder (ASan), each built as one module from the ImageDecoding sources
+# the decoders are made of (not Pipeline/, which reaches for the registry and threads) and
+# ImageEncoding's Pixels/ and PNG/ (the fuzzers turn and shrink what they decode; PNG's writes
+# it back), so the fuzzers reach internal entry points; run FUZZ_TIME seconds on inputs up to
+# 256 KiB with a 1 s timeout:
+# `make fuzz-decoders FUZZ_TIME=600` is the ten-minute run. DECODERS picks some:
+# `make fuzz-decoders DECODERS="JPEG PNG"`.
 DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L
-DECODER_SOURCES = $(shell find Sources/ImageDecoding -name "*.swift" -not -path "*/Pipeline/*")
+DECODER_SOURCES = $(shell find Sources/ImageDecoding -name "*.swift" -not -path "*/Pipeline/*") \
+	$(shell find Sources/ImageEncoding/Pixels Sources/ImageEncoding/PNG -name "*.swift")
 fuzz-decoders:
 	mkdir -p $(FUZZ_DIR)/modules
-	flock $(BUILD_LOCK) sh -c 'swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static \
-		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ByteCoding.swiftmodule \
-		-o $(FUZZ_DIR)/libByteCoding.a Sources/ByteCoding/*.swift'
+	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES)'
 	for d in $(DECODERS); do \
 		flock $(BUILD_LOCK) swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name $${d}Fuzz \
-			$(DECODER_SOURCES) Fuzz/$${d}DecoderFuzzer.swift $(FUZZ_DIR)/libByteCoding.a \
+			$(DECODER_SOURCES) Fuzz/$${d}DecoderFuzzer.swift $(FUZZ_LIBRARIES) \
 			-o $(FUZZ_DIR)/$$d-fuzzer || exit 1; \
 	done
 	for d in $(DECODERS); do \
@@ -120,23 +135,22 @@ fuzz-decoders:
 
 # The path `thumbnail` takes (probe, read limit, decode, orient, shrink) under one libFuzzer target,
 # with a mutator writing claimed sizes up to 2^32-1 into the headers (Fuzz/ClaimedSizes.swift): the
-# probe as a static library, the decoders and Pipeline's Thumbnailer (not Parallel) with the target.
+# probe as a static library, the decoders, the registry (PixelDecoders, not Parallel) and
+# ImageEncoding's Thumbnailer and ThumbnailSize with the target.
 # Run FUZZ_TIME seconds from each decoded format's seeds in turn (THUMBNAIL_SEEDS picks some). The
 # timeout is 30 s: a legitimate 16384² picture decoded and shrunk under ASan takes about ten.
 THUMBNAIL_SEEDS ?= jpeg png gif webp bmp tiff
-THUMBNAIL_SOURCES = $(DECODER_SOURCES) Sources/ImageDecoding/Pipeline/Thumbnailer.swift \
-	Sources/ImageDecoding/Pipeline/PixelDecoders.swift
+THUMBNAIL_SOURCES = $(DECODER_SOURCES) Sources/ImageDecoding/Pipeline/PixelDecoders.swift \
+	Sources/ImageEncoding/Pipeline/Thumbnailer.swift Sources/ImageEncoding/Thumbnail/ThumbnailSize.swift
 fuzz-thumbnail:
 	mkdir -p $(FUZZ_DIR)/modules
-	flock $(BUILD_LOCK) sh -c 'swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static \
-		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ByteCoding.swiftmodule \
-		-o $(FUZZ_DIR)/libByteCoding.a Sources/ByteCoding/*.swift && \
+	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES) && \
 		swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/modules -module-name ImageHeaders -emit-library -static \
 		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ImageHeaders.swiftmodule \
 		-o $(FUZZ_DIR)/libImageHeaders.a $(PROBE_SOURCES) && \
 		swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ThumbnailFuzz \
 		$(THUMBNAIL_SOURCES) Fuzz/ThumbnailFuzzer.swift Fuzz/ClaimedSizes.swift \
-		$(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libByteCoding.a -o $(FUZZ_DIR)/thumbnail-fuzzer'
+		$(FUZZ_DIR)/libImageHeaders.a $(FUZZ_LIBRARIES) -o $(FUZZ_DIR)/thumbnail-fuzzer'
 	for f in $(THUMBNAIL_SEEDS); do \
 		mkdir -p $(FUZZ_DIR)/corpus-thumbnail-$$f; \
 		echo "== thumbnail path from seeds-$$f, $(FUZZ_TIME) s"; \

@@ -10,22 +10,26 @@ let package = Package(
     targets: [
         // The thin executable: hands the process's arguments, environment, current directory and
         // descriptors to ImgselCommands, and exits with the status it returns.
-        .executableTarget(name: "imgsel", dependencies: ["ImgselCommands", "SelectionStore"]),
+        .executableTarget(name: "imgsel", dependencies: ["ImgselCommands", "Posix"]),
         // The command line as a library: the parser, global options, every command, their output and
         // help, the full-screen commands. Takes what it needs from the process as a ProcessIO and never
         // prints or exits itself, so the tests run it in process.
         .target(
             name: "ImgselCommands",
             dependencies: [
-                "SelectionStore", "SelectionPage", "ImageHeaders", "ImageDecoding", "ByteCoding", "CommandLineModel",
-                "TerminalImage", "TerminalUI",
+                "SelectionStore", "SelectionPage", "ImageHeaders", "ImageDecoding", "ImageEncoding", "ByteCoding",
+                "CommandLineModel",
+                "TerminalImage", "TerminalUI", "Posix",
             ]),
         // The command line's pure parts, so they have unit tests: option and command specs, did-you-mean,
         // the completion model and the three shells' scripts, text widths in terminal columns. A leaf.
         .target(name: "CommandLineModel"),
         // The selection: the model, the file format, locking, atomic writes, the album, inspecting and hashing inputs.
         // Reads image headers, never pixels, so `add` stays fast.
-        .target(name: "SelectionStore", dependencies: ["ImageHeaders", "CSHA256", "CFileCopy"]),
+        .target(name: "SelectionStore", dependencies: ["ImageHeaders", "Posix", "CSHA256", "CFileCopy"]),
+        // A leaf: the libc calls the libraries share, retried on EINTR in one place (`retryingInterrupts`),
+        // write-all, errno as words, file types, the environment and the clock.
+        .target(name: "Posix"),
         // What a file's header says (type, size, orientation, frames), one file a format and the format registry.
         // Reads bytes through ByteSource, never files; `make fuzz` builds it alone.
         .target(name: "ImageHeaders", dependencies: ["ByteCoding"]),
@@ -37,21 +41,32 @@ let package = Package(
         .target(name: "SelectionPage", dependencies: ["SelectionStore", "ImageHeaders", "ByteCoding"]),
         // A leaf: byte codings shared by the page, the terminal renderers and the probe (base64, CRC-32).
         .target(name: "ByteCoding"),
-        // Pixels: one decoder a format, orientation, shrinking, the PNG writer. Reads bytes, never files.
-        .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "ByteCoding"]),
+        // A leaf: inflate and deflate (zlib and raw), which the PNG and TIFF decoders and the PNG writer share,
+        // and DecodeError, which inflate throws as every decoder does. Bytes in, bytes out.
+        .target(name: "Deflate", dependencies: ["ByteCoding"]),
+        // Pixels from bytes: Raster, one decoder a format (WebP/Lossy and WebP/Lossless apart), the registry of
+        // decoders, the limits. Reads bytes, never files.
+        .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "ByteCoding", "Deflate"]),
+        // Pictures made from pictures, over Raster: orientation, shrinking and enlarging, the thumbnailer (decode,
+        // turn upright, shrink), the contact sheet, the PNG writer; the coming encoders join them.
+        .target(name: "ImageEncoding", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding", "Deflate"]),
         // Pictures on a terminal: which way to draw (--graphics, $IMGSEL_GRAPHICS, the environment, one query on
         // the terminal), its window size, the fit, the ways of drawing (kitty, iTerm2, sixel, half blocks) and a
         // facade over them (PictureRenderer). The renderers are pure: pixels and a cell box in, bytes out.
-        .target(name: "TerminalImage", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding"]),
+        .target(
+            name: "TerminalImage",
+            dependencies: ["ImageEncoding", "ImageDecoding", "ImageHeaders", "ByteCoding", "Posix"]),
         // Full-screen terminal: raw I/O on /dev/tty, keys, a diffing screen, the picker and browser models, and
         // their pictures (made in the background from bytes the caller reads, drawn through one PictureDrawer).
-        .target(name: "TerminalUI", dependencies: ["CTerminal", "TerminalImage", "ImageDecoding", "ImageHeaders"]),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["CTerminal", "TerminalImage", "ImageEncoding", "ImageDecoding", "ImageHeaders", "Posix"]),
         // signalfd(2), and the terminal's last-resort restore on a crash: C, since it runs in a signal handler.
         .target(name: "CTerminal"),
         // A developer tool and test helper: the picker and browser on fake items, text only, for tmux tests.
         .executableTarget(name: "tui-demo", dependencies: ["TerminalUI"]),
         // A test helper: a process that writes through the library, for multi-process tests.
-        .executableTarget(name: "selection-writer", dependencies: ["SelectionStore"]),
+        .executableTarget(name: "selection-writer", dependencies: ["SelectionStore", "Posix"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.
         .target(name: "TestImages", path: "Tests/TestImages"),
         // Test support: a tmux pane of its own (text and coloured cells) and a clean terminal environment, for
@@ -67,15 +82,18 @@ let package = Package(
             name: "imgselTests",
             dependencies: ["imgsel", "ImgselCommands", "TestImages", "ImageHeaders", "TerminalTestSupport"]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "ImageHeaders"]),
-        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding"]),
+        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "TestImages"]),
         .testTarget(name: "CommandLineModelTests", dependencies: ["CommandLineModel"]),
         // Fixtures are read from beside the test files (#filePath), not bundled as resources.
         .testTarget(
-            name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding"],
+            name: "ImageDecodingTests",
+            dependencies: ["ImageDecoding", "ImageEncoding", "Deflate", "ImageHeaders", "ByteCoding", "TestImages"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TerminalImageTests",
-            dependencies: ["TerminalImage", "ImageDecoding", "ImageHeaders", "ByteCoding", "TestImages"]),
+            dependencies: [
+                "TerminalImage", "ImageEncoding", "ImageDecoding", "ImageHeaders", "ByteCoding", "TestImages",
+            ]),
         // Spawns tui-demo in tmux; depends on it so `swift test` builds it first.
         // Spawns imgsel pick and browse in tmux too.
         .testTarget(

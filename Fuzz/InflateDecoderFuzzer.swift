@@ -1,7 +1,7 @@
-// libFuzzer entry point for inflate and deflate, built from the ImageDecoding sources alone:
-//   swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -module-name InflateFuzz \
-//     Sources/ImageDecoding/*.swift Sources/ImageDecoding/Deflate/*.swift Fuzz/InflateFuzzer.swift \
-//     -o /work/scratch/inflate-fuzzer
+// libFuzzer entry point for inflate and deflate (the Deflate target), built by
+// `make fuzz-decoders DECODERS=Inflate` with the decoders' sources and Deflate as a library.
+import Deflate
+
 // Seeds: Fuzz/seeds-png/ (the zlib streams inside PNGs are found by the fuzzer soon enough).
 
 /// Inflates the bytes as zlib and as raw deflate (a DecodeError is fine, a crash or hang is

@@ -1,8 +1,5 @@
-// libFuzzer entry point for the PNG decoder (with its inflate), built from the ImageDecoding
-// sources alone:
-//   swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -module-name PNGFuzz \
-//     Sources/ImageDecoding/*.swift Sources/ImageDecoding/Deflate/*.swift \
-//     Sources/ImageDecoding/PNG/*.swift Fuzz/PNGDecoderFuzzer.swift -o /work/scratch/png-fuzzer
+// libFuzzer entry point for the PNG decoder (with its inflate), built by
+// `make fuzz-decoders DECODERS=PNG` from the decoders' sources with Deflate as a library.
 // Seeds: Fuzz/seeds-png/.
 
 /// Decodes the bytes. A crash, a sanitizer report, a hang or a raster that breaks its

@@ -1,4 +1,5 @@
 import CommandLineModel
+import Posix
 import SelectionStore
 import TerminalImage
 

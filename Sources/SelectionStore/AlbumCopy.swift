@@ -1,3 +1,5 @@
+import Posix
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import ImageHeaders
+import Posix
 
 #if canImport(Glibc)
 import Glibc
@@ -135,11 +136,8 @@ public enum FileHash {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
         defer { buffer.deallocate() }
         while true {
-            let n = pread(fd, buffer.baseAddress!, chunkSize, off_t(total))
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .inputUnreadable(path: path, reason: Posix.errorText())
-            }
+            let n = Posix.retryingInterrupts { pread(fd, buffer.baseAddress!, chunkSize, off_t(total)) }
+            if n < 0 { throw .inputUnreadable(path: path, reason: Posix.errorText()) }
             if n == 0 { break }
             hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
             total += n

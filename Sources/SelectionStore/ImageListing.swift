@@ -1,4 +1,5 @@
 import ImageHeaders
+import Posix
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import ImageHeaders
+import Posix
 
 #if canImport(Glibc)
 import Glibc
@@ -23,10 +24,11 @@ public enum ImageLoader {
         var bytes = [UInt8](repeating: 0, count: file.size)
         var filled = 0
         while filled < file.size {
-            let n = bytes.withUnsafeMutableBytes {
-                pread(file.fd, $0.baseAddress! + filled, file.size - filled, off_t(filled))
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                Posix.retryingInterrupts {
+                    pread(file.fd, buffer.baseAddress! + filled, file.size - filled, off_t(filled))
+                }
             }
-            if n < 0 && errno == EINTR { continue }
             if n < 0 { throw .inputUnreadable(path: path, reason: Posix.errorText()) }
             if n == 0 { throw .inputUnreadable(path: path, reason: "it shrank while it was read") }
             filled += n

@@ -1,5 +1,5 @@
 import ImgselCommands
-import SelectionStore
+import Posix
 
 #if canImport(Glibc)
 import Glibc
@@ -27,10 +27,7 @@ let io = ProcessIO(
     environment: processEnvironment(), cwd: Posix.currentDirectory(), stdin: 0, stdout: 1,
     stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
     writeOut: { bytes in bytes.withUnsafeBytes { Posix.writeAll(1, $0) } },
-    writeErr: { bytes in
-        var bytes = bytes
-        bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress!, $0.count) }
-    },
+    writeErr: { bytes in bytes.withUnsafeBytes { _ = Posix.writeAll(2, $0) } },
     endBySignal: { signal in
         raise(signal)
         exit(128 + signal)

@@ -1,3 +1,4 @@
+import Posix
 import SelectionStore
 
 // A test helper, not a product: a process that writes to a selection through

@@ -1,5 +1,6 @@
 import ByteCoding
 import Foundation
+import TestImages
 import XCTest
 
 final class Base64Tests: XCTestCase {
@@ -23,7 +24,7 @@ final class Base64Tests: XCTestCase {
     /// A file arrives in chunks of whatever size `read` returns; the carried bytes
     /// between chunks must not change the result.
     func testChunkedEncodingEqualsOneShot() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 0xB64)  // seeded, so a failure replays
         for length in [0, 1, 2, 3, 4, 5, 7, 64, 1000, 4099] {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             for chunk in [1, 2, 3, 4, 5, 7, 11, 4096] {

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import Deflate
 @testable import ImageDecoding
 
 /// The deflate encoder: everything it writes inflates back exactly, the same

@@ -1,3 +1,4 @@
+@testable import Deflate
 @testable import ImageDecoding
 
 /// Writes deflate bit streams by hand for the inflate tests: values least

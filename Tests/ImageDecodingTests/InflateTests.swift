@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import Deflate
 @testable import ImageDecoding
 
 /// Known streams from zlib, and the shapes of damage inflate must refuse

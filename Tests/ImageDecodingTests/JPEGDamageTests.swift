@@ -1,4 +1,5 @@
 import ImageDecoding
+import ImageEncoding
 import ImageHeaders
 import XCTest
 

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import ImageEncoding
 
 /// A labelled 3×2 raster (red = 10·x + y) through each EXIF orientation; the expected layouts follow the EXIF
 /// definition and were checked once against Pillow's ImageOps.exif_transpose.

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import Deflate
 @testable import ImageDecoding
 
 /// The safety classes of the PNG decoder, each its own test.

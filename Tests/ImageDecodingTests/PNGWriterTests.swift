@@ -1,6 +1,8 @@
 import XCTest
 
+@testable import Deflate
 @testable import ImageDecoding
+@testable import ImageEncoding
 
 /// The PNG writer: RGB or RGBA as the raster says, read back exactly, the same
 /// bytes every time, and filters chosen per row.

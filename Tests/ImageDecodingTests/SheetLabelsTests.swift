@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import ImageEncoding
 
 final class SheetLabelsTests: XCTestCase {
     private func badge(_ index: Int, _ cell: Int) -> [Int]? {

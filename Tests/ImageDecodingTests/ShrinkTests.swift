@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import ImageEncoding
 
 /// Expected values are Pillow 13's `Image.fromarray(a, "RGBA").resize((w, h), Image.BOX)`, hashed with FNV-1a
 /// over the RGBA bytes where a whole image is compared.

@@ -1,5 +1,6 @@
 import Foundation
 import ImageDecoding
+import ImageEncoding
 import ImageHeaders
 import XCTest
 

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import ImageEncoding
 
 final class ThumbnailSizeTests: XCTestCase {
     func testASmallImageKeepsItsSize() {

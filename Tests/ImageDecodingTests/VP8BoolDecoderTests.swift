@@ -1,3 +1,4 @@
+import TestImages
 import XCTest
 
 @testable import ImageDecoding
@@ -61,7 +62,7 @@ final class VP8BoolDecoderTests: XCTestCase {
     }
 
     func testDecodesWhatTheSpecificationEncoderWrote() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 6386)  // seeded, so a failure replays
         var decisions: [(Bool, Int)] = []
         for _ in 0..<20000 {
             let probability = Int.random(in: 1...255, using: &generator)

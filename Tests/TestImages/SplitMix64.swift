@@ -1,5 +1,5 @@
-/// Deterministic PRNG (SplitMix64) for reproducible fuzzing.
-public struct SplitMix64 {
+/// Deterministic PRNG (SplitMix64) for reproducible fuzzing: a seed replays a failure.
+public struct SplitMix64: RandomNumberGenerator {
     public var state: UInt64
     public init(seed: UInt64) { state = seed }
     public mutating func next() -> UInt64 {

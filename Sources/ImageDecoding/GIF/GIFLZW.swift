@@ -73,6 +73,7 @@ struct GIFLZWDecoder {
                 guard walk < clear || walk < Self.tableSize else { return .codePastTable }
                 let walkLength = walk < clear ? 1 : Int(length[walk])
                 let count = walkLength + (tail == nil ? 0 : 1)
+                assert(count <= string.count, "a string is at most the table's 4096 bytes plus its tail")
                 if let tail { out[walkLength] = tail }
                 var at = walkLength - 1
                 while walk >= clear {
@@ -80,6 +81,7 @@ struct GIFLZWDecoder {
                     walk = Int(prefix[walk])
                     at -= 1
                 }
+                assert(at == 0, "an entry's length counts its chain: the walk ends at the string's start")
                 out[at] = UInt8(truncatingIfNeeded: walk)
                 let firstByte = out[0]
                 if next < Self.tableSize {

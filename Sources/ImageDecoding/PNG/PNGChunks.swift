@@ -16,8 +16,8 @@ import ByteCoding
 ///   chunk are ignored (Pillow stops reading there too);
 /// - nothing after IEND is read; a missing IEND, or a file cut inside a chunk,
 ///   ends the chunk list there, and what image data came before is used.
-struct PNGChunks {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+public struct PNGChunks {
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     let header: PNGHeader
     /// PLTE's RGB triples, when present before the image data.

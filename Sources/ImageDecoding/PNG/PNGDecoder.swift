@@ -1,3 +1,5 @@
+import Deflate
+
 /// PNG (and an APNG's default image, which is its IDAT) to RGBA: every colour
 /// type and bit depth, PLTE, tRNS, Adam7 and the five filters.
 ///

@@ -6,6 +6,10 @@ enum PNGUnfilter {
         _ filter: UInt8, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>,
         count: Int, stride: Int
     ) throws(DecodeError) {
+        assert(stride > 0 && count >= 0)
+        assert(
+            (1...stride).allSatisfy { row[-$0] == 0 && previous[-$0] == 0 },
+            "the stride bytes before the row and the previous row are readable zeros")
         switch filter {
         case 0:
             break

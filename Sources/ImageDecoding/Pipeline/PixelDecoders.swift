@@ -7,9 +7,9 @@ public enum PixelDecoders {
     /// Decodes a whole file; `scale` (1, 2, 4 or 8) is the DCT scale a JPEG may be decoded
     /// at, which the other formats ignore. The damage is set when the picture is not whole but
     /// was made anyway (JPEG, as libjpeg does); the other decoders throw instead.
-    typealias Decode = @Sendable ([UInt8], Int) throws(DecodeError) -> (raster: Raster, damage: DecodeError?)
+    public typealias Decode = @Sendable ([UInt8], Int) throws(DecodeError) -> (raster: Raster, damage: DecodeError?)
 
-    static let all: [ImageType: Decode] = [
+    public static let all: [ImageType: Decode] = [
         .jpeg: { bytes, scale throws(DecodeError) in try JPEGDecoder.decodeReportingDamage(bytes, scale: scale) },
         .png: { bytes, _ throws(DecodeError) in (try PNGDecoder.decode(bytes), nil) },
         .gif: { bytes, _ throws(DecodeError) in (try GIFDecoder.decode(bytes), nil) },
@@ -22,5 +22,5 @@ public enum PixelDecoders {
     public static func decodes(_ type: ImageType) -> Bool { all[type] != nil }
 
     /// Types whose DCT lets them be decoded smaller for less work.
-    static func scalesInDecoding(_ type: ImageType) -> Bool { type == .jpeg }
+    public static func scalesInDecoding(_ type: ImageType) -> Bool { type == .jpeg }
 }

@@ -1,3 +1,5 @@
+import Deflate
+
 /// Turns one strip or tile's stored bytes into `expected` bytes of samples.
 enum TIFFCodecs {
     /// The most bytes `count` stored bytes can become, per compression: a bound that lets a file claiming

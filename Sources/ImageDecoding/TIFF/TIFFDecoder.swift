@@ -1,3 +1,5 @@
+import Deflate
+
 /// Baseline TIFF, the first IFD: no compression, PackBits, LZW (and the old-style LSB variant) and Deflate;
 /// strips or tiles, chunky or planar; grey (either polarity), RGB, RGBA, palette, bilevel and CMYK; 1 to 16
 /// bits a sample; predictor 2; both byte orders and BigTIFF. Matches Pillow's `convert("RGBA")` except that

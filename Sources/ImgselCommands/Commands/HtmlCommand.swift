@@ -1,5 +1,6 @@
 import ByteCoding
 import CommandLineModel
+import Posix
 import SelectionPage
 import SelectionStore
 

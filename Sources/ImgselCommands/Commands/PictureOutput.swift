@@ -1,5 +1,6 @@
 import CommandLineModel
 import ImageDecoding
+import ImageEncoding
 import SelectionStore
 
 /// Where `thumbnail` and `sheet` put their PNG: a file written whole or not at all, or

@@ -1,3 +1,4 @@
+import Posix
 import SelectionStore
 
 #if canImport(Glibc)
@@ -26,12 +27,10 @@ struct StdinPathList {
         // Room for `limit` paths of the longest kind; more is blank lines or not a list.
         let byteLimit = limit * (Self.longestPath + 1)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw .inputUnreadable(path: "standard input", reason: Posix.errorText(code))
+            let n = chunk.withUnsafeMutableBytes { buffer in
+                Posix.retryingInterrupts { Glibc.read(fd, buffer.baseAddress!, buffer.count) }
             }
+            if n < 0 { throw .inputUnreadable(path: "standard input", reason: Posix.errorText()) }
             if n == 0 { break }
             for byte in chunk[0..<n] { try reader.take(byte) }
             total += n

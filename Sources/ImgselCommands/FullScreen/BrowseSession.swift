@@ -1,5 +1,6 @@
 import ImageDecoding
 import SelectionStore
+import Synchronization
 import TerminalUI
 
 /// What `browse` shows and does while it runs: the entries as last read, each picture's id,
@@ -123,8 +124,8 @@ final class BrowseSession {
 
     /// The entries' pictures by id, for the maker's threads. An id stands for an entry's content
     /// and its file as a stat saw it.
-    final class Pictures: @unchecked Sendable {
-        private let lock = Locked<(ids: [Key: Int], byID: [Int: (entry: Entry, path: String, index: Int)])>(
+    final class Pictures: Sendable {
+        private let lock = Mutex<(ids: [Key: Int], byID: [Int: (entry: Entry, path: String, index: Int)])>(
             ([:], [:]))
 
         private struct Key: Hashable {
@@ -135,7 +136,7 @@ final class BrowseSession {
         /// The entries' ids, in order.
         func register(_ entries: [Entry], context: Context) -> [Int] {
             let files = entries.map { (path: context.absolutePath($0), stamp: FileStamp(context.absolutePath($0))) }
-            return lock.update { table in
+            return lock.withLock { table in
                 zip(entries, files).enumerated().map { offset, pair in
                     let key = Key(sha256: pair.0.sha256, file: pair.1.stamp)
                     let id = table.ids[key] ?? table.ids.count
@@ -148,7 +149,7 @@ final class BrowseSession {
 
         /// The entry's file, read whole and checked against its sha256 (as `view` draws it).
         func load(_ id: Int) -> LoadedImage? {
-            guard let (entry, path, index) = lock.update({ $0.byID[id] }) else { return nil }
+            guard let (entry, path, index) = lock.withLock({ $0.byID[id] }) else { return nil }
             return LoadedImage(facts: entry.facts, bytes: EntryFile(entry, path: path, index: index).pictureBytes())
         }
     }

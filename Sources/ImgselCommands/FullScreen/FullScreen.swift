@@ -111,25 +111,3 @@ struct LoadedImage: Sendable {
     var facts: ImageFacts
     var bytes: Result<[UInt8], PictureProblem>
 }
-
-/// A value shared with the picture makers' threads, behind a mutex.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init(_ value: Value) {
-        self.value = value
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func update<T>(_ body: (inout Value) -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body(&value)
-    }
-}

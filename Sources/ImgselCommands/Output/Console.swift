@@ -1,3 +1,4 @@
+import Posix
 import SelectionStore
 
 #if canImport(Glibc)

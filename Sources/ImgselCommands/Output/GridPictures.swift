@@ -1,5 +1,6 @@
 import CommandLineModel
 import ImageDecoding
+import ImageEncoding
 import SelectionStore
 import TerminalImage
 

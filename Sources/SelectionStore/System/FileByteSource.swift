@@ -1,4 +1,5 @@
 import ImageHeaders
+import Posix
 
 #if canImport(Glibc)
 import Glibc
@@ -23,13 +24,13 @@ public struct FileDescriptorByteSource: ByteSource, Sendable {
         let bytes = [UInt8](unsafeUninitializedCapacity: want) { buffer, initialized in
             var done = 0
             while done < want {
-                let n = pread(fd, buffer.baseAddress! + done, want - done, off_t(offset + done))
+                let n = Posix.retryingInterrupts {
+                    pread(fd, buffer.baseAddress! + done, want - done, off_t(offset + done))
+                }
                 if n > 0 {
                     done += n
                 } else if n == 0 {
                     break  // end of file: the file shrank since it was measured
-                } else if errno == EINTR {
-                    continue
                 } else {
                     failure = errno
                     break

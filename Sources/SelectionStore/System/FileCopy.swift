@@ -1,4 +1,5 @@
 import CFileCopy
+import Posix
 
 #if canImport(Glibc)
 import Glibc
@@ -69,14 +70,11 @@ enum FileCopy {
     ) throws(Failure) -> Int {
         var total = 0
         while total <= limit {
-            let n = pread(input, buffer.baseAddress!, buffer.count, off_t(total))
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .read(errno)
-            }
+            let n = Posix.retryingInterrupts { pread(input, buffer.baseAddress!, buffer.count, off_t(total)) }
+            if n < 0 { throw .read(errno) }
             if n == 0 { break }
             let piece = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
-            if let code = writeAll(output, piece, at: total) { throw .write(code) }
+            if let code = Posix.writeAll(output, piece, at: total) { throw .write(code) }
             _ = imgsel_start_writeback(output, Int64(total), Int64(n))
             check(piece)
             total += n
@@ -99,28 +97,13 @@ enum FileCopy {
     ) throws(Failure) {
         var done = 0
         while done < count {
-            let n = pread(fd, buffer.baseAddress!, min(buffer.count, count - done), off_t(start + done))
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .write(errno)
+            let n = Posix.retryingInterrupts {
+                pread(fd, buffer.baseAddress!, min(buffer.count, count - done), off_t(start + done))
             }
+            if n < 0 { throw .write(errno) }
             if n == 0 { throw .write(EIO) }
             check(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
             done += n
         }
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int32? {
-        var done = 0
-        while done < bytes.count {
-            let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            if n == 0 { return EIO }
-            done += n
-        }
-        return nil
     }
 }

@@ -1,3 +1,5 @@
+import Posix
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -124,14 +126,7 @@ public final class TerminalQuery {
     }
 
     private func writeAll(_ bytes: [UInt8]) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes[done...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
-            done += n
-        }
-        return true
+        bytes.withUnsafeBytes { Posix.writeAll(fd, $0) } == nil
     }
 
     private static let heldSignals = [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU]

@@ -1,4 +1,5 @@
 import ImageDecoding
+import ImageEncoding
 import ImageHeaders
 
 /// One face over the ways of drawing: a decoded picture (or an image file) and a box of

@@ -1,3 +1,5 @@
+import Posix
+import Synchronization
 import TerminalImage
 
 #if canImport(Glibc)
@@ -30,22 +32,34 @@ public struct PictureRequest: Hashable, Sendable {
 ///
 /// Threads start at the first `want`, so after full screen began: they inherit its blocked
 /// signals (see `TerminalSignals`).
-public final class PictureMaker: @unchecked Sendable {
+public final class PictureMaker: Sendable {
     public typealias Make = @Sendable (PictureRequest) -> Picture
 
     private let make: Make
     private let finished: @Sendable () -> Void
     private let threadCount: Int
     private let budget: Int
-    private let lock = Condition()
-    // Everything below is guarded by `lock`.
-    private var wanted: [PictureRequest] = []
-    private var made: [PictureRequest: (picture: Picture, bytes: Int, lastWanted: Int)] = [:]
-    private var busy: Set<PictureRequest> = []
-    private var madeBytes = 0
-    private var generation = 0
-    private var started = false
-    private var stopped = false
+    private let state = Mutex(State())
+    /// Where idle threads wait; `want` and `stop` signal once for each (`State.idle`).
+    private let wakeUp = Semaphore()
+
+    private struct State {
+        var wanted: [PictureRequest] = []
+        var made: [PictureRequest: (picture: Picture, bytes: Int, lastWanted: Int)] = [:]
+        var busy: Set<PictureRequest> = []
+        var madeBytes = 0
+        var generation = 0
+        var started = false
+        var stopped = false
+        /// Threads that found nothing to make and wait on `wakeUp`, not signalled yet.
+        var idle = 0
+
+        /// Everyone idle, to be signalled now.
+        mutating func takeIdle() -> Int {
+            defer { idle = 0 }
+            return idle
+        }
+    }
 
     /// - Parameters:
     ///   - threads: how many pictures are made at once (the machine's cores).
@@ -59,19 +73,21 @@ public final class PictureMaker: @unchecked Sendable {
 
     /// The picture, if made.
     public func picture(_ request: PictureRequest) -> Picture? {
-        lock.locked { made[request]?.picture }
+        state.withLock { $0.made[request]?.picture }
     }
 
     /// What to make, most wanted first; replaces the last list. Starts the threads the first time.
     public func want(_ requests: [PictureRequest]) {
-        let startNow = lock.locked { () -> Bool in
-            generation += 1
-            wanted = requests
-            for request in requests where made[request] != nil { made[request]?.lastWanted = generation }
-            lock.broadcast()
-            defer { started = true }
-            return !started && !stopped
+        let (startNow, idle) = state.withLock { state -> (Bool, Int) in
+            state.generation += 1
+            state.wanted = requests
+            for request in requests where state.made[request] != nil {
+                state.made[request]?.lastWanted = state.generation
+            }
+            defer { state.started = true }
+            return (!state.started && !state.stopped, state.takeIdle())
         }
+        wakeUp.signal(idle)
         if startNow {
             for _ in 0..<threadCount { Thread.start { [self] in work() } }
         }
@@ -82,21 +98,22 @@ public final class PictureMaker: @unchecked Sendable {
 
     /// Makes nothing more; threads finish the picture in hand and end.
     public func stop() {
-        lock.locked {
-            stopped = true
-            lock.broadcast()
+        let idle = state.withLock { state in
+            state.stopped = true
+            return state.takeIdle()
         }
+        wakeUp.signal(idle)
     }
 
     /// How many pictures are kept, and their pixels' bytes (for tests and the memory figure).
-    public var kept: (count: Int, bytes: Int) { lock.locked { (made.count, madeBytes) } }
+    public var kept: (count: Int, bytes: Int) { state.withLock { ($0.made.count, $0.madeBytes) } }
 
     private func work() {
         while let request = nextRequest() {
             let picture = make(request)
-            lock.locked {
-                busy.remove(request)
-                keep(picture, for: request)
+            state.withLock { state in
+                state.busy.remove(request)
+                Self.keep(picture, for: request, in: &state, budget: budget)
             }
             finished()
         }
@@ -104,60 +121,37 @@ public final class PictureMaker: @unchecked Sendable {
 
     /// Waits for a wanted picture nobody makes yet; nil once stopped.
     private func nextRequest() -> PictureRequest? {
-        lock.locked {
-            while !stopped {
-                if let request = wanted.first(where: { made[$0] == nil && !busy.contains($0) }) {
-                    busy.insert(request)
-                    return request
+        while true {
+            let next = state.withLock { state -> PictureRequest?? in
+                if state.stopped { return .some(nil) }
+                if let request = state.wanted.first(where: { state.made[$0] == nil && !state.busy.contains($0) }) {
+                    state.busy.insert(request)
+                    return .some(request)
                 }
-                lock.wait()
+                state.idle += 1
+                return nil
             }
-            return nil
+            if let next { return next }
+            wakeUp.wait()
         }
     }
 
-    private func keep(_ picture: Picture, for request: PictureRequest) {
+    private static func keep(_ picture: Picture, for request: PictureRequest, in state: inout State, budget: Int) {
         let bytes: Int
         if case .raster(let raster) = picture { bytes = raster.pixels.count } else { bytes = 64 }
-        made[request] = (picture, bytes, generation)
-        madeBytes += bytes
-        guard madeBytes > budget else { return }
-        let wantedNow = Set(wanted)
-        let oldest = made.filter { !wantedNow.contains($0.key) }.sorted { $0.value.lastWanted < $1.value.lastWanted }
+        state.made[request] = (picture, bytes, state.generation)
+        state.madeBytes += bytes
+        guard state.madeBytes > budget else { return }
+        let wantedNow = Set(state.wanted)
+        let oldest = state.made.filter { !wantedNow.contains($0.key) }.sorted {
+            $0.value.lastWanted < $1.value.lastWanted
+        }
         for (key, value) in oldest {
-            guard madeBytes > budget else { break }
-            made[key] = nil
-            madeBytes -= value.bytes
+            guard state.madeBytes > budget else { break }
+            state.made[key] = nil
+            state.madeBytes -= value.bytes
         }
     }
-}
-
-/// A mutex and its condition variable (pthread), for the maker's few shared fields.
-final class Condition: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-
-    /// Only while `locked`.
-    func wait() { pthread_cond_wait(condition, mutex) }
-    func broadcast() { pthread_cond_broadcast(condition) }
 }
 
 /// A detached pthread running a closure: no Foundation in the library, and no Dispatch pool

@@ -2,9 +2,9 @@
 /// every character it places, so wide ones (CJK, emoji) take two cells.
 public typealias CharacterWidth = @Sendable (Character) -> Int
 
-/// A small stand-in for the project's `DisplayWidth` (which lives in the executable today):
-/// the East Asian wide blocks and the main emoji blocks are 2, marks and joiners 0, the rest 1.
-/// Pass the full table to `Screen` once it is in a library.
+/// A smaller table than CommandLineModel's `DisplayWidth` (a library TerminalUI does not
+/// import): the East Asian wide blocks and the main emoji blocks are 2, marks and joiners 0,
+/// the rest 1. The full screen measures with this one, the command line's tables with that one.
 public enum SimpleCharacterWidth {
     public static let width: CharacterWidth = { character in
         guard let first = character.unicodeScalars.first else { return 0 }

@@ -13,18 +13,16 @@ public struct Style: Hashable, Sendable {
     public var foreground: Color
     public var background: Color
     public var bold: Bool
-    public var dim: Bool
     public var underline: Bool
     public var reverse: Bool
 
     public init(
         foreground: Color = .default, background: Color = .default, bold: Bool = false,
-        dim: Bool = false, underline: Bool = false, reverse: Bool = false
+        underline: Bool = false, reverse: Bool = false
     ) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
-        self.dim = dim
         self.underline = underline
         self.reverse = reverse
     }
@@ -37,7 +35,6 @@ public struct Style: Hashable, Sendable {
     var sgr: [UInt8] {
         var codes = "0"
         if bold { codes += ";1" }
-        if dim { codes += ";2" }
         if underline { codes += ";4" }
         if reverse { codes += ";7" }
         codes += Self.code(foreground, base: 30, brightBase: 90, extended: 38)

@@ -1,4 +1,5 @@
 import CTerminal
+import Posix
 import TerminalImage
 
 #if canImport(Glibc)
@@ -95,21 +96,8 @@ public final class TTYTerminal: TerminalIO {
 
     public func write(_ bytes: [UInt8]) {
         guard !isBroken, !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n > 0 {
-                    done += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    // The terminal is gone (EIO after a hang-up): later writes would fail too.
-                    isBroken = true
-                    return
-                }
-            }
-        }
+        // A failed write means the terminal is gone (EIO after a hang-up): later ones would fail too.
+        if bytes.withUnsafeBytes({ Posix.writeAll(fd, $0) }) != nil { isBroken = true }
     }
 
     public func windowSize() -> WindowSize {
@@ -124,12 +112,8 @@ public final class TTYTerminal: TerminalIO {
             pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
         ]
-        while true {
-            let ready = poll(&fds, nfds_t(fds.count), timeoutMilliseconds)
-            if ready < 0 && errno == EINTR { continue }
-            if ready <= 0 { return .timeout }
-            break
-        }
+        let ready = Posix.retryingInterrupts { poll(&fds, nfds_t(fds.count), timeoutMilliseconds) }
+        if ready <= 0 { return .timeout }
         if fds[0].revents != 0, let event = takeSignal() { return event }
         if fds[1].revents != 0 {
             WakePipe.drain()

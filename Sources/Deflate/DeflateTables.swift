@@ -1,5 +1,5 @@
 /// RFC 1951's fixed numbers, shared by inflate and deflate.
-enum DeflateTables {
+public enum DeflateTables {
     /// The first length of each length symbol 257...285.
     static let lengthBase: [UInt16] = [
         3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
@@ -32,7 +32,7 @@ enum DeflateTables {
 
     /// The most output a deflate stream can give per input byte: a 258-byte match
     /// coded in 2 bits (1-bit length and distance codes) is 1032 bytes a byte.
-    static let maxExpansion = 1032
+    public static let maxExpansion = 1032
     /// How far back a match may reach.
     static let windowSize = 32768
     /// The longest match.

@@ -1,3 +1,4 @@
+import ImageDecoding
 import ImageHeaders
 
 /// A file's pixels as they are shown: decoded, shrunk by the area filter to fit a square box

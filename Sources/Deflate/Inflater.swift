@@ -6,7 +6,7 @@
 /// The bytes before `count` in the caller's buffer are the history matches
 /// copy from: the caller keeps at least the last 32 KiB there (or all output,
 /// if less) between calls.
-struct Inflater {
+public struct Inflater {
     enum Mode: Equatable {
         case zlibHeader, blockHeader, stored(remaining: Int), codes, trailer, done
     }
@@ -30,7 +30,7 @@ struct Inflater {
     let section: String
 
     /// `segments` are ranges of `source`'s indices, read one after another as one stream.
-    init(source: ArraySlice<UInt8>, segments: [Range<Int>], zlib: Bool, section: String) {
+    public init(source: ArraySlice<UInt8>, segments: [Range<Int>], zlib: Bool, section: String) {
         self.source = source
         let base = source.startIndex
         input = BitInput(

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// The sizes a thumbnail is made at, as arithmetic both `thumbnail` and `sheet`
 /// share, and that the pixel check against Pillow repeats.
 public enum ThumbnailSize {

@@ -1,7 +1,7 @@
 /// Inflated bytes on demand: `read` hands out the next bytes of the stream,
 /// inflating a chunk at a time into a window of 32 KiB history plus the chunk,
 /// so a reader holds a few hundred KiB however large the stream is.
-final class InflateStream {
+public final class InflateStream {
     private var inflater: Inflater
     private let buffer: UnsafeMutablePointer<UInt8>
     private let capacity: Int
@@ -16,7 +16,7 @@ final class InflateStream {
     /// after them and the zlib checksum are never read: a stream cut in its checksum, or with
     /// bytes to spare, still gives every byte it holds. A small image gets a small buffer; at
     /// most 256 KiB are inflated between slides of the window.
-    init(_ inflater: Inflater, expected: Int) {
+    public init(_ inflater: Inflater, expected: Int) {
         self.inflater = inflater
         remaining = max(0, expected)
         capacity = DeflateTables.windowSize + min(1 << 18, max(expected, 1 << 12))
@@ -27,7 +27,7 @@ final class InflateStream {
 
     /// Copies the next `count` inflated bytes to `destination`; returns how many
     /// there were (fewer only when the stream ended first).
-    func read(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(DecodeError) -> Int {
+    public func read(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(DecodeError) -> Int {
         var done = 0
         while done < count {
             if handedOut < produced {

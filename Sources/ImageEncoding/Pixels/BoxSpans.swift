@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Which source pixels make each destination pixel along one axis, and their fixed-point weights, computed
 /// as Pillow's `precompute_coeffs` and `normalize_coeffs_8bpc` do for the BOX filter (Resample.c), so a
 /// shrink here rounds exactly where Pillow's does.

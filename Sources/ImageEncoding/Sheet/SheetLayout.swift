@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Where each picture goes on a contact sheet: square cells of `cell` pixels in
 /// `columns` columns, an 8-pixel gap around and between them (SPEC, "Pictures").
 /// A sheet of fewer pictures than columns is only as wide as they need.

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Picks each row's filter as libpng and Pillow do: the one whose output, read
 /// as signed bytes, has the smallest sum of absolute values (ties to the lower
 /// filter type), which tends to leave deflate the least to code.

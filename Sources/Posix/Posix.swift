@@ -4,8 +4,8 @@ import Glibc
 import Musl
 #endif
 
-/// Small wrappers over libc that the rest of the library shares, so errno is
-/// read right after the call that set it and turned into words once.
+/// Small wrappers over libc that the libraries share, so errno is read right after the
+/// call that set it and turned into words once.
 public enum Posix {
     /// strerror's words for an errno, for messages that say the cause.
     public static func errorText(_ code: Int32 = errno) -> String {
@@ -13,45 +13,52 @@ public enum Posix {
         return String(cString: s)
     }
 
-    /// `open` that retries on EINTR.
-    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+    /// Calls `call` again while it fails with EINTR, as swift-system's
+    /// `valueOrErrno(retryOnInterrupt:)` does: a signal handled meanwhile is no failure.
+    /// Returns the last result; when it is negative, errno is what the call set.
+    @inlinable
+    public static func retryingInterrupts<Value: BinaryInteger>(_ call: () -> Value) -> Value {
         while true {
-            let fd = Glibc.open(path, flags, mode)
-            if fd >= 0 || errno != EINTR { return fd }
+            let value = call()
+            if value >= 0 || errno != EINTR { return value }
         }
     }
 
+    /// `open` that retries on EINTR.
+    public static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+        retryingInterrupts { Glibc.open(path, flags, mode) }
+    }
+
     /// Linux's O_TMPFILE (`__O_TMPFILE | O_DIRECTORY`), which Glibc's module does not export.
-    static let openTemporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
+    public static let openTemporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
 
-    static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+    public static func close(_ fd: Int32) { _ = Glibc.close(fd) }
 
-    /// Writes all of `bytes` or returns the errno that stopped it.
-    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
+    /// Writes all of `bytes`, through short writes and EINTR, or returns the errno that
+    /// stopped it (EIO for a write of nothing). At `offset` with `pwrite`, else where the
+    /// descriptor stands.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = nil) -> Int32? {
+        var done = 0
+        while done < bytes.count {
+            let start = bytes.baseAddress! + done, count = bytes.count - done
+            let n = retryingInterrupts {
+                if let offset { pwrite(fd, start, count, off_t(offset + done)) } else { Glibc.write(fd, start, count) }
             }
+            if n < 0 { return errno }
             if n == 0 { return EIO }
-            offset += n
+            done += n
         }
         return nil
     }
 
     /// Reads up to `count` bytes, retrying EINTR; nil with errno set on failure.
-    static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int? {
-        while true {
-            let n = Glibc.read(fd, buffer, count)
-            if n >= 0 { return n }
-            if errno != EINTR { return nil }
-        }
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int? {
+        let n = retryingInterrupts { Glibc.read(fd, buffer, count) }
+        return n >= 0 ? n : nil
     }
 
     /// Why `readRegularFile` gave up.
-    enum ReadFailure: Error {
+    public enum ReadFailure: Error {
         case system(Int32)
         case notRegular(kind: String)
         case tooLarge(bytes: Int)
@@ -60,7 +67,7 @@ public enum Posix {
     /// The whole content of a regular file of at most `limit` bytes. Opens
     /// without blocking and checks the type before reading, so that a FIFO
     /// never hangs the reader and a device such as /dev/zero never floods it.
-    static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+    public static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return .failure(.system(errno)) }
         defer { close(fd) }
@@ -80,13 +87,13 @@ public enum Posix {
         }
     }
 
-    static func fileStatus(_ path: String, followLinks: Bool = true) -> stat? {
+    public static func fileStatus(_ path: String, followLinks: Bool = true) -> stat? {
         var st = stat()
         let rc = followLinks ? stat(path, &st) : lstat(path, &st)
         return rc == 0 ? st : nil
     }
 
-    static func exists(_ path: String) -> Bool {
+    public static func exists(_ path: String) -> Bool {
         var st = stat()
         return lstat(path, &st) == 0
     }
@@ -96,11 +103,11 @@ public enum Posix {
         fileStatus(path).map(isDirectory) ?? false
     }
 
-    static func isDirectory(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFDIR }
-    static func isRegular(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFREG }
+    public static func isDirectory(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFDIR }
+    public static func isRegular(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFREG }
 
     /// A word for what a non-regular file is, for error messages.
-    static func kindName(_ st: stat) -> String {
+    public static func kindName(_ st: stat) -> String {
         switch st.st_mode & S_IFMT {
         case S_IFDIR: return "a directory"
         case S_IFIFO: return "a FIFO"
@@ -113,7 +120,7 @@ public enum Posix {
     }
 
     /// Makes a rename durable, as the directory entry lives in the folder.
-    static func syncDirectory(_ path: String) {
+    public static func syncDirectory(_ path: String) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         _ = fsync(fd)
@@ -133,20 +140,20 @@ public enum Posix {
     }
 
     /// Monotonic seconds, for lock timeouts unaffected by clock changes.
-    static func monotonicSeconds() -> Double {
+    public static func monotonicSeconds() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    static func sleep(seconds: Double) {
+    public static func sleep(seconds: Double) {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 
     /// A short random string for temporary names.
-    static func randomSuffix() -> String {
+    public static func randomSuffix() -> String {
         var g = SystemRandomNumberGenerator()
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
         return String((0..<10).map { _ in alphabet[Int(g.next() % UInt64(alphabet.count))] })

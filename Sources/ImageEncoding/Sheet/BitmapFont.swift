@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// A 5×7 pixel font of digits and capital letters, built in so that a sheet's
 /// badges and placeholders need no font file and come out the same everywhere.
 enum BitmapFont {

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 extension Raster {
     /// Shrunk to exactly width×height by an area filter (each destination pixel the mean of the source area it
     /// covers, a source pixel cut by the area's edge weighted by the part inside: Pillow's BOX filter),

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// The part of a raster a shrink covers, in pixels from its top-left corner, fractions allowed
 /// (Pillow's resize `box`, which it takes as floats).
 public struct ShrinkArea: Equatable, Sendable {

@@ -1,4 +1,6 @@
 import ByteCoding
+import Deflate
+import ImageDecoding
 
 /// Writes a raster as an 8-bit RGB PNG, or RGBA when it has alpha (the SPEC's
 /// thumbnail format): rows filtered adaptively, data compressed by `Deflate`.

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// The size of a cell's index badge and of a placeholder's type name, so that both stay
 /// legible in small cells without hiding the picture (SPEC, "Pictures": a badge of at most
 /// 28×28 pixels).

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 extension Raster {
     /// Turned upright for an EXIF orientation 1–8 (5–8 swap width and height); other values leave it as is.
     ///

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// The few drawing operations a contact sheet needs, on an opaque canvas.
 extension Raster {
     /// A white, opaque canvas (a sheet's background).

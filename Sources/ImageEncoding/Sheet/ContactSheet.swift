@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// The nine-grid as one picture (`imgsel sheet`): each picture fitted and centred
 /// in its square cell on white, an index badge in each cell's corner, the current
 /// entry's badge coloured, and a grey placeholder naming the type for what imgsel
