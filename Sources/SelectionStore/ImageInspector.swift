@@ -18,9 +18,10 @@ public struct InspectedImage: Equatable, Sendable {
 /// but a regular file after opening it (no race with a swap), probes the header,
 /// then streams the file once for its hash.
 public enum ImageInspector {
-    /// `path` is opened as given; errors name it as given.
-    public static func inspect(_ path: String) throws(ImgselError) -> InspectedImage {
-        let file = try InputFile.open(path)
+    /// `path` is opened as given, a relative one from `cwd` (the run's folder, which need not be
+    /// this process's: an absolute path needs none); errors name it as given.
+    public static func inspect(_ path: String, cwd: String = "/") throws(ImgselError) -> InspectedImage {
+        let file = try InputFile.open(path, cwd: cwd)
         defer { Posix.close(file.fd) }
         let facts = try file.probe(path)
         try recordable(facts, bytes: file.size, path)
@@ -55,7 +56,7 @@ public enum ImageInspector {
         var failures: [ImgselError] = []
         for path in paths {
             do {
-                let image = try inspect(path)
+                let image = try inspect(path, cwd: cwd)
                 entries.append(Entry(recording: image, typed: path, cwd: cwd, selectionFolder: selectionFolder))
             } catch {
                 failures.append(error)
@@ -71,14 +72,17 @@ struct InputFile {
     let fd: Int32
     let size: Int
 
-    static func open(_ path: String) throws(ImgselError) -> InputFile {
+    /// `path` relative is opened from `cwd` (joined to it, as the kernel would walk it from
+    /// there); errors name `path` as given.
+    static func open(_ path: String, cwd: String = "/") throws(ImgselError) -> InputFile {
         guard !path.isEmpty else { throw .inputMissing(path: "(empty path)") }
-        let fd = Posix.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let onDisk = PathName.onDisk(path, cwd: cwd)
+        let fd = Posix.open(onDisk, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             let code = errno
             switch code {
             case ENOENT:
-                if Posix.fileStatus(path, followLinks: false) != nil {
+                if Posix.fileStatus(onDisk, followLinks: false) != nil {
                     throw .inputUnreadable(path: path, reason: "dangling symbolic link")
                 }
                 throw .inputMissing(path: path)

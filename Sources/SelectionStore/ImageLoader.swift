@@ -9,13 +9,14 @@ import Glibc
 /// `add` opens files (no blocking, regular files only), probed for its facts, then read.
 public enum ImageLoader {
     /// `limit` says from the facts how many bytes are worth holding in memory (the decode
-    /// budget of an image that size); a larger file is refused rather than read.
+    /// budget of an image that size); a larger file is refused rather than read. A relative
+    /// `path` is opened from `cwd`, the run's folder; errors name it as given.
     public static func load(
-        _ path: String, limit: (ImageFacts) -> Int
+        _ path: String, cwd: String = "/", limit: (ImageFacts) -> Int
     ) throws(ImgselError) -> (
         facts: ImageFacts, bytes: [UInt8]
     ) {
-        let file = try InputFile.open(path)
+        let file = try InputFile.open(path, cwd: cwd)
         defer { Posix.close(file.fd) }
         let facts = try file.probe(path)
         guard file.size <= limit(facts) else {

@@ -55,8 +55,8 @@ class ImgselTestCase: XCTestCase {
     var seedCounter = 0
     var tally = RunTally()
     /// Whether this class's runs of imgsel are calls of the library in this process (see
-    /// `InProcessRun.swift`) rather than processes.
-    var runsInProcess: Bool { Self.inProcessClasses.contains(String(describing: type(of: self))) }
+    /// `InProcessRun.swift`) rather than processes: all but the classes on the spawn list.
+    var runsInProcess: Bool { Self.spawnedClasses[String(describing: type(of: self))] == nil }
 
     /// The default selection file, `.imgsel.json` in `dir`.
     var selectionURL: URL { dir.appendingPathComponent(".imgsel.json") }
@@ -117,7 +117,11 @@ class ImgselTestCase: XCTestCase {
         let outURL = ioDir.appendingPathComponent("out-\(n)")
         let errURL = ioDir.appendingPathComponent("err-\(n)")
         let inURL = ioDir.appendingPathComponent("in-\(n)")
-        guard needsProcess(args, program: program, stdoutFile: stdoutFile, timeout: timeout) else {
+        guard
+            needsProcess(
+                args, program: program, stdinFile: stdinFile, stdoutFile: stdoutFile, env: env, cwd: cwd,
+                timeout: timeout)
+        else {
             return runInProcess(args, stdin: stdin, env: env, cwd: cwd, stdinFile: stdinFile, inURL: inURL)
         }
         tally.spawned += 1

@@ -13,21 +13,39 @@ import Glibc
 /// process, so nothing here changes the process's current directory or environment; what
 /// needs a process of its own is spawned (see `needsProcess`).
 extension ImgselTestCase {
-    /// The classes whose runs are calls in process. Not yet the default: the library still
-    /// opens the FILE arguments of add, info, replace, toggle and pick as typed, that is
-    /// against this process's current directory rather than the run's `cwd`, so a test
-    /// whose inputs are relative paths must be a process until SelectionStore opens them
-    /// against the run's folder (openat on it). These classes pass in process as they are.
-    static let inProcessClasses: Set<String> = [
-        "HelpPinTests", "ManPageTests", "InitOnANonRegularFileTests", "UnreadableStdinTests",
+    /// The classes whose runs of imgsel stay processes, each for what a call in process cannot
+    /// stand for. Every other class runs imgsel in process.
+    static let spawnedClasses: [String: String] = [
+        "LockTests": "imgsel waits for, and gives up on, a lock another process holds"
     ]
 
-    /// Whether this run must be a process: a class not in process, another program, stdout
+    /// Whether this run must be a process: a class on the spawn list, another program, stdout
     /// on a file such as /dev/full, a bound on how long it may take (a hang is killed only in
-    /// a process), the full-screen commands (the controlling terminal, signal handlers).
-    func needsProcess(_ args: [String], program: URL?, stdoutFile: String?, timeout: TimeInterval) -> Bool {
-        !runsInProcess || program != nil || stdoutFile != nil || timeout != HangBound.seconds
+    /// a process), the full-screen commands (the controlling terminal, signal handlers), and a
+    /// run that meets a FIFO or a device (as stdin, an argument, a variable or a name in its
+    /// folder): opening or reading one would block this process, where a process's hang meets
+    /// the watchdog (HangBound) and fails the test.
+    func needsProcess(
+        _ args: [String], program: URL?, stdinFile: String?, stdoutFile: String?, env: [String: String],
+        cwd: URL?, timeout: TimeInterval
+    ) -> Bool {
+        if !runsInProcess || program != nil || stdoutFile != nil || timeout != HangBound.seconds
             || args.contains("pick") || args.contains("browse")
+        {
+            return true
+        }
+        if let stdinFile, Self.mayBlock(stdinFile, devices: false) { return true }
+        let folder = (cwd ?? dir).path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return (args + env.values + names).contains { Self.mayBlock($0.hasPrefix("/") ? $0 : folder + "/" + $0) }
+    }
+
+    /// Whether `path` leads (links followed) to a FIFO, or with `devices` a character device.
+    static func mayBlock(_ path: String, devices: Bool = true) -> Bool {
+        var st = stat()
+        guard !path.isEmpty, stat(path, &st) == 0 else { return false }
+        let kind = st.st_mode & S_IFMT
+        return kind == S_IFIFO || (devices && kind == S_IFCHR)
     }
 
     /// The environment a run gets: the inherited one without IMGSEL_*, NO_COLOR, COLUMNS and LINES, plus `env`.

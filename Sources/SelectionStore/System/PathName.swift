@@ -46,4 +46,12 @@ public enum PathName {
         guard let rel = relative(absolutePath, below: cwd) else { return absolutePath }
         return rel.hasPrefix("-") ? "./" + rel : rel
     }
+
+    /// Where a process started in `cwd` finds `path`: `cwd` joined with it when it is relative.
+    /// What the library opens for a run goes through this, so a run in process (whose folder is
+    /// not the process's) opens the same file; messages and stored paths keep `path` as typed.
+    public static func onDisk(_ path: String, cwd: String) -> String {
+        guard !path.isEmpty, !path.hasPrefix("/") else { return path }
+        return (cwd.hasSuffix("/") ? cwd : cwd + "/") + path
+    }
 }
