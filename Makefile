@@ -140,6 +140,9 @@ fuzz-decoders:
 # Run FUZZ_TIME seconds from each decoded format's seeds in turn (THUMBNAIL_SEEDS picks some). The
 # timeout is 30 s: a legitimate 16384² picture decoded and shrunk under ASan takes about ten.
 THUMBNAIL_SEEDS ?= jpeg png gif webp bmp tiff
+# libFuzzer's random seed; CI fixes it (FUZZ_SEED=1) so that a short run is the same run each time
+# up to where its time ends, and a finding there replays. 0 is a new seed each run.
+FUZZ_SEED ?= 0
 THUMBNAIL_SOURCES = $(DECODER_SOURCES) Sources/ImageDecoding/Pipeline/PixelDecoders.swift \
 	Sources/ImageEncoding/Pipeline/Thumbnailer.swift Sources/ImageEncoding/Thumbnail/ThumbnailSize.swift
 fuzz-thumbnail:
@@ -155,6 +158,7 @@ fuzz-thumbnail:
 		mkdir -p $(FUZZ_DIR)/corpus-thumbnail-$$f; \
 		echo "== thumbnail path from seeds-$$f, $(FUZZ_TIME) s"; \
 		$(FUZZ_DIR)/thumbnail-fuzzer $(FUZZ_DIR)/corpus-thumbnail-$$f Fuzz/seeds-$$f -max_total_time=$(FUZZ_TIME) \
+			-seed=$(FUZZ_SEED) \
 			-max_len=262144 -timeout=30 -rss_limit_mb=3072 -malloc_limit_mb=3072 \
 			-artifact_prefix=$(FUZZ_DIR)/thumbnail-$$f- -print_final_stats=1 2>&1 \
 			| grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" || exit 1; \
