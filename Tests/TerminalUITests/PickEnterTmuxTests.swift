@@ -50,30 +50,29 @@ final class PickEnterTmuxTests: ImgselTmuxTestCase {
 
     // MARK: - issue 20, item 6
 
-    func testAReorderMadeInPickIsReportedAsAMove() throws {
-        images(["a", "b"])
-        XCTAssertEqual(try imgselNow(["add", "a.png", "b.png"]).status, 0)
-        try startImgsel("pick", showing: "2 / 9 selected")
+    /// Adds `names`, opens `command` in the pane, unpicks the first and picks it again, then Enter:
+    /// the first moves to the end, a reorder made in pick alone.
+    private func unpickAndPickAgainTheFirstOf(_ names: [String], command: String) throws {
+        images(names)
+        XCTAssertEqual(try imgselNow(["add"] + names.map { "\($0).png" }).status, 0)
+        let count = "\(names.count) / 9 selected"
+        try startImgsel(command, showing: count)
         pane.keys("Space")
-        try pane.waitForText("1 / 9 selected")
+        try pane.waitForText("\(names.count - 1) / 9 selected")
         pane.keys("Space")
-        try pane.waitForText("2 / 9 selected")
+        try pane.waitForText(count)
         pane.keys("Enter")
         try finish("0")
+    }
+
+    func testAReorderMadeInPickIsReportedAsAMove() throws {
+        try unpickAndPickAgainTheFirstOf(["a", "b"], command: "pick")
         XCTAssertEqual(try selection().paths, ["b.png", "a.png"])
         XCTAssertEqual(try imgselStdout(), "moved 1 → 2  a.png\n")
     }
 
     func testAMoveIsInTheJSONToo() throws {
-        images(["a", "b"])
-        XCTAssertEqual(try imgselNow(["add", "a.png", "b.png"]).status, 0)
-        try startImgsel("--json pick", showing: "2 / 9 selected")
-        pane.keys("Space")
-        try pane.waitForText("1 / 9 selected")
-        pane.keys("Space")
-        try pane.waitForText("2 / 9 selected")
-        pane.keys("Enter")
-        try finish("0")
+        try unpickAndPickAgainTheFirstOf(["a", "b"], command: "--json pick")
         let text = try imgselStdout()
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
         XCTAssertEqual((object["removed"] as? [Any])?.count, 0, text)
