@@ -18,12 +18,15 @@ let package = Package(
             name: "ImgselCommands",
             dependencies: [
                 "SelectionStore", "SelectionPage", "ImageHeaders", "ImageDecoding", "ImageEncoding", "ByteCoding",
-                "CommandLineModel",
+                "CommandLineModel", "TextWidth",
                 "TerminalImage", "TerminalUI", "Posix",
             ]),
         // The command line's pure parts, so they have unit tests: option and command specs, did-you-mean,
-        // the completion model and the three shells' scripts, text widths in terminal columns. A leaf.
+        // the completion model and the three shells' scripts. A leaf.
         .target(name: "CommandLineModel"),
+        // A leaf: how many terminal columns text takes and how it is shortened to fit, one table and one
+        // shortening for the command line's grid and the full screen.
+        .target(name: "TextWidth"),
         // The selection: the model, the file format, locking, atomic writes, the album, inspecting and hashing inputs.
         // Reads image headers, never pixels, so `add` stays fast.
         .target(name: "SelectionStore", dependencies: ["ImageHeaders", "Posix", "CSHA256", "CFileCopy"]),
@@ -60,11 +63,13 @@ let package = Package(
         // their pictures (made in the background from bytes the caller reads, drawn through one PictureDrawer).
         .target(
             name: "TerminalUI",
-            dependencies: ["CTerminal", "TerminalImage", "ImageEncoding", "ImageDecoding", "ImageHeaders", "Posix"]),
+            dependencies: [
+                "CTerminal", "TerminalImage", "ImageEncoding", "ImageDecoding", "ImageHeaders", "Posix", "TextWidth",
+            ]),
         // signalfd(2), and the terminal's last-resort restore on a crash: C, since it runs in a signal handler.
         .target(name: "CTerminal"),
         // A developer tool and test helper: the picker and browser on fake items, text only, for tmux tests.
-        .executableTarget(name: "tui-demo", dependencies: ["TerminalUI"]),
+        .executableTarget(name: "tui-demo", dependencies: ["TerminalUI", "TextWidth"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore", "Posix"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.
@@ -84,6 +89,7 @@ let package = Package(
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "ImageHeaders"]),
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "TestImages"]),
         .testTarget(name: "CommandLineModelTests", dependencies: ["CommandLineModel"]),
+        .testTarget(name: "TextWidthTests", dependencies: ["TextWidth"]),
         // Fixtures are read from beside the test files (#filePath), not bundled as resources.
         .testTarget(
             name: "ImageDecodingTests",
@@ -100,7 +106,7 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "tui-demo", "imgsel", "TerminalImage", "ImageDecoding", "TestImages",
-                "TerminalTestSupport",
+                "TerminalTestSupport", "TextWidth",
             ]),
     ]
 )

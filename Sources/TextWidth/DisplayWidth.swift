@@ -1,16 +1,34 @@
-/// How many terminal columns text takes: East Asian wide characters and
-/// emoji take two; combining marks, joiners, variation selectors and skin-tone
-/// modifiers none. Enough to keep the grid's borders straight around Chinese,
-/// Japanese and Korean file names and names with emoji.
+/// How many columns a character takes on the terminal: 0, 1 or 2. Injected where tests play a
+/// terminal that measures differently; everything else uses `DisplayWidth.width`.
+public typealias CharacterWidth = @Sendable (Character) -> Int
+
+/// How many terminal columns text takes: East Asian wide characters and emoji take two;
+/// combining marks, joiners, variation selectors and skin-tone modifiers none. One table for
+/// the command line's grid and the full screen, so a name is cut the same way in both.
 public enum DisplayWidth {
+    /// A character is one grapheme: it takes two columns when any of its scalars is wide (an
+    /// emoji joined by ZWJ, a flag, an emoji with a skin tone), none when it starts with a
+    /// mark or joiner standing alone, else one.
+    public static let width: CharacterWidth = { character in
+        var widest = 0
+        for (position, scalar) in character.unicodeScalars.enumerated() {
+            let w = of(scalar)
+            if position == 0 && w == 0 { return 0 }
+            widest = max(widest, w)
+        }
+        return widest
+    }
+
     public static func of(_ s: String) -> Int {
-        s.unicodeScalars.reduce(0) { $0 + of($1) }
+        s.reduce(0) { $0 + width($1) }
     }
 
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         let category = scalar.properties.generalCategory
-        if category == .nonspacingMark || category == .enclosingMark || zero.contains(where: { $0.contains(v) }) {
+        if category == .nonspacingMark || category == .enclosingMark || category == .format
+            || zero.contains(where: { $0.contains(v) })
+        {
             return 0
         }
         return wide.contains { $0.contains(v) } ? 2 : 1
@@ -23,8 +41,9 @@ public enum DisplayWidth {
     ]
 
     /// East Asian Width W and F: CJK, Hangul, fullwidth forms, and the emoji
-    /// that terminals draw two columns wide (the emoji blocks, and those of
-    /// 2300–2BFF and 1F000–1F2FF that Unicode marks W).
+    /// that terminals draw two columns wide (the emoji blocks, the regional
+    /// indicators that pair into flags, and those of 2300–2BFF and 1F000–1F2FF
+    /// that Unicode marks W).
     private static let wide: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
         0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1,
@@ -34,38 +53,8 @@ public enum DisplayWidth {
         0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
         0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
         0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-        0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F202,
-        0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251, 0x1F260...0x1F265,
+        0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A, 0x1F1E6...0x1F1FF,
+        0x1F200...0x1F202, 0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251, 0x1F260...0x1F265,
         0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD,
     ]
-
-    /// Pads with spaces to `width` columns.
-    public static func pad(_ s: String, _ width: Int) -> String {
-        let n = of(s)
-        return n >= width ? s : s + String(repeating: " ", count: width - n)
-    }
-
-    /// Shortens to at most `width` columns with an ellipsis in the middle,
-    /// keeping the end (the extension) visible.
-    public static func shorten(_ s: String, _ width: Int) -> String {
-        guard of(s) > width, width > 1 else { return s }
-        let characters = Array(s)
-        let tailBudget = (width - 1) / 2
-        let headBudget = width - 1 - tailBudget
-        var head = "", used = 0
-        for c in characters {
-            let w = of(String(c))
-            if used + w > headBudget { break }
-            head.append(c)
-            used += w
-        }
-        var tail = "", tailUsed = 0
-        for c in characters.reversed() {
-            let w = of(String(c))
-            if tailUsed + w > width - 1 - used { break }
-            tail.insert(c, at: tail.startIndex)
-            tailUsed += w
-        }
-        return head + "…" + tail
-    }
 }

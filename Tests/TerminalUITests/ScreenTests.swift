@@ -1,4 +1,5 @@
 import TerminalUI
+import TextWidth
 import XCTest
 
 final class ScreenTests: XCTestCase {

@@ -1,4 +1,5 @@
 import TerminalUI
+import TextWidth
 
 /// Just enough of a terminal to read back what the screen sent: cursor moves (CUP), clear
 /// (ED 2), text with wide characters; styles and modes are ignored. Tests compare what it
@@ -58,7 +59,7 @@ struct TerminalEmulator {
     }
 
     private mutating func put(_ c: Character) {
-        let width = max(1, SimpleCharacterWidth.width(c))
+        let width = max(1, DisplayWidth.width(c))
         if column + width > columns {
             column = 0
             row = min(rows - 1, row + 1)

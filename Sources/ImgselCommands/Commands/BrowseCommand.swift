@@ -26,7 +26,7 @@ struct BrowseCommand: Command {
         let board = try FullScreen.pictureBoard(context, on: terminal) { id in pictures.load(id) }
         var screen = BrowseScreen(
             model: BrowserModel(total: selection.count, index: start - 1), board: board,
-            pictureID: session.pictureID, characterWidth: FullScreen.characterWidth,
+            pictureID: session.pictureID,
             caption: session.caption, save: session.save, delete: session.delete, refresh: session.follow(shown:))
         switch try FullScreen.run(&screen, on: terminal, board: board, command: "browse", context) {
         case .cancel:

@@ -39,7 +39,7 @@ struct PickCommand: Command {
         let board = try FullScreen.pictureBoard(context, on: terminal) { item in Self.load(images[item]) }
         var written: PickWrite? = nil
         var screen = PickScreen(
-            model: model, board: board, characterWidth: FullScreen.characterWidth,
+            model: model, board: board,
             commit: { model in
                 do throws(ImgselError) {
                     written = try commit(model.picked, session: session, context)

@@ -1,9 +1,9 @@
-import CommandLineModel
 import ImageDecoding
 import ImageHeaders
 import SelectionStore
 import TerminalImage
 import TerminalUI
+import TextWidth
 
 #if canImport(Glibc)
 import Glibc
@@ -46,9 +46,6 @@ enum FullScreen {
         return choice.way == .none ? nil : PictureRenderer(choice: choice)
     }
 
-    /// Terminal columns of a character, by the same table as the rest of the command line.
-    static let characterWidth: CharacterWidth = { DisplayWidth.of(String($0)) }
-
     /// The pictures of one run: made on every core from what `load` gives (on a maker's thread;
     /// nil for an item that is no longer there), woken into the loop as each is ready. Nil when
     /// pictures are not drawn.
@@ -87,7 +84,7 @@ enum FullScreen {
         terminal.extraLeaveBytes = board?.renderer.leaveBytes ?? []
         let end: FullScreenEnd<Program.Outcome>
         do {
-            end = try runFullScreen(&program, on: terminal, characterWidth: characterWidth)
+            end = try runFullScreen(&program, on: terminal)
         } catch {
             board?.maker.stop()
             switch error {

@@ -1,5 +1,5 @@
-import CommandLineModel
 import SelectionStore
+import TextWidth
 
 /// The nine-grid as box-drawn cells: at most three columns, fewer on a narrow
 /// terminal, and an add cell `+` only while the selection has room.

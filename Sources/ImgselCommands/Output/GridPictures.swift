@@ -1,8 +1,8 @@
-import CommandLineModel
 import ImageDecoding
 import ImageEncoding
 import SelectionStore
 import TerminalImage
+import TextWidth
 
 /// The pictures of `list --grid`: one a cell, `rows` rows high, above its index and name.
 ///

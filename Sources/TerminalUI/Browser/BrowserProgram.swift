@@ -1,4 +1,5 @@
 import TerminalImage
+import TextWidth
 
 /// What the caller's delete did.
 public enum BrowserDeletion: Sendable {
@@ -57,7 +58,7 @@ public struct BrowserProgram: FullScreenProgram {
     static let statusStyle = Style(reverse: true)
 
     public init(
-        model: BrowserModel, characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width,
+        model: BrowserModel, characterWidth: @escaping CharacterWidth = DisplayWidth.width,
         caption: @escaping (Int) -> String,
         drawImage: @escaping (Int, CellRect, inout Screen) -> Void = { _, _, _ in },
         save: @escaping (Int) -> String, delete: @escaping (Int) -> BrowserDeletion

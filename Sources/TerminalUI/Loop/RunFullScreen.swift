@@ -1,3 +1,5 @@
+import TextWidth
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +16,7 @@ public let escapeWaitMilliseconds: Int32 = 50
 /// hand them to the program. Ctrl-Z suspends; a resume or resize draws everything again.
 public func runFullScreen<Program: FullScreenProgram>(
     _ program: inout Program, on terminal: TerminalIO,
-    characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width
+    characterWidth: @escaping CharacterWidth = DisplayWidth.width
 ) throws(TerminalError) -> FullScreenEnd<Program.Outcome> {
     try terminal.enterFullScreen()
     defer { terminal.leaveFullScreen() }

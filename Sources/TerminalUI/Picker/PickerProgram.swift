@@ -1,4 +1,5 @@
 import TerminalImage
+import TextWidth
 
 /// `imgsel pick` as a `FullScreenProgram`: the model, its layout, and the caller's pictures.
 public struct PickerProgram: FullScreenProgram {
@@ -29,7 +30,7 @@ public struct PickerProgram: FullScreenProgram {
     ///   - slotWidth, slotHeight: one grid slot in cells, frame, name row and gap included.
     public init(
         model: PickerModel, slotWidth: Int = 20, slotHeight: Int = 10,
-        characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width,
+        characterWidth: @escaping CharacterWidth = DisplayWidth.width,
         drawThumbnail: @escaping (Int, CellRect, inout Screen) -> Void = { _, _, _ in },
         drawFullImage: @escaping (Int, CellRect, inout Screen) -> Void = { _, _, _ in }
     ) {

@@ -1,4 +1,5 @@
 import TerminalImage
+import TextWidth
 
 /// `imgsel browse` as the loop runs it: the browser with its pictures, the entry shown made
 /// first, then its neighbours, so that paging shows the next one at once.
@@ -15,7 +16,7 @@ public struct BrowseScreen: FullScreenProgram {
 
     public init(
         model: BrowserModel, board: PictureBoard?, pictureID: @escaping (Int) -> Int,
-        characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width,
+        characterWidth: @escaping CharacterWidth = DisplayWidth.width,
         caption: @escaping (Int) -> String, save: @escaping (Int) -> String,
         delete: @escaping (Int) -> BrowserDeletion, refresh: @escaping (Int) -> BrowserFollow? = { _ in nil }
     ) {

@@ -1,4 +1,5 @@
 import TerminalImage
+import TextWidth
 
 /// `imgsel pick` as the loop runs it: the picker with its thumbnails. Before each frame it tells
 /// the maker what to make (the viewer's picture, then the visible thumbnails nearest the focus,
@@ -15,7 +16,7 @@ public struct PickScreen: FullScreenProgram {
     ///   - commit: Enter's write (see `PickerProgram.commit`).
     public init(
         model: PickerModel, board: PictureBoard?, slotWidth: Int = 20, slotHeight: Int = 10,
-        characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width,
+        characterWidth: @escaping CharacterWidth = DisplayWidth.width,
         commit: @escaping (PickerModel) -> String? = { _ in nil }
     ) {
         let text = TextFit(characterWidth: characterWidth)

@@ -1,3 +1,5 @@
+import TextWidth
+
 /// One cell of the grid: a character and its style. A wide character sits in its left cell
 /// with `width` 2; the cell to its right is a `continuation` (width 0).
 struct Cell: Equatable, Sendable {
@@ -66,7 +68,7 @@ public struct Screen: Sendable {
     var frontPlacements: [Placement] = []
     var needsFullRedraw = true
 
-    public init(columns: Int, rows: Int, characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width) {
+    public init(columns: Int, rows: Int, characterWidth: @escaping CharacterWidth = DisplayWidth.width) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         self.characterWidth = characterWidth

@@ -1,8 +1,10 @@
+import TextWidth
+
 /// Fitting text into a number of terminal columns, wide characters counted as two.
 public struct TextFit: Sendable {
     public let characterWidth: CharacterWidth
 
-    public init(characterWidth: @escaping CharacterWidth = SimpleCharacterWidth.width) {
+    public init(characterWidth: @escaping CharacterWidth = DisplayWidth.width) {
         self.characterWidth = characterWidth
     }
 
@@ -11,43 +13,14 @@ public struct TextFit: Sendable {
         text.reduce(0) { $0 + max(0, min(2, characterWidth($1))) }
     }
 
-    /// `text` if it fits in `columns`, else its start and end around a `…`, so a file name
-    /// keeps its extension and the number at its end (`IMG_2…0412.jpg`).
+    /// `text` if it fits in `columns`, else its start and end around a `…` (`DisplayWidth.shorten`).
     public func shorten(_ text: String, to columns: Int) -> String {
-        guard columns > 0 else { return "" }
-        guard width(text) > columns else { return text }
-        guard columns > 1 else { return "…" }
-        let characters = Array(text)
-        let tailBudget = (columns - 1) / 2
-        var head = "", used = 0
-        for character in characters {
-            let w = max(0, min(2, characterWidth(character)))
-            if used + w > columns - 1 - tailBudget { break }
-            head.append(character)
-            used += w
-        }
-        var tail: [Character] = [], tailUsed = 0
-        for character in characters.reversed() {
-            let w = max(0, min(2, characterWidth(character)))
-            if tailUsed + w > columns - 1 - used { break }
-            tail.append(character)
-            tailUsed += w
-        }
-        return head + "…" + String(tail.reversed())
+        DisplayWidth.shorten(text, columns, width: characterWidth)
     }
 
-    /// `text` if it fits in `columns`, else its start and a `…` (for messages, read from the left).
+    /// `text` if it fits in `columns`, else its start and a `…` (`DisplayWidth.truncate`).
     public func truncate(_ text: String, to columns: Int) -> String {
-        guard columns > 0 else { return "" }
-        guard width(text) > columns else { return text }
-        var head = "", used = 0
-        for character in text {
-            let w = max(0, min(2, characterWidth(character)))
-            if used + w > columns - 1 { break }
-            head.append(character)
-            used += w
-        }
-        return head + "…"
+        DisplayWidth.truncate(text, columns, width: characterWidth)
     }
 
     /// As many of `parts` as fit in `columns`, whole and in order, joined by `separator`.
