@@ -1,6 +1,7 @@
 import Foundation
 import ImageDecoding
 import ImageHeaders
+import Synchronization
 import TerminalImage
 import TerminalTestSupport
 import TerminalUI
@@ -165,14 +166,12 @@ func waitUntil(_ condition: () -> Bool) throws {
     }
 }
 
-/// A value shared with the maker's threads in a test.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func update<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
+/// A value shared with the maker's threads in a test: a reference to one Mutex, so closures
+/// on several threads can hold it.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
+    func update<T: Sendable>(_ body: (inout Value) -> T) -> T {
+        mutex.withLock { body(&$0) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import XCTest
 
 /// Exit 5 on a really full, or read-only, file system: a small tmpfs mounted
@@ -47,24 +48,22 @@ final class DiskFullTests: ImgselTestCase {
             echo $? > "$OUT/status"
             mkdir "$OUT/after" && cp -a "$SMALL/." "$OUT/after/" && rm -f "$OUT/after/filler"
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments =
-            (getuid() == 0 ? ["--mount"] : ["--user", "--map-root-user", "--mount"])
-            + ["sh", "-c", script, "sh"] + args
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") }
         env["SMALL"] = small.path
         env["STAGE"] = dir.path
         env["OUT"] = out.path
         env["READONLY"] = readOnly ? "1" : "0"
         env["IMGSEL"] = Binary.url!.path
-        process.environment = env
         let setupErr = out.appendingPathComponent("setup-stderr")
-        _ = FileManager.default.createFile(atPath: setupErr.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: setupErr)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let pid = try Spawn.start(
+            ["/usr/bin/unshare"] + (getuid() == 0 ? ["--mount"] : ["--user", "--map-root-user", "--mount"])
+                + ["sh", "-c", script, "sh"] + args,
+            environment: env,
+            descriptors: [
+                (0, .file("/dev/null", O_RDONLY)), (1, .file("/dev/null", O_WRONLY)),
+                (2, .file(setupErr.path, O_WRONLY | O_CREAT | O_TRUNC)),
+            ])
+        _ = Spawn.wait(pid, timeout: HangBound.seconds)
 
         func text(_ name: String) -> String {
             String(decoding: (try? Data(contentsOf: out.appendingPathComponent(name))) ?? Data(), as: UTF8.self)

@@ -125,69 +125,42 @@ class ImgselTestCase: XCTestCase {
             return runInProcess(args, stdin: stdin, env: env, cwd: cwd, stdinFile: stdinFile, inURL: inURL)
         }
         tally.spawned += 1
-        let fm = FileManager.default
-        _ = fm.createFile(atPath: outURL.path, contents: nil)
-        _ = fm.createFile(atPath: errURL.path, contents: nil)
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = args
-        process.currentDirectoryURL = cwd ?? dir
-
-        process.environment = runEnvironment(env)
-
-        let outHandle: FileHandle
-        let errHandle: FileHandle
-        let inHandle: FileHandle
-        do {
-            outHandle = try FileHandle(forWritingTo: stdoutFile.map { URL(fileURLWithPath: $0) } ?? outURL)
-            errHandle = try FileHandle(forWritingTo: errURL)
-            if let stdinFile {
-                inHandle = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinFile))
-            } else if let stdin {
-                try stdin.write(to: inURL)
-                inHandle = try FileHandle(forReadingFrom: inURL)
-            } else {
-                inHandle = FileHandle.nullDevice
+        let stdinPath: String
+        if let stdinFile {
+            stdinPath = stdinFile
+        } else if let stdin {
+            do { try stdin.write(to: inURL) } catch {
+                XCTFail("cannot set up the run's stdin: \(error)")
+                return RunResult(
+                    status: -1, stdout: "", stderr: "", stdoutData: Data(), stderrData: Data(), arguments: args)
             }
-        } catch {
-            XCTFail("cannot set up the run's files: \(error)")
-            return RunResult(
-                status: -1, stdout: "", stderr: "", stdoutData: Data(), stderrData: Data(), arguments: args)
+            stdinPath = inURL.path
+        } else {
+            stdinPath = "/dev/null"
         }
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = inHandle
-
+        // Spawn, not Foundation's Process, whose waitUntilExit was seen to miss a child's exit
+        // and hang the suite; `Spawn.wait` is also the watchdog that kills a hanging command.
+        let pid: pid_t
         do {
-            try process.run()
+            pid = try Spawn.start(
+                [executable.path] + args, environment: runEnvironment(env),
+                descriptors: [
+                    (0, .file(stdinPath, O_RDONLY)),
+                    (1, .file(stdoutFile ?? outURL.path, O_WRONLY | O_CREAT | O_TRUNC)),
+                    (2, .file(errURL.path, O_WRONLY | O_CREAT | O_TRUNC)),
+                ],
+                directory: (cwd ?? dir).path)
         } catch {
             XCTFail("cannot start \(executable.path): \(error)")
             return RunResult(
                 status: -1, stdout: "", stderr: "", stdoutData: Data(), stderrData: Data(), arguments: args)
         }
-        // A watchdog so that a hanging command fails its test instead of the whole suite.
-        let pid = process.processIdentifier
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                timedOut = true
-                break
-            }
-            usleep(1000)
-        }
-        process.waitUntilExit()
-        try? outHandle.close()
-        try? errHandle.close()
-        if stdin != nil || stdinFile != nil { try? inHandle.close() }
-
+        let (status, timedOut) = Spawn.wait(pid, timeout: timeout)
         let outData = (try? Data(contentsOf: outURL)) ?? Data()
         let errData = (try? Data(contentsOf: errURL)) ?? Data()
         let result = RunResult(
-            status: process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
+            status: status, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self),
             stdoutData: outData, stderrData: errData, arguments: args)
         if timedOut {
@@ -217,19 +190,13 @@ class ImgselTestCase: XCTestCase {
 
     /// The lower-case hex sha256 as /usr/bin/sha256sum computes it.
     func sha256sum(_ target: URL, file: StaticString = #filePath, line: UInt = #line) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [target.path]
         let outURL = ioDir.appendingPathComponent("sha-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        guard let handle = try? FileHandle(forWritingTo: outURL) else { return "" }
-        process.standardOutput = handle
-        do { try process.run() } catch {
-            XCTFail("cannot run sha256sum: \(error)", file: file, line: line)
+        let status = Spawn.run(
+            ["/usr/bin/sha256sum", target.path], outputPath: outURL.path, timeout: HangBound.seconds)
+        guard status == 0 else {
+            XCTFail("sha256sum exited \(status)", file: file, line: line)
             return ""
         }
-        process.waitUntilExit()
-        try? handle.close()
         let text = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
         return String(text.prefix(while: { $0 != " " }))
     }

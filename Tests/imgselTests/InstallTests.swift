@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import XCTest
 
 /// `make install PREFIX=…` into a temporary prefix. The compiler is a stub that
@@ -20,19 +21,14 @@ final class InstallTests: ImgselTestCase {
         """.write(to: stub, atomically: true, encoding: .utf8)
         chmod(stub.path, 0o755)
 
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        make.arguments = [
-            "make", "--no-print-directory", "-C", ManPageTests.repository.path, "install",
-            "PREFIX=\(prefix)", "SWIFT=\(stub.path)", "BUILD_LOCK=\(root.appendingPathComponent("lock").path)",
-        ]
-        let output = Pipe()
-        make.standardOutput = output
-        make.standardError = output
-        try make.run()
-        let transcript = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        make.waitUntilExit()
-        XCTAssertEqual(make.terminationStatus, 0, transcript)
+        let transcriptPath = root.appendingPathComponent("make-output").path
+        let status = Spawn.run(
+            [
+                "make", "--no-print-directory", "-C", ManPageTests.repository.path, "install",
+                "PREFIX=\(prefix)", "SWIFT=\(stub.path)", "BUILD_LOCK=\(root.appendingPathComponent("lock").path)",
+            ], outputPath: transcriptPath, timeout: HangBound.seconds)
+        let transcript = (try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? ""
+        XCTAssertEqual(status, 0, transcript)
 
         let calls = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         XCTAssertTrue(

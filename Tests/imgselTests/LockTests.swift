@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -29,17 +30,15 @@ final class LockTests: ImgselTestCase {
         }
     }
 
-    /// imgsel with these arguments in the test's folder, not yet started, its output discarded.
-    private func silentImgsel(_ arguments: [String]) -> Process {
-        let process = Process()
-        process.executableURL = Binary.url!
-        process.arguments = arguments
-        process.currentDirectoryURL = dir
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        return process
+    /// Starts imgsel with these arguments in the test's folder, its output discarded.
+    private func startSilentImgsel(_ arguments: [String]) throws -> pid_t {
+        try Spawn.start(
+            [Binary.url!.path] + arguments,
+            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGSEL_") },
+            descriptors: [
+                (0, .file("/dev/null", O_RDONLY)), (1, .file("/dev/null", O_WRONLY)), (2, .file("/dev/null", O_WRONLY)),
+            ],
+            directory: dir.path)
     }
 
     func testAWriterTimesOutWhileTheLockIsHeld() {
@@ -135,13 +134,9 @@ final class LockTests: ImgselTestCase {
     func testConcurrentWritersNeverLoseAChange() throws {
         assertSuccess(run(["init", "--capacity", "20"]))
         let names = pngs(8, prefix: "c")
-        var processes: [Process] = []
-        for name in names {
-            processes.append(silentImgsel(["-q", "add", name]))
-        }
-        for process in processes { try process.run() }
-        for process in processes { process.waitUntilExit() }
-        XCTAssertEqual(processes.map(\.terminationStatus), Array(repeating: 0, count: names.count))
+        let pids = try names.map { try startSilentImgsel(["-q", "add", $0]) }
+        let statuses = pids.map { Spawn.wait($0, timeout: HangBound.seconds).status }
+        XCTAssertEqual(statuses, Array(repeating: 0, count: names.count))
         XCTAssertEqual(Set(storedPaths()), Set(names), "every add is in the file")
         XCTAssertEqual(storedPaths().count, names.count)
         XCTAssertEqual(current(), 1)
@@ -152,13 +147,9 @@ final class LockTests: ImgselTestCase {
     func testConcurrentCursorMovesAreEachApplied() throws {
         seed(9)
         assertSuccess(run(["view", "first"]))
-        var processes: [Process] = []
-        for _ in 0..<6 {
-            processes.append(silentImgsel(["view", "next"]))
-        }
-        for process in processes { try process.run() }
-        for process in processes { process.waitUntilExit() }
-        XCTAssertEqual(processes.map(\.terminationStatus), Array(repeating: 0, count: 6))
+        let pids = try (0..<6).map { _ in try startSilentImgsel(["view", "next"]) }
+        let statuses = pids.map { Spawn.wait($0, timeout: HangBound.seconds).status }
+        XCTAssertEqual(statuses, Array(repeating: 0, count: 6))
         XCTAssertEqual(current(), 7, "six steps from the first entry")
     }
 }

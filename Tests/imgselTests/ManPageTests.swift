@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import XCTest
 
 /// man/imgsel.1 against the binary's own help: every command's usage line and
@@ -141,17 +142,13 @@ final class ManPageTests: ImgselTestCase {
         guard let groff = ["/usr/bin/groff", "/bin/groff"].first(where: FileManager.default.isExecutableFile) else {
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: groff)
-        process.arguments = [
-            "-man", "-Tutf8", "-ww", "-z", Self.repository.appendingPathComponent("man/imgsel.1").path,
-        ]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("groff-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: errorsPath) }
+        let status = Spawn.run(
+            [groff, "-man", "-Tutf8", "-ww", "-z", Self.repository.appendingPathComponent("man/imgsel.1").path],
+            outputPath: errorsPath, timeout: HangBound.seconds)
+        let text = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
+        XCTAssertEqual(status, 0)
         XCTAssertEqual(text, "", "groff warnings")
     }
 
