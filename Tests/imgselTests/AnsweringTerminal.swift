@@ -17,7 +17,8 @@ struct AnsweringTerminal {
         case nothing
         /// `ESC [ ? attributes c`, e.g. "62;4;22" (sixel) or "62;22".
         case deviceAttributes(String)
-        /// kitty's `OK` to its graphics query, then DA1 without sixel.
+        /// kitty's answers as kitty 0.26 sends them: `OK` to its graphics query, then DA1 with
+        /// a trailing empty field and no sixel (`ESC [ ? 62 ; c`).
         case kitty
         /// The background colour (OSC 11, `ESC ] 11 ; rgb:… ESC \`, e.g. "ffff/ffff/ffff"),
         /// then DA1 with these attributes: xterm's answers.
@@ -137,7 +138,7 @@ struct AnsweringTerminal {
         switch answer {
         case .nothing: return []
         case let .deviceAttributes(list): return Array("\u{1B}[?\(list)c".utf8)
-        case .kitty: return Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c".utf8)
+        case .kitty: return Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c".utf8)
         case let .background(colour, list): return Array("\u{1B}]11;rgb:\(colour)\u{1B}\\\u{1B}[?\(list)c".utf8)
         }
     }
