@@ -10,10 +10,13 @@
 /// speckle no one asked for. Damped, the carried error stays within 8× the
 /// per-pixel one, so such speckles cannot reach a distant colour, while a
 /// gradient still gets its in-between shades.
+///
+/// Sixel maps onto its own palette (`NearestColour`), 256-colour half blocks onto the xterm
+/// palette (`XtermPalette.Nearest`): one diffusion, any way of finding the nearest colour.
 enum FloydSteinberg {
-    static func map(
+    static func map<Nearest: NearestIndex>(
         _ packed: UnsafeBufferPointer<UInt32>, width: Int, palette: [RGB],
-        into out: UnsafeMutableBufferPointer<UInt16>, nearest: inout NearestColour
+        into out: UnsafeMutableBufferPointer<UInt16>, nearest: inout Nearest
     ) {
         guard width > 0 else { return }
         let height = packed.count / width
@@ -66,3 +69,10 @@ enum FloydSteinberg {
     @inline(__always)
     private static func clamp(_ value: Int32) -> Int32 { min(255, max(0, value)) }
 }
+
+/// Finds a colour's nearest index in the palette `FloydSteinberg.map` is given.
+protocol NearestIndex {
+    mutating func index(_ r: Int, _ g: Int, _ b: Int) -> UInt16
+}
+
+extension NearestColour: NearestIndex {}
