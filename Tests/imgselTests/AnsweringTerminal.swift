@@ -52,10 +52,11 @@ struct AnsweringTerminal {
     /// Runs imgsel `args` in `folder` on an answering terminal of `size`.
     /// `then`: keys to type once the output holds a marker, in order (`q` once a picture came).
     /// `memoryLimitKB`: run under `ulimit -v` of that many KiB (through /bin/sh, which execs imgsel).
+    /// `stdoutFile`: stdout to that file rather than the terminal (which stays the controlling one).
     static func run(
         _ args: [String], in folder: URL, size: TerminalSize = TerminalSize(), env: [String: String] = [:],
         answer: Answer, typed: String = "", then steps: [(after: String, type: String)] = [],
-        memoryLimitKB: Int? = nil
+        memoryLimitKB: Int? = nil, stdoutFile: String? = nil
     ) throws -> Result {
         var steps = steps
         let pty: Pty
@@ -79,7 +80,9 @@ struct AnsweringTerminal {
             pid = try Spawn.start(
                 argv + args, environment: environment,
                 descriptors: [
-                    (0, .file(pty.name, O_RDWR)), (1, .copy(0)), (2, .file(errPath, O_WRONLY | O_CREAT | O_TRUNC)),
+                    (0, .file(pty.name, O_RDWR)),
+                    (1, stdoutFile.map { .file($0, O_WRONLY | O_CREAT | O_TRUNC) } ?? .copy(0)),
+                    (2, .file(errPath, O_WRONLY | O_CREAT | O_TRUNC)),
                 ],
                 closing: [master, slave], directory: folder.path, newSession: true)
         } catch {

@@ -34,11 +34,12 @@ final class TerminalCommandTests: ImgselTestCase {
                 "colours     256 (COLORTERM is not set)",
                 "background  not answered (black assumed)",
                 "tmux        no",
-                "stdout      not a terminal: view draws no picture without --image",
+                "stdout      not a terminal, nor is there a controlling one: view draws no picture without --image",
             ], r.transcript)
         let json = try report(env: ["COLUMNS": "100", "LINES": "30"])
         XCTAssertEqual(json["graphics"] as? String, "blocks")
         XCTAssertEqual(json["terminal"] as? Bool, false)
+        XCTAssertEqual(json["looked_at"] as? String, "stdout", "a run in process has no controlling terminal")
         XCTAssertEqual(json["asked"] as? Bool, false)
         XCTAssertTrue(json["answers"] is NSNull)
         XCTAssertTrue(json["background"] is NSNull)
@@ -134,6 +135,25 @@ final class TerminalCommandTests: ImgselTestCase {
         XCTAssertEqual((sized["cell"] as? [String: Any])?["width"] as? Int, 10)
         XCTAssertEqual((sized["cell"] as? [String: Any])?["height"] as? Int, 20)
         XCTAssertEqual((sized["window"] as? [String: Any])?["pixels"] as? String, "TIOCGWINSZ")
+    }
+
+    /// `imgsel --json terminal > report.json`, as a bug report is made: stdout is a file, so the
+    /// controlling terminal is looked at and asked, and the report says so.
+    func testWithStdoutInAFileTheControllingTerminalIsAsked() throws {
+        let path = dir.deletingLastPathComponent().appendingPathComponent("report.json").path
+        let r = try AnsweringTerminal.run(
+            ["--json", "terminal"], in: dir, size: TerminalSize(columns: 80, rows: 24), answer: .kitty,
+            stdoutFile: path)
+        XCTAssertEqual(r.status, 0, r.transcript)
+        XCTAssertTrue(r.asked, "the query went to the controlling terminal")
+        XCTAssertFalse(r.text.contains("graphics\""), "the report went to the file, not the terminal")
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(json["graphics"] as? String, "kitty")
+        XCTAssertEqual(json["looked_at"] as? String, "/dev/tty")
+        XCTAssertEqual(json["stdout_terminal"] as? Bool, false)
+        XCTAssertEqual(json["terminal"] as? Bool, true)
+        XCTAssertEqual(r.modesAfter, r.modesBefore)
     }
 
     func testNoAnswerIsSaidAndAHintAsksNothing() throws {

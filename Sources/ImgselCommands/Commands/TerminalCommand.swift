@@ -2,10 +2,15 @@ import CommandLineModel
 import SelectionStore
 import TerminalImage
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `imgsel terminal`: what imgsel sees of the terminal on stdout and which way `view` would
 /// draw there, with why, so that a user (or a bug report) need not guess. It takes the same
 /// steps as `view` (the option, the variable, the hints, one query), so it asks only where
-/// `view` would ask, and says so when stdout is no terminal.
+/// `view` would ask. With stdout on a pipe or a file (`imgsel --json terminal > report.json`)
+/// it looks at the controlling terminal instead, where pick and browse draw, and says so.
 struct TerminalCommand: Command {
     static let spec = CommandSpec(
         name: "terminal", usage: "terminal",
@@ -18,25 +23,45 @@ struct TerminalCommand: Command {
     }
 
     func run(_ context: Context) throws(ImgselError) {
+        let tty = context.io.stdoutIsTerminal ? nil : context.io.openControllingTerminal()
+        defer { if let tty { _ = close(tty) } }
         let report: TerminalReport
         do {
             report = try TerminalReport.make(
-                option: context.graphics, colourOff: context.noColorOption, output: context.io.stdout,
+                option: context.graphics, colourOff: context.noColorOption, output: tty ?? context.io.stdout,
                 environment: context.io.variable)
         } catch {
             throw .usage(error.message)
         }
+        let place = Place(stdoutIsTerminal: context.io.stdoutIsTerminal, controllingTerminal: tty != nil)
         if context.json {
-            context.console.json(Self.json(report))
+            context.console.json(Self.json(report, place))
         } else {
-            for (name, value) in Self.lines(report) {
+            for (name, value) in Self.lines(report, place) {
                 context.console.out(Format.printable(name.padding(12) + value))
             }
         }
     }
 
+    /// Which terminal was looked at: stdout's, or the controlling one for a stdout that is none.
+    struct Place {
+        let stdoutIsTerminal: Bool
+        let controllingTerminal: Bool
+
+        var name: String { controllingTerminal ? "/dev/tty" : "stdout" }
+
+        var words: String {
+            if stdoutIsTerminal { return "a terminal" }
+            if controllingTerminal {
+                return "not a terminal (view draws no picture there without --image);"
+                    + " this is /dev/tty, where pick and browse draw"
+            }
+            return "not a terminal, nor is there a controlling one: view draws no picture without --image"
+        }
+    }
+
     /// The report as named lines: the way first (as `--graphics` names it), then why.
-    static func lines(_ report: TerminalReport) -> [(String, String)] {
+    static func lines(_ report: TerminalReport, _ place: Place) -> [(String, String)] {
         let choice = report.choice
         let window = report.window
         var pixels = "pixels unknown (cells taken as 1:2)"
@@ -56,7 +81,7 @@ struct TerminalCommand: Command {
             ("graphics", choice.way.rawValue), ("reason", choice.reason), ("answers", answers(report)),
             ("window", "\(window.columns)×\(window.rows) cells, \(pixels)"), ("cell", cell),
             ("colours", "\(colours) (\(report.coloursReason))"), ("background", background), ("tmux", tmux),
-            ("stdout", report.isTerminal ? "a terminal" : "not a terminal: view draws no picture without --image"),
+            ("stdout", place.words),
         ]
     }
 
@@ -75,7 +100,7 @@ struct TerminalCommand: Command {
         return parts.joined(separator: ", ")
     }
 
-    static func json(_ report: TerminalReport) -> JSONValue {
+    static func json(_ report: TerminalReport, _ place: Place) -> JSONValue {
         let choice = report.choice
         let window = report.window
         func cell(_ size: (width: Int, height: Int)?) -> JSONValue {
@@ -99,7 +124,9 @@ struct TerminalCommand: Command {
         }
         return .object([
             ("graphics", .string(choice.way.rawValue)), ("reason", .string(choice.reason)),
-            ("terminal", .bool(report.isTerminal)), ("asked", .bool(report.reply != nil)), ("answers", answers),
+            ("terminal", .bool(report.isTerminal)), ("looked_at", .string(place.name)),
+            ("stdout_terminal", .bool(place.stdoutIsTerminal)), ("asked", .bool(report.reply != nil)),
+            ("answers", answers),
             (
                 "window",
                 .object([

@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// What imgsel sees of the terminal on stdout, for `imgsel terminal`: the way `view` would
-/// draw and why, the answers the query got, the window, the colours and tmux. Made by the
+/// What imgsel sees of the terminal on a descriptor (stdout, or the controlling terminal), for
+/// `imgsel terminal`: the way `view` would draw and why, the answers the query got, the
+/// window, the colours and tmux. Made by the
 /// same steps `view` takes (`GraphicsChoice.resolve`, `TerminalQuery`, `WindowSize`), so
 /// what it says is what `view` does, and a bug report can quote it.
 public struct TerminalReport: Sendable {
@@ -14,7 +15,7 @@ public struct TerminalReport: Sendable {
     public var window: WindowSize
     /// Where the window's pixels came from.
     public var pixelSource: PixelSource
-    /// stdout is a terminal (else nothing is asked, and `view` draws only with `--image`).
+    /// The descriptor looked at is a terminal (else nothing is asked, and `view` draws only with `--image`).
     public var isTerminal: Bool
     /// What the query got; nil when nothing was asked.
     public var reply: TerminalReply?
