@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
 import realterm  # noqa: E402
 import screen  # noqa: E402
+import seen  # noqa: E402
 import terminals  # noqa: E402
 from PIL import Image  # noqa: E402
 
@@ -191,6 +192,7 @@ def main():
                         view_and_grid(session, run, folder, imgsel, env)
                         if rows == 40:
                             pick_and_browse(session, run, folder, imgsel, env)
+                            seen.check(session, run, folder, imgsel, env)
                 except realterm.Unavailable as missing:
                     message = "%s: not installed (%s)" % (name, missing)
                     print("!!! " + message + (": a failure under CI=true" if ci else ": SKIPPED"), file=sys.stderr)
@@ -212,7 +214,7 @@ def main():
 
 
 COLUMNS = ["way", "picture", "text line", "prompt row", "tty", "grid pictures", "grid prompt", "pick frames",
-           "pick v gone", "browse paged gone", "pick tty", "browse tty"]
+           "pick v gone", "browse paged gone", "pick tty", "browse tty"] + seen.COLUMNS
 
 
 def print_table(runs):
