@@ -53,7 +53,9 @@ public enum XtermPalette {
         var nearest = Nearest()
         packed.withUnsafeBufferPointer { packed in
             indices.withUnsafeMutableBufferPointer { out in
-                FloydSteinberg.map(packed, width: raster.width, palette: colours, into: out, nearest: &nearest)
+                FloydSteinberg.map(
+                    packed, width: raster.width, palette: colours, into: out, nearest: &nearest,
+                    carry: .whole)
             }
         }
         return indices.map { UInt8(truncatingIfNeeded: $0 + 16) }
