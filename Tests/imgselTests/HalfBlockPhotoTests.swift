@@ -9,7 +9,7 @@ import XCTest
 final class HalfBlockPhotoTests: ImgselTestCase {
     /// Pillow's BOX downscale of `png` to `width`×`height` and its nearest match onto the
     /// xterm colours 16–255 (no dither), as RGB bytes. Fails the test without Pillow.
-    static func pillow(_ png: String, width: Int, height: Int) -> (box: [UInt8], nearest: [UInt8])? {
+    func pillow(_ png: String, width: Int, height: Int) -> (box: [UInt8], nearest: [UInt8])? {
         let script = """
             import sys, json
             from PIL import Image
@@ -26,24 +26,13 @@ final class HalfBlockPhotoTests: ImgselTestCase {
             nearest = box.quantize(palette=onto, dither=Image.Dither.NONE).convert('RGB')
             print(json.dumps({'box': list(box.tobytes()), 'nearest': list(nearest.tobytes())}))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, png, "\(width)", "\(height)"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        do { try process.run() } catch {
-            XCTFail("python3 is needed to check half blocks against Pillow: \(error)")
-            return nil
-        }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: [Int]],
+        let r = run(
+            ["python3", "-c", script, png, "\(width)", "\(height)"], program: URL(fileURLWithPath: "/usr/bin/env"))
+        guard r.status == 0,
+            let object = try? JSONSerialization.jsonObject(with: r.stdoutData) as? [String: [Int]],
             let box = object["box"], let nearest = object["nearest"]
         else {
-            XCTFail("Pillow is needed (pip install pillow, or apt-get install python3-pil): \(errors)")
+            XCTFail("python3 with Pillow is needed (pip install pillow, or apt-get install python3-pil): \(r.stderr)")
             return nil
         }
         return (box.map { UInt8($0) }, nearest.map { UInt8($0) })
@@ -59,7 +48,7 @@ final class HalfBlockPhotoTests: ImgselTestCase {
         assertSuccess(r)
         let picture = try XCTUnwrap(HalfBlockPicture(r.stdout), r.transcript)
         XCTAssertEqual(picture.width, 96, "as wide as the window")
-        let pillow = try XCTUnwrap(Self.pillow(path, width: picture.width, height: picture.height))
+        let pillow = try XCTUnwrap(pillow(path, width: picture.width, height: picture.height))
         let shown = RegionMeans(picture.rgb, width: picture.width, height: picture.height)
         let box = RegionMeans(pillow.box, width: picture.width, height: picture.height)
         let nearest = RegionMeans(pillow.nearest, width: picture.width, height: picture.height)
