@@ -58,8 +58,6 @@ def way_of(recording):
 # Failures known today, each an item of issue 22 (terminal, size or "*", column); a known
 # failure that passes is a failure too, so that this list only ever shrinks.
 KNOWN = {
-    # 3: a sixel picture sent in 6-px bands past its cells: Konsole blanks the row below.
-    ("konsole-sixel", "*", "pick frames"),
 }
 
 
