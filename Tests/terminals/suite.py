@@ -58,16 +58,7 @@ def way_of(recording):
 
 # Failures known today, each an item of issue 22 (terminal, size or "*", column); a known
 # failure that passes is a failure too, so that this list only ever shrinks.
-KNOWN = {
-    # 1: the text and the prompt placed by where each terminal leaves the cursor after a picture.
-    ("kitty", "120x50", "prompt row"),
-    *[(t, "120x40", c) for t in ("mlterm", "foot", "konsole", "konsole-sixel") for c in ("text line", "prompt row")],
-    *[(t, "120x50", "prompt row") for t in ("mlterm", "foot", "konsole", "konsole-sixel")],
-    # 2: Konsole keeps a picture that spaces were written over.
-    *[(t, "*", c) for t in ("konsole", "konsole-sixel") for c in ("pick v gone", "browse paged gone")],
-    # 3: a sixel picture sent in 6-px bands past its cells: Konsole blanks the row below.
-    ("konsole-sixel", "*", "pick frames"),
-}
+KNOWN = set()  # items 1-3 fixed; add (terminal, size, column) here only with the issue that tracks it
 
 
 class Run:
