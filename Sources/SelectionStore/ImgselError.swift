@@ -31,6 +31,11 @@ public enum ImgselError: Error, Equatable, Sendable {
     case pickDoesNotFit(capacity: Int, count: Int)
     /// The entry `browse` showed was removed by another imgsel meanwhile.
     case entryGone(path: String)
+    /// `export` cannot make this entry (or, `entry` nil, the set) what the limits ask: too small,
+    /// of a forbidden aspect, of no format `--types` allows, over `--max-bytes` even at 64×64.
+    case exportRefused(path: String?, entry: Int?, reason: String)
+    /// `export` would write a name DIR already holds, and was not given `--force`.
+    case fileExists(path: String)
     // 2: usage
     case usage(String)
     /// `pick` and `browse` without a controlling terminal (cron, a pipeline with no tty).
@@ -73,7 +78,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         switch self {
         case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .pathTaken, .emptySelection,
             .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .tooManyPaths, .ruleBroken,
-            .entryBreaksRule, .rulesRefused, .ruleConflict, .pickDoesNotFit, .entryGone:
+            .entryBreaksRule, .rulesRefused, .ruleConflict, .pickDoesNotFit, .entryGone, .exportRefused, .fileExists:
             return .refused
         case .usage, .needsTerminal: return .usage
         case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .undecodable,
@@ -92,6 +97,8 @@ public enum ImgselError: Error, Equatable, Sendable {
         switch self {
         case .selectionFull, .tooManyPaths, .pickDoesNotFit: return "selection-full"
         case .entryGone: return "entry-gone"
+        case .exportRefused: return "export-refused"
+        case .fileExists: return "file-exists"
         case .needsTerminal: return "no-terminal"
         case .cancelled: return "cancelled"
         case .indexOutOfRange: return "index-out-of-range"
@@ -168,6 +175,11 @@ public enum ImgselError: Error, Equatable, Sendable {
                 + " the rules given, so none was set (--force sets them anyway, and check reports those entries)"
         case let .ruleConflict(text):
             return text
+        case let .exportRefused(path, entry, reason):
+            let named = [entry.map { "entry \($0)" }, path.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+            return named.isEmpty ? "export refused: \(reason)" : "\(named): \(reason)"
+        case let .fileExists(path):
+            return "\(path): already exists; nothing was written (--force replaces the names export writes)"
         case let .pickDoesNotFit(capacity, count):
             return
                 "another imgsel changed the selection while pick ran: with these picks it would hold \(count)"
@@ -232,6 +244,8 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .entryBreaksRule(let index, var problem):
             problem.path = problem.path.map(swap)
             return .entryBreaksRule(index: index, problem)
+        case let .exportRefused(path, entry, reason):
+            return .exportRefused(path: path.map(swap), entry: entry, reason: reason)
         case let .inputMissing(path): return .inputMissing(path: swap(path))
         case let .inputNotRegular(path, kind): return .inputNotRegular(path: swap(path), kind: kind)
         case let .inputUnreadable(path, reason): return .inputUnreadable(path: swap(path), reason: reason)
