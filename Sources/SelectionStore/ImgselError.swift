@@ -24,6 +24,8 @@ public enum ImgselError: Error, Equatable, Sendable {
     /// An entry breaks a rule `rules` was asked to set; `rulesRefused` follows the last of them.
     case entryBreaksRule(index: Int, RuleProblem)
     case rulesRefused(entries: Int)
+    /// `crop`: the crop asked for breaks a rule (each one an `entryBreaksRule` before this).
+    case cropRefused(index: Int)
     /// Rules no image or set could keep: a minimum above its maximum, `--min-count` above the capacity.
     case ruleConflict(String)
     /// `pick`'s Enter: another imgsel changed the selection meanwhile, so that with the user's
@@ -78,7 +80,8 @@ public enum ImgselError: Error, Equatable, Sendable {
         switch self {
         case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .pathTaken, .emptySelection,
             .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .tooManyPaths, .ruleBroken,
-            .entryBreaksRule, .rulesRefused, .ruleConflict, .pickDoesNotFit, .entryGone, .exportRefused, .fileExists:
+            .entryBreaksRule, .rulesRefused, .cropRefused, .ruleConflict, .pickDoesNotFit, .entryGone, .exportRefused,
+            .fileExists:
             return .refused
         case .usage, .needsTerminal: return .usage
         case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .undecodable,
@@ -109,7 +112,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .noPreviousEntry: return "no-previous-entry"
         case .selectionExists: return "selection-exists"
         case .checkFailed: return "check-failed"
-        case .ruleBroken, .entryBreaksRule, .rulesRefused: return "rule-broken"
+        case .ruleBroken, .entryBreaksRule, .rulesRefused, .cropRefused: return "rule-broken"
         case .ruleConflict: return "rule-conflict"
         case .usage: return "usage"
         case .inputMissing: return "input-missing"
@@ -173,6 +176,8 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .rulesRefused(entries):
             return (entries == 1 ? "1 entry breaks" : "\(entries) entries break")
                 + " the rules given, so none was set (--force sets them anyway, and check reports those entries)"
+        case let .cropRefused(index):
+            return "the crop breaks a rule, so entry \(index) was left as it was (--force keeps it, and check reports it)"
         case let .ruleConflict(text):
             return text
         case let .exportRefused(path, entry, reason):

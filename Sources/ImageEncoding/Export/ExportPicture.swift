@@ -46,8 +46,13 @@ public enum ExportPicture {
             }
             return shrunk.oriented(facts.orientation)
         }
-        // A region: turned first, so the region's upright coordinates apply, then cut and shrunk in one pass.
+        // A region: turned first, so the region's upright coordinates apply, then cut and shrunk.
         let turned = stored.oriented(facts.orientation)
+        if scale == 1 {
+            let cut = turned.cropped(to: Crop(x: part.x, y: part.y, width: part.width, height: part.height))
+            return cut.shrunk(toWidth: width, height: height)
+        }
+        // Decoded smaller: the region in the decoded pixels, cut and shrunk in one pass by the area filter.
         let s = Float(scale)
         let area = ShrinkArea(
             x: Float(part.x) / s, y: Float(part.y) / s, width: Float(part.width) / s, height: Float(part.height) / s)

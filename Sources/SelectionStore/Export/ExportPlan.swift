@@ -24,7 +24,7 @@ public struct ExportStep: Sendable, Equatable {
     public let entry: Entry
     /// The entry's upright size (EXIF orientation applied), before any crop.
     public let upright: PixelSize
-    /// The part of the upright picture that is exported; the whole of it until entries carry a crop.
+    /// The part of the upright picture that is exported: the entry's crop, else the whole of it.
     public let region: PixelRect
     /// The region fitted to `--max-width`, `--max-height`, `--max-pixels` and `--max-side`, never enlarged.
     public let target: PixelSize
@@ -110,7 +110,10 @@ public enum ExportPlan {
     /// One entry's step, whether or not it can be made.
     public static func plan(_ entry: Entry, index: Int, limits: ExportLimits, options: ExportOptions) -> ExportStep {
         let upright = PixelSize(width: entry.facts.uprightSize.width, height: entry.facts.uprightSize.height)
-        let region = PixelRect(x: 0, y: 0, width: upright.width, height: upright.height)
+        // The entry's crop (`imgsel crop`), in upright pixels; the whole picture without one.
+        let region =
+            entry.crop.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+            ?? PixelRect(x: 0, y: 0, width: upright.width, height: upright.height)
         let box = limits.box
         let target = region.size.fitted(width: box.width, height: box.height, pixels: box.pixels)
         var changes: [ExportChange] = []
