@@ -11,7 +11,7 @@ public enum ExportChange: String, Sendable, CaseIterable {
     case firstFrame = "first-frame"
 
     /// As the printed line says it: `metadata removed`.
-    public var words: String { rawValue.replacingDashes() }
+    public var words: String { self == .reEncoded ? rawValue : rawValue.replacingDashes() }
 }
 
 /// One entry's part of an export, decided from what the selection records alone (no pixel is read):
