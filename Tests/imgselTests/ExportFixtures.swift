@@ -34,16 +34,19 @@ extension ImgselTestCase {
     /// A photo-like JPEG made by Pillow: a gradient with a red left half (so a turn shows), with EXIF
     /// (orientation, camera, GPS), XMP, a comment and an sRGB ICC profile.
     func pillowPhoto(
-        _ name: String, width: Int = 640, height: Int = 480, orientation: Int = 1, quality: Int = 92,
+        _ name: String, width: Int = 640, height: Int = 480, orientation: Int = 1, quality: Int = 92, noise: Int = 0,
         file: StaticString = #filePath, line: UInt = #line
     ) {
         pillow(
             """
+            import random
+            random.seed(\(width + height))
             im = Image.new('RGB', (\(width), \(height)))
             px = im.load()
             for y in range(\(height)):
                 for x in range(\(width)):
-                    px[x, y] = (230, 40, 40) if x < \(width) // 2 else (40, 60 + y * 150 // \(height), 220)
+                    n = random.randint(-\(noise), \(noise)) if \(noise) else 0
+                    px[x, y] = (230 + n // 2, 40 + n, 40) if x < \(width) // 2 else (40, 60 + y * 150 // \(height) + n, 220)
             exif = Image.Exif(); exif[0x0112] = \(orientation); exif[0x010F] = 'Camera'
             gps = exif.get_ifd(0x8825); gps[1] = 'N'; gps[2] = (52.0, 22.0, 1.5)
             icc = ImageCms.ImageCmsProfile(ImageCms.createProfile('sRGB')).tobytes()

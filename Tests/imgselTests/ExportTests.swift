@@ -14,13 +14,13 @@ final class ExportTests: ImgselTestCase {
         XCTAssertEqual(
             r.stdoutLines,
             [
-                "upload/01-b.png  8×6  PNG  \(bytes("upload/01-b.png")!.count) B  copied",
-                "upload/02-a.png  8×6  PNG  \(bytes("upload/02-a.png")!.count) B  copied",
-                "upload/03-a.png  5×5  PNG  \(bytes("upload/03-a.png")!.count) B  copied",
+                "upload/01-b.png  8×6  PNG  \(bytes("upload/01-b.png")!.count) B  copied, metadata removed",
+                "upload/02-a.png  8×6  PNG  \(bytes("upload/02-a.png")!.count) B  copied, metadata removed",
+                "upload/03-a.png  5×5  PNG  \(bytes("upload/03-a.png")!.count) B  copied, metadata removed",
             ])
         assertSuccess(run(["export", "kept", "--names", "keep"]))
         XCTAssertEqual(listing("kept"), ["a (1).png", "a.png", "b.png"])
-        XCTAssertEqual(bytes("kept/a (1).png"), bytes("sub/a.png"))
+        XCTAssertEqual(bytes("kept/a (1).png"), bytes("upload/03-a.png"))
         XCTAssertEqual(listing("."), [".imgsel.json", ".imgsel.json.lock", "a.png", "b.png", "kept", "sub", "upload"])
     }
 
@@ -73,7 +73,8 @@ final class ExportTests: ImgselTestCase {
         XCTAssertEqual(pillowFacts("out/01-turned.jpg"), "JPEG 150x200 RGB")
         XCTAssertNil(exifTags("out/01-turned.jpg")["EXIF:Orientation"], "no orientation left but 1")
         XCTAssertLessThan(meanDifference("out/01-turned.jpg", from: "turned.jpg"), 4, "upright, as Pillow turns it")
-        XCTAssertEqual(bytes("out/02-small.png"), bytes("small.png"), "never enlarged: a copy")
+        XCTAssertEqual(pillowFacts("out/02-small.png"), "PNG 30x20 RGB", "never enlarged")
+        XCTAssertTrue(r.stdoutLines.last?.hasSuffix("  copied, metadata removed") == true, r.transcript)
         assertSuccess(run(["export", "px", "--max-pixels", "10000"]))
         let sides = pillowFacts("px/01-turned.jpg").split(separator: " ")[1].split(separator: "x").compactMap {
             Int($0)
@@ -113,28 +114,43 @@ final class ExportTests: ImgselTestCase {
         XCTAssertFalse(exists("none"))
     }
 
-    func testMaxBytesFitsEveryFileTheSameWayTwice() throws {
+    func testMaxBytesFindsTheHighestQualityThatFitsTheSameWayTwice() throws {
+        // Turned, so every export of it is an encode (a JPEG that needs nothing is copied).
+        pillowPhoto("photo.jpg", width: 400, height: 300, orientation: 3, quality: 98, noise: 12)
+        assertSuccess(run(["add", "photo.jpg"]))
+        assertSuccess(run(["export", "q85", "--quality", "85"]))
+        // A limit quality 85 passes by about a third: the search must go lower, not to 50.
+        let limit = bytes("q85/01-photo.jpg")!.count * 2 / 3
+        let r = run(["--json", "export", "out", "--max-bytes", "\(limit)"])
+        assertSuccess(r)
+        let files = try XCTUnwrap(try JSONSerialization.jsonObject(with: r.stdoutData) as? [[String: Any]])
+        let quality = try XCTUnwrap(files.first?["quality"] as? Int, r.transcript)
+        XCTAssertLessThan(quality, 85)
+        XCTAssertGreaterThan(quality, 50)
+        XCTAssertLessThanOrEqual(bytes("out/01-photo.jpg")!.count, limit)
+        XCTAssertEqual(files[0]["width"] as? Int, 400, "no shrinking while a quality above 50 fits")
+        XCTAssertEqual(files[0]["changes"] as? [String], ["upright", "re-encoded", "metadata-removed"])
+        // One quality higher would not have fitted.
+        assertSuccess(run(["export", "above", "--quality", "\(quality + 1)"]))
+        XCTAssertGreaterThan(bytes("above/01-photo.jpg")!.count, limit)
+        assertSuccess(run(["export", "again", "--max-bytes", "\(limit)"]))
+        XCTAssertEqual(bytes("again/01-photo.jpg"), bytes("out/01-photo.jpg"), "the same input, the same bytes")
+    }
+
+    func testMaxBytesShrinksAPNGAndRefusesOneThatCannotFitAt64x64() throws {
         pillowNoisePNG("noise.png", width: 200, height: 200)
-        pillowPhoto("photo.jpg", width: 800, height: 600, quality: 98)
-        assertSuccess(run(["add", "noise.png", "photo.jpg"]))
-        let limit = 40 * 1024
+        assertSuccess(run(["add", "noise.png"]))
         let r = run(["--json", "export", "out", "--max-bytes", "40KB"])
         assertSuccess(r)
         let files = try XCTUnwrap(try JSONSerialization.jsonObject(with: r.stdoutData) as? [[String: Any]])
-        XCTAssertEqual(files.count, 2)
-        for file in files { XCTAssertLessThanOrEqual(file["bytes"] as? Int ?? .max, limit, "\(file)") }
+        XCTAssertLessThanOrEqual(files[0]["bytes"] as? Int ?? .max, 40 * 1024)
         XCTAssertLessThan(files[0]["width"] as? Int ?? .max, 200, "the PNG was shrunk")
         XCTAssertEqual(files[0]["changes"] as? [String], ["shrunk", "re-encoded", "metadata-removed"])
-        let quality = try XCTUnwrap(files[1]["quality"] as? Int)
-        XCTAssertLessThanOrEqual(quality, 85)
-        XCTAssertEqual(bytes("out/02-photo.jpg")!.count, files[1]["bytes"] as? Int)
-        assertSuccess(run(["export", "again", "--max-bytes", "40KB"]))
-        XCTAssertEqual(bytes("again/01-noise.png"), bytes("out/01-noise.png"), "the same input, the same bytes")
-        XCTAssertEqual(bytes("again/02-photo.jpg"), bytes("out/02-photo.jpg"))
+        XCTAssertEqual(pillowFacts("out/01-noise.png").prefix(4), "PNG ")
         let tiny = run(["export", "tiny", "--max-bytes", "2KB"])
         assertExit(tiny, 1)
-        XCTAssertTrue(tiny.stderr.contains("entry 1 (noise.png): does not fit 2 KB (--max-bytes)"), tiny.transcript)
-        XCTAssertTrue(tiny.stderr.contains("×64"), tiny.transcript)
+        XCTAssertEqual(
+            tiny.stderrLines, ["imgsel: entry 1 (noise.png): does not fit 2 KB (--max-bytes): 6.6 KB even at 50×50"])
         XCTAssertFalse(exists("tiny"))
     }
 
@@ -154,6 +170,6 @@ final class ExportTests: ImgselTestCase {
         XCTAssertEqual(files[0]["type"] as? String, "png")
         XCTAssertEqual(files[0]["sha256"] as? String, sha256sum(url("out/01-a.png")))
         XCTAssertTrue(files[0]["quality"] is NSNull)
-        XCTAssertEqual(files[0]["changes"] as? [String], ["copied"])
+        XCTAssertEqual(files[0]["changes"] as? [String], ["copied", "metadata-removed"], "its tIME chunk went")
     }
 }

@@ -79,7 +79,7 @@ struct ExportMaker: Sendable {
                 encoded = try ExportEncoding.png(picture, maxBytes: limits.maxBytes, metadata: metadata)
             }
         } catch let error as ExportEncoding.DoesNotFit {
-            let limit = limits.maxBytes.map { RuleNumbers.byteText($0) } ?? "?"
+            let limit = limits.maxBytes.map(Self.limitText) ?? "?"
             throw .exportRefused(
                 path: job.shownPath, entry: step.index,
                 reason: "does not fit \(limit) (--max-bytes): \(RuleNumbers.byteText(error.bytes)) "
@@ -119,6 +119,13 @@ struct ExportMaker: Sendable {
             metadata.xmp = found.xmp
         }
         return metadata
+    }
+
+    /// `2 KB`, `5 MB`, `1500 B`: the limit as the option took it, as the rules' messages print it.
+    static func limitText(_ bytes: Int) -> String {
+        let text = Rule.maxBytes(bytes).argument ?? "\(bytes)"
+        guard let unit = text.firstIndex(where: { $0.isLetter }) else { return text + " B" }
+        return text[..<unit] + " " + text[unit...]
     }
 
     /// Whether any pixel is less than opaque (a decoder's alpha channel alone promises nothing).
