@@ -70,6 +70,9 @@ let package = Package(
         .target(name: "CTerminal"),
         // A developer tool and test helper: the picker and browser on fake items, text only, for tmux tests.
         .executableTarget(name: "tui-demo", dependencies: ["TerminalUI", "TextWidth"]),
+        // A developer tool and bench helper: imgsel's JPEG encoder on one BMP, PNG or PPM (make bench, the
+        // encoder's compatibility tests).
+        .executableTarget(name: "jpeg-encode", dependencies: ["ImageEncoding", "ImageDecoding"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore", "Posix"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.

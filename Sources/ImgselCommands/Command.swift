@@ -58,8 +58,8 @@ enum CommandRegistry {
         InitCommand.self, AddCommand.self, ReplaceCommand.self, DeleteCommand.self, MoveCommand.self,
         ToggleCommand.self, ClearCommand.self, ListCommand.self, ViewCommand.self, SaveCommand.self,
         PickCommand.self, BrowseCommand.self,
-        InfoCommand.self, CheckCommand.self, RulesCommand.self, HtmlCommand.self, ThumbnailCommand.self,
-        SheetCommand.self, TerminalCommand.self, HelpCommand.self,
+        InfoCommand.self, CheckCommand.self, RulesCommand.self, CropCommand.self, ExportCommand.self, HtmlCommand.self,
+        ThumbnailCommand.self, SheetCommand.self, TerminalCommand.self, HelpCommand.self,
         CompletionCommand.self,
     ]
 

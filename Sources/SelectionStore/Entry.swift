@@ -16,6 +16,9 @@ public struct Entry: Equatable, Sendable {
     public var sha256: String
     /// UTC time of adding, ISO 8601 to the second.
     public var added: String
+    /// The edited image (`imgsel crop`): the part of the upright picture that is shown, judged
+    /// and uploaded; nil for the whole. Never the whole picture itself (that is written as nil).
+    public var crop: Crop?
     /// Members of the item this version does not know (another tool's notes), as a JSON
     /// object in file order: kept and written back after the known ones, never dropped.
     public var otherFields: JSONValue = .object([])
@@ -38,6 +41,18 @@ public struct Entry: Equatable, Sendable {
     /// What the header said when the entry was added; true of the file while its sha256 is.
     public var facts: ImageFacts {
         ImageFacts(type: type, width: width, height: height, orientation: orientation, frames: frames)
+    }
+
+    /// The same entry without its crop: the whole picture.
+    public var uncropped: Entry {
+        var copy = self
+        copy.crop = nil
+        return copy
+    }
+
+    /// The size shown and uploaded: the crop's, else the file's upright size.
+    public var shownSize: (width: Int, height: Int) {
+        crop.map { ($0.width, $0.height) } ?? facts.uprightSize
     }
 }
 

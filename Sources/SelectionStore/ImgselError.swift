@@ -24,6 +24,8 @@ public enum ImgselError: Error, Equatable, Sendable {
     /// An entry breaks a rule `rules` was asked to set; `rulesRefused` follows the last of them.
     case entryBreaksRule(index: Int, RuleProblem)
     case rulesRefused(entries: Int)
+    /// `crop`: the crop asked for breaks a rule (each one an `entryBreaksRule` before this).
+    case cropRefused(index: Int)
     /// Rules no image or set could keep: a minimum above its maximum, `--min-count` above the capacity.
     case ruleConflict(String)
     /// `pick`'s Enter: another imgsel changed the selection meanwhile, so that with the user's
@@ -31,6 +33,11 @@ public enum ImgselError: Error, Equatable, Sendable {
     case pickDoesNotFit(capacity: Int, count: Int)
     /// The entry `browse` showed was removed by another imgsel meanwhile.
     case entryGone(path: String)
+    /// `export` cannot make this entry (or, `entry` nil, the set) what the limits ask: too small,
+    /// of a forbidden aspect, of no format `--types` allows, over `--max-bytes` even at 64×64.
+    case exportRefused(path: String?, entry: Int?, reason: String)
+    /// `export` would write a name DIR already holds, and was not given `--force`.
+    case fileExists(path: String)
     // 2: usage
     case usage(String)
     /// `pick` and `browse` without a controlling terminal (cron, a pipeline with no tty).
@@ -73,7 +80,8 @@ public enum ImgselError: Error, Equatable, Sendable {
         switch self {
         case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .pathTaken, .emptySelection,
             .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .tooManyPaths, .ruleBroken,
-            .entryBreaksRule, .rulesRefused, .ruleConflict, .pickDoesNotFit, .entryGone:
+            .entryBreaksRule, .rulesRefused, .cropRefused, .ruleConflict, .pickDoesNotFit, .entryGone, .exportRefused,
+            .fileExists:
             return .refused
         case .usage, .needsTerminal: return .usage
         case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .undecodable,
@@ -92,6 +100,8 @@ public enum ImgselError: Error, Equatable, Sendable {
         switch self {
         case .selectionFull, .tooManyPaths, .pickDoesNotFit: return "selection-full"
         case .entryGone: return "entry-gone"
+        case .exportRefused: return "export-refused"
+        case .fileExists: return "file-exists"
         case .needsTerminal: return "no-terminal"
         case .cancelled: return "cancelled"
         case .indexOutOfRange: return "index-out-of-range"
@@ -102,7 +112,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .noPreviousEntry: return "no-previous-entry"
         case .selectionExists: return "selection-exists"
         case .checkFailed: return "check-failed"
-        case .ruleBroken, .entryBreaksRule, .rulesRefused: return "rule-broken"
+        case .ruleBroken, .entryBreaksRule, .rulesRefused, .cropRefused: return "rule-broken"
         case .ruleConflict: return "rule-conflict"
         case .usage: return "usage"
         case .inputMissing: return "input-missing"
@@ -166,8 +176,15 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .rulesRefused(entries):
             return (entries == 1 ? "1 entry breaks" : "\(entries) entries break")
                 + " the rules given, so none was set (--force sets them anyway, and check reports those entries)"
+        case let .cropRefused(index):
+            return "the crop breaks a rule, so entry \(index) was left as it was (--force keeps it, and check reports it)"
         case let .ruleConflict(text):
             return text
+        case let .exportRefused(path, entry, reason):
+            let named = [entry.map { "entry \($0)" }, path.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+            return named.isEmpty ? "export refused: \(reason)" : "\(named): \(reason)"
+        case let .fileExists(path):
+            return "\(path): already exists; nothing was written (--force replaces the names export writes)"
         case let .pickDoesNotFit(capacity, count):
             return
                 "another imgsel changed the selection while pick ran: with these picks it would hold \(count)"
@@ -232,6 +249,8 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .entryBreaksRule(let index, var problem):
             problem.path = problem.path.map(swap)
             return .entryBreaksRule(index: index, problem)
+        case let .exportRefused(path, entry, reason):
+            return .exportRefused(path: path.map(swap), entry: entry, reason: reason)
         case let .inputMissing(path): return .inputMissing(path: swap(path))
         case let .inputNotRegular(path, kind): return .inputNotRegular(path: swap(path), kind: kind)
         case let .inputUnreadable(path, reason): return .inputUnreadable(path: swap(path), reason: reason)

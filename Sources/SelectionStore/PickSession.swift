@@ -1,3 +1,5 @@
+import ImageHeaders
+
 /// What `pick` knows while it runs: the images shown, the selection as read at the start and
 /// which shown image each entry is, and the content each image was picked with. A pick is
 /// judged when it is made, as Enter would judge it, so that Enter is not refused for it; and
@@ -82,6 +84,12 @@ public final class PickSession {
         let unpicked = startPicked.filter { !now.contains($0) || pickedWith[$0] != nil }
         let contents = unpicked.compactMap { entryOfItem[$0].map { start.items[$0].sha256 } }
         return (Set(contents), picked.filter { pickedWith[$0] != nil || entryOfItem[$0] == nil })
+    }
+
+    /// The crop of the entry a listed image is (`imgsel crop`), which its thumbnail shows; nil
+    /// for an image not in the selection at the start, or one not cropped.
+    public func crop(ofItem item: Int) -> Crop? {
+        entryOfItem[item].flatMap { start.items.indices.contains($0) ? start.items[$0].crop : nil }
     }
 
     /// A picked item's content: as picked during the session, else its entry's.

@@ -1,15 +1,17 @@
 import ImageHeaders
 
 /// The selection file's format, read strictly: version 1, and version 2, which is version 1
-/// with a `"rules"` object.
+/// with a `"rules"` object, a `"crop"` in some items, or both.
 ///
 /// Anything this version cannot vouch for (a newer version, a field of the
 /// wrong type, fields that disagree) is refused so the file is never rewritten
 /// by a program that misunderstood it. Members it does not know are kept as
 /// they are and written back after the known ones. A selection is written as the oldest
 /// version that holds it: without rules, version 1, byte for byte as before rules existed;
-/// with rules, version 2, which an imgsel that knows only version 1 refuses rather than
-/// ignoring the rules.
+/// with rules or a crop, version 2, which an imgsel that knows only version 1 refuses rather than
+/// ignoring them. (A version 2 file without rules has no `"rules"` member, so that an imgsel
+/// that knows rules but not crops refuses one with crops only, which it would otherwise show
+/// uncropped.)
 public enum SelectionFile {
     public static let formatName = "imgsel"
     /// The newest version this imgsel reads and writes.
@@ -17,8 +19,14 @@ public enum SelectionFile {
     /// The version that first holds rules.
     public static let rulesVersion = 2
 
+    /// The version that first holds crops.
+    public static let cropVersion = 2
+
     /// The version `selection` is written as.
-    public static func version(of selection: Selection) -> Int { selection.rules.isEmpty ? 1 : rulesVersion }
+    public static func version(of selection: Selection) -> Int {
+        if !selection.rules.isEmpty { return rulesVersion }
+        return selection.items.contains { $0.crop != nil } ? cropVersion : 1
+    }
 
     /// Decodes and validates; `path` only names the file in errors.
     public static func decode(_ bytes: [UInt8], path: String) throws(ImgselError) -> Selection {
@@ -38,7 +46,7 @@ public enum SelectionFile {
         switch (version >= rulesVersion, root["rules"]) {
         case (false, nil): break
         case (false, _?): throw invalid("\"rules\" needs version \(rulesVersion), and this file is version \(version)")
-        case (true, nil): throw invalid("version \(version) needs a \"rules\" object")
+        case (true, nil): break
         case let (true, value?):
             do {
                 rules = try Rules.decode(value)
@@ -58,7 +66,11 @@ public enum SelectionFile {
         guard case let .array(rawItems)? = root["items"] else { throw invalid("\"items\" is not an array") }
         var items: [Entry] = []
         for (i, raw) in rawItems.enumerated() {
-            items.append(try decodeEntry(raw, number: i + 1, invalid: invalid))
+            items.append(try decodeEntry(raw, number: i + 1, version: version, invalid: invalid))
+        }
+        // Nothing but rules and crops makes a version 2; one without either is not one this wrote.
+        if version >= rulesVersion, root["rules"] == nil, !items.contains(where: { $0.crop != nil }) {
+            throw invalid("version \(version) needs a \"rules\" object or an item's \"crop\"")
         }
         do {
             var selection = try Selection(capacity: capacity, current: current, items: items, rules: rules)
@@ -71,7 +83,7 @@ public enum SelectionFile {
 
     private static let topLevelKeys: Set<String> = ["format", "version", "capacity", "rules", "current", "items"]
     private static let itemKeys: Set<String> = [
-        "path", "type", "width", "height", "orientation", "frames", "bytes", "sha256", "added",
+        "path", "type", "width", "height", "orientation", "frames", "bytes", "sha256", "added", "crop",
     ]
 
     /// An object's members outside `known`, in their order.
@@ -86,7 +98,7 @@ public enum SelectionFile {
     }
 
     private static func decodeEntry(
-        _ raw: JSONValue, number: Int, invalid: (String) -> ImgselError
+        _ raw: JSONValue, number: Int, version: Int, invalid: (String) -> ImgselError
     ) throws(ImgselError) -> Entry {
         guard case .object = raw else { throw invalid("item \(number) is not an object") }
         func string(_ key: String) throws(ImgselError) -> String {
@@ -117,12 +129,40 @@ public enum SelectionFile {
             path: path, type: type,
             width: try int("width"), height: try int("height"), orientation: try int("orientation"),
             frames: try int("frames"), bytes: try int("bytes"), sha256: sha, added: try string("added"))
+        if let crop = raw["crop"] {
+            guard version >= cropVersion else {
+                throw invalid("item \(number): \"crop\" needs version \(cropVersion), and this file is version \(version)")
+            }
+            entry.crop = try decodeCrop(crop, of: entry, number: number, invalid: invalid)
+        }
         entry.otherFields = others(of: raw, known: itemKeys)
         return entry
     }
 
+    /// An item's `"crop"`: four whole numbers, inside the entry's upright picture with some area.
+    private static func decodeCrop(
+        _ raw: JSONValue, of entry: Entry, number: Int, invalid: (String) -> ImgselError
+    ) throws(ImgselError) -> Crop {
+        guard case .object = raw else { throw invalid("item \(number): \"crop\" is not an object") }
+        var values: [Int] = []
+        for key in ["x", "y", "width", "height"] {
+            guard let v = raw[key]?.intValue, v >= 0, v <= Int(Int32.max) else {
+                throw invalid("item \(number): \"crop\" has no whole number \"\(key)\"")
+            }
+            values.append(v)
+        }
+        let crop = Crop(x: values[0], y: values[1], width: values[2], height: values[3])
+        let upright = entry.facts.uprightSize
+        guard crop.fits(width: upright.width, height: upright.height) else {
+            throw invalid(
+                "item \(number): \"crop\" \(crop) is not inside the \(upright.width)×\(upright.height) picture")
+        }
+        return crop
+    }
+
     /// Encodes in the contract's key order, pretty-printed, ending in a newline; `"rules"`
-    /// (version 2) after the capacity, the other limit, and only when there are rules.
+    /// (version 2) after the capacity, the other limit, and only when there are rules; an
+    /// item's `"crop"` (version 2) after its other fields, only when it has one.
     public static func encode(_ selection: Selection) -> [UInt8] {
         let rules: [(String, JSONValue)] = selection.rules.isEmpty ? [] : [("rules", selection.rules.json)]
         let root = JSONValue.object(
@@ -150,6 +190,13 @@ public enum SelectionFile {
                 ("bytes", .int(entry.bytes)),
                 ("sha256", .string(entry.sha256)),
                 ("added", .string(entry.added)),
-            ] + members(entry.otherFields))
+            ] + (entry.crop.map { [("crop", cropJSON($0))] } ?? []) + members(entry.otherFields))
+    }
+
+    /// `{"x": 0, "y": 500, "width": 3024, "height": 3024}`: the file's and `--json`'s.
+    public static func cropJSON(_ crop: Crop) -> JSONValue {
+        .object([
+            ("x", .int(crop.x)), ("y", .int(crop.y)), ("width", .int(crop.width)), ("height", .int(crop.height)),
+        ])
     }
 }

@@ -115,6 +115,13 @@ final class CompletionTests: ImgselTestCase {
             ["--min-width", "--min-height", "--min-aspect", "--min-count"])
     }
 
+    func testBashOffersExportsFormatsNamingsAndFolders() {
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--format", ""]), ["jpeg", "png"])
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--names", "k"]), ["keep"])
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--keep-"]), ["--keep-metadata"])
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--max-side", ""]), [], "a size is not guessed")
+    }
+
     func testBashAsksTheSelectionTheCommandLineNames() {
         seed(3)
         png("other.png")

@@ -27,6 +27,8 @@ final class HelpPinTests: ImgselTestCase {
           info        what add would record for each file, touching no selection
           check       every entry's file still has its recorded size and sha256 and keeps the rules; exit 1 if not
           rules       show or set the upload rules each image must keep
+          crop        keep a crop of an entry (the edited image): shown, judged by the rules and exported
+          export      write the upload set: each entry upright, shrunk, re-encoded or copied to fit the rules
           html        write a self-contained HTML page of the selection: the nine-grid and a pager
           thumbnail   decode an image, turn it upright and shrink it into a PNG; touches no selection
           sheet       the nine-grid as one PNG: a contact sheet for a CI artifact or a review
@@ -307,6 +309,55 @@ final class HelpPinTests: ImgselTestCase {
 
             Examples:
               imgsel check || echo 'the upload set changed'
+
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
+            """#,
+        "crop": #"""
+            imgsel crop: keep a crop of an entry (the edited image): shown, judged by the rules and exported
+
+            Usage:
+              imgsel crop INDEX 1:1|4:5|1.91|WxH+X+Y|none [--force]
+
+            Arguments:
+              INDEX                 the entry to crop
+              ASPECT|GEOMETRY|none  the largest centred rectangle of an aspect (1:1, 4:5, 1.91), an exact WxH+X+Y in upright pixels, or none for the whole image
+
+            Options:
+              --force  keep a crop that breaks a rule; check reports it
+
+            Examples:
+              imgsel crop 2 1:1
+              imgsel crop 1 3000x2000+500+0
+              imgsel crop last none
+
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
+            """#,
+        "export": #"""
+            imgsel export: write the upload set: each entry upright, shrunk, re-encoded or copied to fit the rules
+
+            Usage:
+              imgsel export DIR [OPTIONS]
+
+            Arguments:
+              DIR  the folder to write; made whole in one step when it does not exist
+
+            Options:
+              --max-bytes SIZE  each file at most SIZE bytes (5MB): JPEG quality lowered to 50, then the picture shrunk
+              --max-width PX    each picture at most PX wide
+              --max-height PX   each picture at most PX high
+              --max-pixels N    each picture at most N pixels (12M: 12,000,000)
+              --max-side PX     each picture's longer side at most PX
+              --types LIST      only these types are written (jpeg,png); a forbidden format is replaced by the other
+              --quality Q       JPEG quality 1-100 on libjpeg's scale (default 85)
+              --format FORMAT   encode every entry as jpeg or png, even one that could be copied
+              --names NAMING    numbered (01-NAME.jpg, the default) or keep (each file's own name, " (1)" on a clash)
+              --keep-metadata   keep EXIF and XMP (orientation set to 1 when turned); otherwise only the ICC profile stays
+              --force           replace files in DIR of the names written
+
+            Examples:
+              imgsel export upload/
+              imgsel export out/ --max-side 1080 --quality 80 --format jpeg
+              imgsel export mail/ --max-bytes 2MB --names keep
 
             Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,

@@ -6,13 +6,17 @@ import ImageDecoding
 /// thumbnail format): rows filtered adaptively, data compressed by `Deflate`.
 /// The same raster always gives the same bytes.
 public enum PNGWriter {
-    public static func encode(_ raster: Raster) -> [UInt8] {
+    public static func encode(_ raster: Raster) -> [UInt8] { encode(raster, chunks: []) }
+
+    /// `chunks` (type, data) go between IHDR and IDAT: export's `iCCP`, `eXIf` and XMP `iTXt`.
+    public static func encode(_ raster: Raster, chunks: [(type: String, data: [UInt8])]) -> [UInt8] {
         let channels = raster.hasAlpha ? 4 : 3
         let filtered = filteredRows(raster, channels: channels)
         var file = PNGChunks.signature
         var header = bigEndian(raster.width) + bigEndian(raster.height)
         header += [8, raster.hasAlpha ? 6 : 2, 0, 0, 0]
         appendChunk("IHDR", header, to: &file)
+        for chunk in chunks { appendChunk(chunk.type, chunk.data, to: &file) }
         appendChunk("IDAT", Deflate.zlib(filtered), to: &file)
         appendChunk("IEND", [], to: &file)
         return file

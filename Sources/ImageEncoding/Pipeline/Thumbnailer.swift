@@ -20,9 +20,12 @@ public enum Thumbnailer {
 
     /// The picture where pixels are written (`thumbnail`, `sheet`, `export`): a file missing any
     /// pixel it describes is refused with what is wrong, never shipped half grey (SPEC, "Pictures").
-    /// `facts` are the header's (the probe's); `box` the side of the square to fit within.
-    public static func picture(_ bytes: [UInt8], facts: ImageFacts, within box: Int) throws(DecodeError) -> Raster {
-        let shown = try shown(bytes, facts: facts, within: box)
+    /// `facts` are the header's (the probe's); `crop` the entry's, in upright pixels (nil: the
+    /// whole picture); `box` the side of the square to fit within.
+    public static func picture(
+        _ bytes: [UInt8], facts: ImageFacts, crop: Crop? = nil, within box: Int
+    ) throws(DecodeError) -> Raster {
+        let shown = try shown(bytes, facts: facts, crop: crop, within: box)
         if let damage = shown.damage { throw damage }
         return shown.raster
     }
@@ -30,10 +33,13 @@ public enum Thumbnailer {
     /// The picture as far as it decoded, and its damage: for terminal views, which may show it.
     /// A JPEG is decoded at the smallest DCT scale that still covers the result, so a
     /// 100-megapixel photo's thumbnail stays small and quick.
-    public static func shown(_ bytes: [UInt8], facts: ImageFacts, within box: Int) throws(DecodeError) -> Shown {
+    public static func shown(
+        _ bytes: [UInt8], facts: ImageFacts, crop: Crop? = nil, within box: Int
+    ) throws(DecodeError) -> Shown {
         guard let decode = PixelDecoders.all[facts.type] else {
             throw .unsupported("\(facts.type.displayName) (its codec is out of reach without a package)")
         }
+        if let crop { return try cropped(bytes, facts: facts, crop: crop, within: box, decode: decode) }
         let turns = facts.swapsSides
         let upright = facts.uprightSize
         let target = ThumbnailSize.fitting(width: upright.width, height: upright.height, within: max(1, box))
@@ -58,5 +64,48 @@ public enum Thumbnailer {
                 toWidth: min(wanted.width, stored.width), height: min(wanted.height, stored.height), area: area)
         }
         return Shown(raster: shrunk.oriented(facts.orientation), damage: decoded.damage)
+    }
+
+    /// The crop of the upright picture, fitted to the box: decoded at the DCT scale that still
+    /// covers the crop's fitted size, turned upright whole (the crop is in upright pixels), then
+    /// the crop's area shrunk; at full scale the crop is cut out exactly first (`cropped(to:)`).
+    private static func cropped(
+        _ bytes: [UInt8], facts: ImageFacts, crop: Crop, within box: Int, decode: PixelDecoders.Decode
+    ) throws(DecodeError) -> Shown {
+        let full = facts.uprightSize
+        let target = ThumbnailSize.fitting(width: max(1, crop.width), height: max(1, crop.height), within: max(1, box))
+        var scale = 1
+        if PixelDecoders.scalesInDecoding(facts.type) {
+            let stored = facts.swapsSides ? (crop.height, crop.width) : (crop.width, crop.height)
+            let storedTarget = facts.swapsSides ? (width: target.height, height: target.width) : target
+            scale = ThumbnailSize.jpegScale(width: stored.0, height: stored.1, covering: storedTarget)
+        }
+        let decoded = try decode(bytes, scale)
+        let upright = decoded.raster.oriented(facts.orientation)
+        guard full.width > 0, full.height > 0, upright.width > 0, upright.height > 0 else {
+            return Shown(raster: upright, damage: decoded.damage)
+        }
+        // Upright pixels of the file per pixel decoded: the DCT scale, or (a GIF's screen, a
+        // damaged header) the decoder's own size against the header's.
+        let matchesScale =
+            scale > 1
+            && ThumbnailSize.scaledArea(
+                width: facts.width, height: facts.height, scale: scale,
+                decoded: (decoded.raster.width, decoded.raster.height)) != nil
+        let fx = matchesScale ? 1 / Double(scale) : Double(upright.width) / Double(full.width)
+        let fy = matchesScale ? 1 / Double(scale) : Double(upright.height) / Double(full.height)
+        if fx == 1, fy == 1 {
+            let cut = upright.cropped(to: crop)
+            guard target.width < cut.width || target.height < cut.height else {
+                return Shown(raster: cut, damage: decoded.damage)
+            }
+            return Shown(raster: cut.shrunk(toWidth: target.width, height: target.height), damage: decoded.damage)
+        }
+        let area = ShrinkArea(
+            x: Float(Double(crop.x) * fx), y: Float(Double(crop.y) * fy),
+            width: Float(Double(crop.width) * fx), height: Float(Double(crop.height) * fy))
+        // Never enlarged: a decode smaller than the header (damage) gives fewer pixels, not made-up ones.
+        let width = min(target.width, max(1, Int(area.width))), height = min(target.height, max(1, Int(area.height)))
+        return Shown(raster: upright.shrunk(toWidth: width, height: height, area: area), damage: decoded.damage)
     }
 }

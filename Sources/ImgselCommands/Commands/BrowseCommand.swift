@@ -26,8 +26,9 @@ struct BrowseCommand: Command {
         let board = try FullScreen.pictureBoard(context, on: terminal) { id in pictures.load(id) }
         var screen = BrowseScreen(
             model: BrowserModel(total: selection.count, index: start - 1), board: board,
-            pictureID: session.pictureID,
+            pictureID: session.pictureID, wholePictureID: session.wholePictureID,
             caption: session.caption, save: session.save, delete: session.delete, refresh: session.follow(shown:))
+        screen.crops(source: session.cropSource, keep: session.keepCrop)
         switch try FullScreen.run(&screen, on: terminal, board: board, command: "browse", context) {
         case .cancel:
             throw .cancelled(command: "browse", what: "the cursor was not moved")

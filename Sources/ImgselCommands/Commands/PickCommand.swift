@@ -36,7 +36,13 @@ struct PickCommand: Command {
         let model = PickerModel(
             names: images.map(\.name), picked: session.startPicked, capacity: selection.capacity,
             otherEntries: session.notShownCount, refusal: session.refusal(toPick:picked:))
-        let board = try FullScreen.pictureBoard(context, on: terminal) { item in Self.load(images[item]) }
+        // A selected entry's thumbnail shows its crop, as everything that shows the entry does.
+        let crops = images.indices.map { session.crop(ofItem: $0) }
+        let board = try FullScreen.pictureBoard(context, on: terminal) { item in
+            var loaded = Self.load(images[item])
+            loaded.crop = crops[item]
+            return loaded
+        }
         var written: PickWrite? = nil
         var screen = PickScreen(
             model: model, board: board,

@@ -76,7 +76,7 @@ struct SheetCommand: Command {
         let entry = file.entry
         switch PictureSource.refusal(entry.facts, bytes: entry.bytes) {
         case .notDecoded?:
-            let shown = entry.facts.uprightSize
+            let shown = entry.shownSize
             return .placeholder(typeName: entry.type.displayName, width: shown.width, height: shown.height)
         case let problem?: throw .undecodable(path: file.path, reason: problem.reason)
         case nil: break
@@ -84,7 +84,7 @@ struct SheetCommand: Command {
         // A file that is not the one recorded fails the sheet as an input error (exit 3).
         let bytes = try file.verifiedContents()
         do {
-            return .image(try Thumbnailer.picture(bytes, facts: entry.facts, within: cell))
+            return .image(try Thumbnailer.picture(bytes, facts: entry.facts, crop: entry.crop, within: cell))
         } catch {
             throw .undecodable(path: file.path, reason: PictureProblem.damaged(error).reason)
         }

@@ -87,7 +87,7 @@ struct ViewCommand: Command {
             return
         }
         let line =
-            "\(position)  \(context.displayPath(entry))  \(Format.uprightSize(entry))"
+            "\(position)  \(context.displayPath(entry))  \(Format.shownSize(entry))"
             + " \(entry.type.displayName) \(Format.bytes(entry.bytes))"
         // The picture is made first, so that the line can say when it shows less than the file describes.
         let picture = try picture(entry, index: current, context)
@@ -124,12 +124,13 @@ struct ViewCommand: Command {
         defer { terminal.finish() }
         let path = context.absolutePath(entry)
         guard case .success(let file) = EntryFile(entry, path: path, index: index).pictureBytes() else { return nil }
-        let shown = entry.facts.uprightSize
+        let shown = entry.shownSize
         let renderer = terminal.renderer
         let box = renderer.box(width: shown.width, height: shown.height, window: terminal.window, reservedRows: 2)
         let options = PictureRenderer.Options(imageID: terminal.imageID(slot: 0), name: PathName.baseName(path))
         guard
-            let picture = try? renderer.drawReportingDamage(file: file, facts: entry.facts, box: box, options: options)
+            let picture = try? renderer.drawReportingDamage(
+                file: file, facts: entry.facts, crop: entry.crop, box: box, options: options)
         else { return nil }
         return (picture.bytes, picture.damaged, terminal.way, box.rows)
     }

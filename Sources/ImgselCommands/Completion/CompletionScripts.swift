@@ -13,6 +13,8 @@ enum CompletionScripts {
                 // --types: the format registry's names; --clear: the rules' names; --graphics: the ways.
                 "LIST": ImageFormats.all.map(\.name), "RULE": RuleName.allCases.map(\.rawValue) + ["all"],
                 "WAY": GraphicsRequest.names,
+                // export's --format and --names.
+                "FORMAT": ExportFormat.allCases.map(\.rawValue), "NAMING": ExportNaming.allCases.map(\.rawValue),
             ])
     }
 

@@ -1,4 +1,5 @@
 import ImageDecoding
+import ImageHeaders
 import SelectionStore
 import Synchronization
 import TerminalUI
@@ -15,6 +16,8 @@ final class BrowseSession {
     private(set) var entries: [Entry]
     /// The picture id of each entry, in order.
     private var ids: [Int] = []
+    /// The id of each entry's whole picture, its crop left out (crop mode frames it).
+    private var wholeIDs: [Int] = []
     private var selectionStamp: FileStamp?
     let pictures = Pictures()
 
@@ -29,6 +32,11 @@ final class BrowseSession {
     /// changes with the file on disk.
     func pictureID(_ index: Int) -> Int {
         ids.indices.contains(index) ? ids[index] : -1
+    }
+
+    /// The id of the entry's picture without its crop.
+    func wholePictureID(_ index: Int) -> Int {
+        wholeIDs.indices.contains(index) ? wholeIDs[index] : -1
     }
 
     /// Before a key: the selection read again if its file changed, the entry shown (`index`)
@@ -55,13 +63,14 @@ final class BrowseSession {
     /// picture was made gets a new id, so the cached picture is not drawn for it.
     private func registerPictures() {
         ids = pictures.register(entries, context: context)
+        wholeIDs = pictures.register(entries.map { $0.uncropped }, context: context)
     }
 
     /// `view`'s line after the position: `path  4032×3024 JPEG 2.1 MB`.
     func caption(_ index: Int) -> String {
         guard entries.indices.contains(index) else { return "" }
         let entry = entries[index]
-        return "\(context.displayPath(entry))  \(Format.uprightSize(entry)) \(entry.type.displayName)"
+        return "\(context.displayPath(entry))  \(Format.shownSize(entry)) \(entry.type.displayName)"
             + " \(Format.bytes(entry.bytes))"
     }
 
@@ -76,6 +85,38 @@ final class BrowseSession {
             return saved.alreadyThere ? "already saved: \(shown)" : "saved to \(shown)"
         } catch {
             return "not saved: " + error.replacingPath(source, with: context.displayPath(entry)).message
+        }
+    }
+
+    /// `c`: the entry's upright size and crop, which crop mode starts from.
+    func cropSource(_ index: Int) -> (width: Int, height: Int, crop: Crop?)? {
+        guard entries.indices.contains(index) else { return nil }
+        let size = entries[index].facts.uprightSize
+        return (size.width, size.height, entries[index].crop)
+    }
+
+    /// Enter in crop mode: the crop kept as `crop` keeps it, one update under the lock, the
+    /// entry found by its content; nil when kept, else why not (a rule the crop breaks).
+    func keepCrop(_ index: Int, _ crop: Crop?) -> String? {
+        guard entries.indices.contains(index) else { return "not cropped: the entry is gone" }
+        let entry = entries[index]
+        do {
+            let after = try context.store.update { (selection) throws(ImgselError) -> Selection in
+                guard let position = selection.index(ofSHA256: entry.sha256) else {
+                    throw .entryGone(path: context.displayPath(entry))
+                }
+                selection = try selection.cropping(at: position, to: crop, force: false)
+                return selection
+            }
+            entries = after.items
+            registerPictures()
+            return nil
+        } catch {
+            let parts = error.parts.map { part -> String in
+                guard case .entryBreaksRule(_, let problem) = part else { return part.message }
+                return problem.description
+            }
+            return "not cropped: " + parts.joined(separator: "; ")
         }
     }
 
@@ -131,6 +172,8 @@ final class BrowseSession {
         private struct Key: Hashable {
             let sha256: String
             let file: FileStamp?
+            /// A picture of the crop is another picture than the whole one's.
+            let crop: Crop?
         }
 
         /// The entries' ids, in order.
@@ -138,7 +181,7 @@ final class BrowseSession {
             let files = entries.map { (path: context.absolutePath($0), stamp: FileStamp(context.absolutePath($0))) }
             return lock.withLock { table in
                 zip(entries, files).enumerated().map { offset, pair in
-                    let key = Key(sha256: pair.0.sha256, file: pair.1.stamp)
+                    let key = Key(sha256: pair.0.sha256, file: pair.1.stamp, crop: pair.0.crop)
                     let id = table.ids[key] ?? table.ids.count
                     table.ids[key] = id
                     table.byID[id] = (pair.0, pair.1.path, offset + 1)
@@ -150,7 +193,8 @@ final class BrowseSession {
         /// The entry's file, read whole and checked against its sha256 (as `view` draws it).
         func load(_ id: Int) -> LoadedImage? {
             guard let (entry, path, index) = lock.withLock({ $0.byID[id] }) else { return nil }
-            return LoadedImage(facts: entry.facts, bytes: EntryFile(entry, path: path, index: index).pictureBytes())
+            return LoadedImage(
+                facts: entry.facts, bytes: EntryFile(entry, path: path, index: index).pictureBytes(), crop: entry.crop)
         }
     }
 }

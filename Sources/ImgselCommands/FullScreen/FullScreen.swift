@@ -59,7 +59,8 @@ enum FullScreen {
             make: { request in
                 guard let image = load(request.item) else { return .placeholder([]) }
                 return PictureMaking.picture(
-                    bytes: image.bytes, facts: image.facts, columns: request.columns, rows: request.rows,
+                    bytes: image.bytes, facts: image.facts, crop: image.crop, columns: request.columns,
+                    rows: request.rows,
                     cellPixels: request.cellPixels, renderer: renderer)
             })
         return PictureBoard(renderer: renderer, maker: maker)
@@ -103,8 +104,10 @@ enum FullScreen {
     }
 }
 
-/// A file as its picture is made from it: its facts, and its bytes or why there are none.
+/// A file as its picture is made from it: its facts, and its bytes or why there are none;
+/// the entry's crop, which is all that is shown of it.
 struct LoadedImage: Sendable {
     var facts: ImageFacts
     var bytes: Result<[UInt8], PictureProblem>
+    var crop: Crop? = nil
 }

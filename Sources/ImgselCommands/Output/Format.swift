@@ -12,6 +12,12 @@ enum Format {
         return "\(size.width)×\(size.height)"
     }
 
+    /// The size shown and uploaded: `4032×3024`, or a crop's `3024×3024 cropped` (`list`, `view`).
+    static func shownSize(_ entry: Entry) -> String {
+        guard let crop = entry.crop else { return uprightSize(entry) }
+        return "\(crop.width)×\(crop.height) cropped"
+    }
+
     /// A name made safe for a line of terminal text: control characters (a
     /// newline in a file name, an escape sequence) are shown as `\n`, `\t`, `\x1b`.
     static func printable(_ s: String) -> String {

@@ -29,7 +29,7 @@ enum Grid {
             let damaged = pictures?.isDamaged(index) == true ? " damaged" : ""
             cells.append([
                 "\(index)\(mark)", DisplayWidth.shorten(Format.printable(PathName.baseName(entry.path)), cellWidth),
-                Format.uprightSize(entry) + damaged,
+                DisplayWidth.shorten(Format.shownSize(entry) + damaged, cellWidth),
             ])
         }
         if !selection.isFull { cells.append(["+", "add (\(selection.count)/\(selection.capacity))", ""]) }

@@ -85,7 +85,7 @@ struct GridPictures {
         _ job: Job, renderer: PictureRenderer, area: WindowSize
     ) -> (content: Content, damaged: Bool) {
         let entry = job.entry
-        let shown = entry.facts.uprightSize
+        let shown = entry.shownSize
         let box = renderer.box(width: shown.width, height: shown.height, window: area, reservedRows: 0)
         let file: [UInt8]
         switch EntryFile(entry, path: job.path, index: job.index).pictureBytes() {
@@ -97,7 +97,7 @@ struct GridPictures {
             let picture: Thumbnailer.Shown
             do {
                 picture = try PictureRenderer.shown(
-                    file, facts: entry.facts, width: box.pixelWidth, height: box.pixelHeight)
+                    file, facts: entry.facts, crop: entry.crop, width: box.pixelWidth, height: box.pixelHeight)
             } catch {
                 return (placeholder(PictureProblem.damaged(error).word, box, area), false)
             }
@@ -120,10 +120,11 @@ struct GridPictures {
         let drawn: (bytes: [UInt8], damaged: Bool)
         do {
             if sendsFile {
-                drawn = try renderer.drawReportingDamage(file: file, facts: entry.facts, box: box, options: options)
+                drawn = try renderer.drawReportingDamage(
+                    file: file, facts: entry.facts, crop: entry.crop, box: box, options: options)
             } else {
                 let picture = try PictureRenderer.shown(
-                    file, facts: entry.facts, width: box.pixelWidth, height: box.pixelHeight)
+                    file, facts: entry.facts, crop: entry.crop, width: box.pixelWidth, height: box.pixelHeight)
                 drawn = (renderer.draw(picture: picture.raster, box: box, options: options), picture.damage != nil)
             }
         } catch {

@@ -16,7 +16,7 @@ enum Table {
         var rows: [[String]] = []
         for (offset, entry) in selection.items.enumerated() {
             rows.append([
-                String(offset + 1), Format.uprightSize(entry), entry.type.rawValue,
+                String(offset + 1), Format.shownSize(entry), entry.type.rawValue,
                 Format.bytes(entry.bytes), Format.printable(context.displayPath(entry)),
             ])
         }

@@ -56,7 +56,7 @@ public enum Rule: Equatable, Sendable {
     /// What an image shows a rule: the facts the selection records of it.
     public struct Image: Sendable {
         public var type: ImageType
-        /// The size a viewer shows: EXIF orientation applied.
+        /// The size a viewer shows: EXIF orientation applied, then the entry's crop.
         public var uprightWidth: Int
         public var uprightHeight: Int
         public var frames: Int
@@ -71,7 +71,7 @@ public enum Rule: Equatable, Sendable {
 
         public init(_ entry: Entry) {
             type = entry.type
-            (uprightWidth, uprightHeight) = entry.facts.uprightSize
+            (uprightWidth, uprightHeight) = entry.shownSize
             frames = entry.frames
             bytes = entry.bytes
         }

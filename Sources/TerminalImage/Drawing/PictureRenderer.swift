@@ -64,27 +64,30 @@ public struct PictureRenderer: Sendable {
 
     /// A file's pixels as `box` needs them: decoded (a JPEG at the smallest DCT scale that
     /// covers the box), turned upright, then exactly `box.pixelWidth × box.pixelHeight`.
-    public static func picture(_ bytes: [UInt8], facts: ImageFacts, box: ImageBox) throws(DecodeError) -> Raster {
-        try shown(bytes, facts: facts, width: box.pixelWidth, height: box.pixelHeight).raster
+    /// `crop`: the entry's (`imgsel crop`), in upright pixels; only it is drawn.
+    public static func picture(
+        _ bytes: [UInt8], facts: ImageFacts, crop: Crop? = nil, box: ImageBox
+    ) throws(DecodeError) -> Raster {
+        try shown(bytes, facts: facts, crop: crop, width: box.pixelWidth, height: box.pixelHeight).raster
     }
 
     /// The same for a size in pixels (pick and browse make theirs at `pixelSize`).
     public static func picture(
-        _ bytes: [UInt8], facts: ImageFacts, width: Int, height: Int
+        _ bytes: [UInt8], facts: ImageFacts, crop: Crop? = nil, width: Int, height: Int
     ) throws(DecodeError)
         -> Raster
     {
-        try shown(bytes, facts: facts, width: width, height: height).raster
+        try shown(bytes, facts: facts, crop: crop, width: width, height: height).raster
     }
 
     /// The picture with its damage: a terminal may show what decoded of a damaged file (a truncated
     /// JPEG), marked as damaged on its text line (SPEC, "Pictures"); the writers of pixels refuse it.
     public static func shown(
-        _ bytes: [UInt8], facts: ImageFacts, width: Int, height: Int
+        _ bytes: [UInt8], facts: ImageFacts, crop: Crop? = nil, width: Int, height: Int
     ) throws(DecodeError)
         -> Thumbnailer.Shown
     {
-        let decoded = try Thumbnailer.shown(bytes, facts: facts, within: max(width, height))
+        let decoded = try Thumbnailer.shown(bytes, facts: facts, crop: crop, within: max(width, height))
         return Thumbnailer.Shown(raster: decoded.raster.resized(toWidth: width, height: height), damage: decoded.damage)
     }
 
@@ -113,27 +116,28 @@ public struct PictureRenderer: Sendable {
     /// a type the terminal reads and not too large; else its decoded, upright, fitted pixels.
     /// Throws when the pixels cannot be decoded (HEIC, AVIF, a damaged file).
     public func draw(
-        file bytes: [UInt8], facts: ImageFacts, box: ImageBox, options: Options = Options()
+        file bytes: [UInt8], facts: ImageFacts, crop: Crop? = nil, box: ImageBox, options: Options = Options()
     )
         throws(DecodeError) -> [UInt8]
     {
-        try drawReportingDamage(file: bytes, facts: facts, box: box, options: options).bytes
+        try drawReportingDamage(file: bytes, facts: facts, crop: crop, box: box, options: options).bytes
     }
 
     /// `draw(file:…)`, and whether what it drew is less than the file describes (a truncated JPEG
     /// shows what decoded). A file sent to iTerm2 as it is is not decoded here: not known, false.
     public func drawReportingDamage(
-        file bytes: [UInt8], facts: ImageFacts, box: ImageBox, options: Options = Options()
+        file bytes: [UInt8], facts: ImageFacts, crop: Crop? = nil, box: ImageBox, options: Options = Options()
     )
         throws(DecodeError) -> (bytes: [UInt8], damaged: Bool)
     {
         if way == .none { return ([], false) }
-        if way == .iterm, bytes.count <= Self.largestFileSentAsIs,
+        // A cropped entry's file is more than is shown: its pixels are sent.
+        if way == .iterm, crop == nil, bytes.count <= Self.largestFileSentAsIs,
             ITerm2.sendsFileAsIs(bytes, upright: facts.orientation == 1)
         {
             return (ITerm2.draw(file: bytes, name: options.name, box: box, passthrough: passthrough), false)
         }
-        let shown = try Self.shown(bytes, facts: facts, width: box.pixelWidth, height: box.pixelHeight)
+        let shown = try Self.shown(bytes, facts: facts, crop: crop, width: box.pixelWidth, height: box.pixelHeight)
         return (draw(picture: shown.raster, box: box, options: options), shown.damage != nil)
     }
 

@@ -1,3 +1,5 @@
+import ImageHeaders
+
 /// What the browser asks of its caller after a key.
 public enum BrowserEffect: Equatable, Sendable {
     /// Ring the terminal bell: past an end, or a number past the last entry.
@@ -11,6 +13,11 @@ public enum BrowserEffect: Equatable, Sendable {
     case quit(Int?)
     /// Ctrl-C: exit 130, the cursor left where it was.
     case cancel
+    /// `c`: crop mode on this entry; the caller answers with `beginCrop` (its size and crop).
+    case startCrop(Int)
+    /// Enter in crop mode: keep this crop of this entry (nil: the whole picture), then
+    /// `cropKept(message:)` or `cropRefused(message:)`.
+    case keepCrop(Int, Crop?)
 }
 
 /// The paging browser's state and rules, without a terminal. See SPEC "Interactive", the
@@ -23,12 +30,14 @@ public struct BrowserModel: Equatable, Sendable {
     public private(set) var index: Int
     public private(set) var total: Int
     /// The answer to `s` or `d`, shown on the status line until the next key.
-    public private(set) var message: String?
+    public internal(set) var message: String?
     /// True while "delete 3 / 9? (y/n)" waits for its answer.
     public private(set) var isConfirmingDelete = false
     /// Why the entry shown is no longer there (another imgsel removed it), said by the next key
     /// in place of an `s`, `d` or `y` meant for it.
     private var shownLeft: String?
+    /// Crop mode's frame, while `c` has it on (BrowserModel+Crop.swift).
+    public internal(set) var cropping: CropFrame?
 
     public init(total: Int, index: Int) {
         self.total = max(0, total)
@@ -59,6 +68,7 @@ public struct BrowserModel: Equatable, Sendable {
             isConfirmingDelete = false
             return [.cancel]
         }
+        if cropping != nil { return handleCropping(key) }
         if isConfirmingDelete {
             isConfirmingDelete = false
             guard key == .character("y") || key == .character("Y") else { return [] }
@@ -90,6 +100,11 @@ public struct BrowserModel: Equatable, Sendable {
             return [.bell]
         case .character("s"):
             return [.save(index)]
+        case .character("c") where left != nil:
+            message = left
+            return [.bell]
+        case .character("c"):
+            return [.startCrop(index)]
         case .character("d"):
             isConfirmingDelete = true
         case .character("q"), .escape, .enter:

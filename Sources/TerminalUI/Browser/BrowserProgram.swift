@@ -1,3 +1,4 @@
+import ImageHeaders
 import TerminalImage
 import TextWidth
 
@@ -49,10 +50,20 @@ public struct BrowserProgram: FullScreenProgram {
     /// Before every key: the selection as it is now, if it changed since the last look (see
     /// `BrowserModel.follow`), given the entry shown; nil when it did not.
     public var refresh: (_ shown: Int) -> BrowserFollow? = { _ in nil }
+    /// `c`: the entry's upright size and crop, for crop mode; nil when it cannot be cropped.
+    public var cropSource: (_ entry: Int) -> (width: Int, height: Int, crop: Crop?)? = { _ in nil }
+    /// Enter in crop mode: keeps the crop (nil: the whole picture) as `crop` does, under the
+    /// lock; returns nil when kept, else why not (a rule it breaks), for the status line.
+    public var keepCrop: (_ entry: Int, _ crop: Crop?) -> String? = { _, _ in "cannot crop here" }
+    /// Draws the entry's whole picture fitted to `rect`, with the frame over it, the rest dimmed.
+    public var drawCropping: (_ entry: Int, _ frame: CropFrame, _ rect: CellRect, _ screen: inout Screen) -> Void = {
+        _, _, _, _ in
+    }
     public var onWake: () -> Void = {}
     let text: TextFit
 
-    static let keys = ["→ next", "← prev", "s save", "d delete", "q quit", "1–9 go to"]
+    static let keys = ["→ next", "← prev", "s save", "d delete", "c crop", "q quit", "1–9 go to"]
+    static let cropKeys = ["←↑↓→ move", "+/- size", "c aspect", "Enter keep", "Esc leave"]
     static let positionStyle = Style(bold: true)
     static let questionStyle = Style(foreground: .palette(3), bold: true)
     static let statusStyle = Style(reverse: true)
@@ -96,6 +107,16 @@ public struct BrowserProgram: FullScreenProgram {
                 return .finish(.quit(entry))
             case .cancel:
                 return .finish(.cancel)
+            case .startCrop(let entry):
+                let source = cropSource(entry)
+                model.beginCrop(source.map { CropFrame(width: $0.width, height: $0.height, crop: $0.crop) })
+            case let .keepCrop(entry, crop):
+                if let refusal = keepCrop(entry, crop) {
+                    model.cropRefused(message: refusal)
+                    step = .bell
+                } else {
+                    model.cropKept(message: crop.map { "cropped to \($0.width)×\($0.height)" } ?? "uncropped")
+                }
             }
         }
         return step
@@ -106,7 +127,11 @@ public struct BrowserProgram: FullScreenProgram {
     public func draw(into screen: inout Screen) {
         let captionRow = max(0, window.rows - 2), statusRow = max(0, window.rows - 1)
         if model.total > 0 {
-            drawImage(model.index, pictureRect, &screen)
+            if let frame = model.cropping {
+                drawCropping(model.index, frame, pictureRect, &screen)
+            } else {
+                drawImage(model.index, pictureRect, &screen)
+            }
             let position = model.positionText
             let used = screen.put(position, row: captionRow, column: 1, style: Self.positionStyle)
             let room = max(0, screen.columns - used - 4)
@@ -116,10 +141,11 @@ public struct BrowserProgram: FullScreenProgram {
         }
         screen.fill(CellRect(top: statusRow, left: 0, width: screen.columns, height: 1), style: Self.statusStyle)
         let room = max(0, screen.columns - 2)
+        let keys = model.cropping.map { [$0.statusText] + Self.cropKeys } ?? Self.keys
         let line =
             model.isConfirmingDelete
             ? model.deleteQuestion
-            : model.message.map { text.truncate($0, to: room) } ?? text.fitting(Self.keys, separator: " · ", in: room)
+            : model.message.map { text.truncate($0, to: room) } ?? text.fitting(keys, separator: " · ", in: room)
         screen.put(
             text.truncate(line, to: room), row: statusRow, column: 1,
             style: model.isConfirmingDelete ? Self.questionStyle.merged(reverse: true) : Self.statusStyle)

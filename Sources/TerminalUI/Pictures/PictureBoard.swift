@@ -68,7 +68,7 @@ public final class PictureBoard {
 
     /// The picture's placement in `rect`: the one made before if it was for this place and this
     /// cell size, else a new one (the key keeps its slot, or takes one and forgets its holder's).
-    private func placement(of raster: Raster, key: String, in rect: CellRect) -> Placement {
+    func placement(of raster: Raster, key: String, in rect: CellRect) -> Placement {
         if let kept = made[key], kept.rect == rect, kept.cellPixels == cellPixels { return kept.placement }
         let (slot, taken) = slots.slot(for: key)
         forget(taken)

@@ -11,11 +11,12 @@ public enum PictureMaking {
     /// - Parameters:
     ///   - bytes: the whole file, or why it could not be had (`PictureSource.load`).
     ///   - facts: the probe's facts of the file.
+    ///   - crop: the entry's (`imgsel crop`), in upright pixels: only it is shown.
     public static func picture(
-        bytes: Result<[UInt8], PictureProblem>, facts: ImageFacts, columns: Int, rows: Int,
+        bytes: Result<[UInt8], PictureProblem>, facts: ImageFacts, crop: Crop? = nil, columns: Int, rows: Int,
         cellPixels: CellPixels, renderer: PictureRenderer
     ) -> Picture {
-        let upright = facts.uprightSize
+        let upright = crop.map { (width: $0.width, height: $0.height) } ?? facts.uprightSize
         guard PixelDecoders.decodes(facts.type) else {
             return .placeholder([facts.type.displayName, "\(upright.width)×\(upright.height)"])
         }
@@ -28,7 +29,8 @@ public enum PictureMaking {
             width: upright.width, height: upright.height, columns: columns, rows: rows, cellPixels: cellPixels)
         guard target.width > 0, target.height > 0 else { return .placeholder([]) }
         do {
-            return .raster(try PictureRenderer.picture(file, facts: facts, width: target.width, height: target.height))
+            return .raster(try PictureRenderer.picture(
+                    file, facts: facts, crop: crop, width: target.width, height: target.height))
         } catch {
             return placeholder(.damaged(error))
         }

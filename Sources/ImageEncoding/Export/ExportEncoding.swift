@@ -1,0 +1,200 @@
+import Deflate
+import ImageDecoding
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a JPEG is encoded with: the quality (libjpeg's scale) and the metadata it carries.
+public struct JPEGSettings: Sendable, Equatable {
+    public var quality: Int
+    /// The ICC profile, whole.
+    public var icc: [UInt8]?
+    /// A whole APP1 Exif payload (`Exif\0\0` and the TIFF structure).
+    public var exif: [UInt8]?
+    /// The XMP packet.
+    public var xmp: [UInt8]?
+
+    public init(quality: Int, icc: [UInt8]? = nil, exif: [UInt8]? = nil, xmp: [UInt8]? = nil) {
+        self.quality = quality
+        self.icc = icc
+        self.exif = exif
+        self.xmp = xmp
+    }
+}
+
+/// The metadata an encoded picture carries: the ICC profile, and EXIF and XMP under `--keep-metadata`.
+public struct PictureMetadata: Sendable, Equatable {
+    public var icc: [UInt8]?
+    public var exif: [UInt8]?
+    public var xmp: [UInt8]?
+
+    public init(icc: [UInt8]? = nil, exif: [UInt8]? = nil, xmp: [UInt8]? = nil) {
+        self.icc = icc
+        self.exif = exif
+        self.xmp = xmp
+    }
+
+    /// A profile PNG's `iCCP` held compressed, inflated (nil when it does not inflate within 16 MiB:
+    /// the picture is still made, only without the profile).
+    public static func inflatedProfile(_ zlib: [UInt8]) -> [UInt8]? {
+        try? Inflate.zlib(zlib, limit: 16 << 20)
+    }
+}
+
+/// An encoded picture, and what it took.
+public struct EncodedPicture: Sendable, Equatable {
+    public var bytes: [UInt8]
+    public var width: Int
+    public var height: Int
+    /// The JPEG quality used; nil for PNG.
+    public var quality: Int?
+    /// How many times the encoder ran to find it (the `--max-bytes` search's cost).
+    public var encodes: Int
+    /// How many 1/√2 steps the picture was shrunk by to fit `--max-bytes`.
+    public var shrinkSteps: Int
+}
+
+/// The JPEG encoder export uses, handed in from above so this target's search can be tested with any.
+public typealias JPEGEncode = @Sendable (Raster, JPEGSettings) -> [UInt8]
+
+/// Encoding an export's picture, fitted to `--max-bytes` (SPEC, "Export"): JPEG at the highest quality
+/// from Q down to 50 that fits, found by a search over the quality, then the picture shrunk by 1/√2 at a
+/// time and searched again; PNG shrunk until it fits. Never below 64×64: a picture that fits within
+/// 64×64 and is still too big is refused. The same picture and settings always give the same bytes.
+public enum ExportEncoding {
+    public static let lowestQuality = 50
+    /// The goal: at most 8 encodes an entry. The quality search stops there with the best that
+    /// fits; after a shrink it still gets `searchFloor` tries, so a shrunk picture is not left at 50.
+    public static let encodeBudget = 8
+    static let searchFloor = 3
+    /// The box a picture is shrunk into at most before `--max-bytes` gives up.
+    public static let smallestBox = 64
+
+    /// The picture cannot be made to fit: the last size tried and the bytes it took.
+    public struct DoesNotFit: Error, Equatable, Sendable {
+        public let width: Int
+        public let height: Int
+        public let bytes: Int
+    }
+
+    public static func jpeg(
+        _ picture: Raster, quality: Int, maxBytes: Int?, metadata: PictureMetadata, encode: JPEGEncode
+    ) throws(DoesNotFit) -> EncodedPicture {
+        let flat = ExportPicture.flattened(picture)
+        var encodes = 0
+        func at(_ raster: Raster, _ q: Int) -> [UInt8] {
+            encodes += 1
+            return encode(raster, JPEGSettings(quality: q, icc: metadata.icc, exif: metadata.exif, xmp: metadata.xmp))
+        }
+        func done(_ found: (q: Int, bytes: [UInt8]), _ raster: Raster, _ steps: Int) -> EncodedPicture {
+            EncodedPicture(
+                bytes: found.bytes, width: raster.width, height: raster.height, quality: found.q, encodes: encodes,
+                shrinkSteps: steps)
+        }
+        let first = at(flat, quality)
+        guard let maxBytes, first.count > maxBytes else { return done((quality, first), flat, 0) }
+        let low = min(quality, lowestQuality)
+        var raster = flat
+        var steps = 0
+        var lowest = quality == low ? first : at(raster, low)
+        var high = (q: quality, count: first.count)
+        // Even the lowest quality is too big: shrink, and try the highest and the lowest again there.
+        while lowest.count > maxBytes {
+            guard max(raster.width, raster.height) > smallestBox else {
+                throw DoesNotFit(width: raster.width, height: raster.height, bytes: lowest.count)
+            }
+            steps = nextSteps(after: steps, bytes: lowest.count, maxBytes: maxBytes, picture: flat)
+            raster = shrunk(flat, steps: steps)
+            let top = at(raster, quality)
+            if top.count <= maxBytes { return done((quality, top), raster, steps) }
+            high = (quality, top.count)
+            lowest = quality == low ? top : at(raster, low)
+        }
+        let left = max(searchFloor, encodeBudget - encodes)
+        let best = highestFitting(
+            low: (low, lowest), high: high, tries: left, maxBytes: maxBytes, at: { at(raster, $0) })
+        return done(best, raster, steps)
+    }
+
+    public static func png(
+        _ picture: Raster, maxBytes: Int?, metadata: PictureMetadata
+    ) throws(DoesNotFit)
+        -> EncodedPicture
+    {
+        let chunks = PNGWriter.metadataChunks(icc: metadata.icc, exif: metadata.exif, xmp: metadata.xmp)
+        var raster = picture
+        var bytes = PNGWriter.encode(raster, chunks: chunks)
+        var encodes = 1
+        var steps = 0
+        while let maxBytes, bytes.count > maxBytes {
+            guard max(raster.width, raster.height) > smallestBox else {
+                throw DoesNotFit(width: raster.width, height: raster.height, bytes: bytes.count)
+            }
+            steps = nextSteps(after: steps, bytes: bytes.count, maxBytes: maxBytes, picture: picture)
+            raster = shrunk(picture, steps: steps)
+            bytes = PNGWriter.encode(raster, chunks: chunks)
+            encodes += 1
+        }
+        return EncodedPicture(
+            bytes: bytes, width: raster.width, height: raster.height, quality: nil, encodes: encodes,
+            shrinkSteps: steps)
+    }
+
+    /// The highest quality in [low, high) that fits, knowing `low` fits and `high` does not: each try
+    /// guesses where the bytes cross the limit (bytes taken as exponential in the quality, as they nearly
+    /// are), and bisects instead whenever a guess failed to halve the interval. Stops after `tries`.
+    static func highestFitting(
+        low: (q: Int, bytes: [UInt8]), high: (q: Int, count: Int), tries: Int, maxBytes: Int,
+        at: (Int) -> [UInt8]
+    ) -> (q: Int, bytes: [UInt8]) {
+        var best = low
+        var (highQ, highCount) = high
+        var left = tries
+        var bisect = false
+        while highQ - best.q > 1, left > 0 {
+            let width = highQ - best.q
+            var guess = (best.q + highQ) / 2
+            if !bisect, highCount > best.bytes.count, best.bytes.count > 0 {
+                let span = log(Double(highCount)) - log(Double(best.bytes.count))
+                let t = (log(Double(maxBytes)) - log(Double(best.bytes.count))) / span
+                guess = best.q + Int(Double(width) * t)
+            }
+            guess = min(highQ - 1, max(best.q + 1, guess))
+            let bytes = at(guess)
+            left -= 1
+            if bytes.count <= maxBytes { best = (guess, bytes) } else { (highQ, highCount) = (guess, bytes.count) }
+            bisect = (highQ - best.q) * 2 > width
+        }
+        return best
+    }
+
+    /// How many 1/√2 steps to shrink by next: as many as the bytes over the limit say (each step halves
+    /// the pixels, and bytes fall more slowly than pixels, so this does not overshoot), at least one, and
+    /// never past the first size that fits within 64×64.
+    static func nextSteps(after steps: Int, bytes: Int, maxBytes: Int, picture: Raster) -> Int {
+        let over = Double(bytes) / Double(max(1, maxBytes))
+        let more = max(1, Int(log2(over)))
+        var last = steps
+        while last < steps + more,
+            max(size(picture, steps: last).width, size(picture, steps: last).height) > smallestBox
+        {
+            last += 1
+        }
+        return max(steps + 1, last)
+    }
+
+    /// The picture's size after `steps` 1/√2 steps, at least 1×1.
+    static func size(_ picture: Raster, steps: Int) -> (width: Int, height: Int) {
+        let factor = pow(0.5, Double(steps) / 2)
+        return (
+            max(1, Int((Double(picture.width) * factor).rounded())),
+            max(1, Int((Double(picture.height) * factor).rounded()))
+        )
+    }
+
+    static func shrunk(_ picture: Raster, steps: Int) -> Raster {
+        let (w, h) = size(picture, steps: steps)
+        return picture.shrunk(toWidth: w, height: h)
+    }
+}

@@ -1,0 +1,67 @@
+import ImageDecoding
+
+/// imgsel's own JPEG encoder (export's re-encoding): JFIF, YCbCr 4:2:0 below quality 90 and 4:4:4
+/// from 90 (one grey component when every pixel is grey), tables on libjpeg's quality scale so a
+/// quality means what it means to cjpeg and Pillow, Huffman tables made for each scan's own symbols,
+/// progressive or baseline. The same raster and options always give the same bytes.
+public enum JPEGEncoder {
+    public struct Options: Sendable {
+        /// 1...100, libjpeg's scale (values outside are clamped, as cjpeg does).
+        public var quality: Int
+        /// Progressive scans (smaller files); false writes one baseline scan.
+        public var progressive: Bool
+        /// Written as APP2 ICC_PROFILE chunks (left out if it needs more than 255 of them).
+        public var iccProfile: [UInt8]?
+        /// A whole APP1 Exif payload ("Exif\0\0" + TIFF); left out when over one segment's 65 533 bytes.
+        public var exif: [UInt8]?
+        /// An APP1 XMP payload, with or without its "http://ns.adobe.com/xap/1.0/\0" header (added when
+        /// missing); left out when over one segment (extended XMP is not written).
+        public var xmp: [UInt8]?
+
+        public init(
+            quality: Int = 85, progressive: Bool = true, iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil,
+            xmp: [UInt8]? = nil
+        ) {
+            self.quality = quality
+            self.progressive = progressive
+            self.iccProfile = iccProfile
+            self.exif = exif
+            self.xmp = xmp
+        }
+    }
+
+    /// Opaque RGB(A) raster in (alpha ignored: composite before calling); JFIF file bytes out.
+    /// Deterministic. A raster of zero width or height is a programmer's error (JPEG has no empty
+    /// image; SOF cannot say 0 × N here), stopped by a precondition, as are sides over 65 535.
+    public static func encode(_ raster: Raster, options: Options) -> [UInt8] {
+        precondition(raster.width > 0 && raster.height > 0, "JPEGEncoder: a JPEG needs at least one pixel")
+        precondition(raster.width <= 65535 && raster.height <= 65535, "JPEGEncoder: JPEG sides end at 65 535")
+        let quality = min(max(options.quality, 1), 100)
+        let grey = isGrey(raster)
+        let frame = Frame(
+            width: raster.width, height: raster.height, components: grey ? 1 : 3, subsampled: !grey && quality < 90)
+        let tables = QuantTables(quality: quality)
+        let coefficients = Coefficients.make(raster, frame: frame, tables: tables)
+        var out = Markers.header(options: options)
+        Markers.appendQuantTables(tables, components: frame.components.count, to: &out)
+        Markers.appendFrame(frame, progressive: options.progressive, to: &out)
+        let scans = options.progressive ? ScanScript.progressive(frame) : [ScanScript.sequential(frame)]
+        for scan in scans {
+            ScanEncoder.appendScan(scan, frame: frame, coefficients: coefficients, to: &out)
+        }
+        out += [0xFF, 0xD9]
+        return out
+    }
+
+    /// True when every pixel has R = G = B: one component then says all (what cjpeg does with a PGM).
+    static func isGrey(_ raster: Raster) -> Bool {
+        raster.pixels.withUnsafeBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                if p[i] != p[i + 1] || p[i] != p[i + 2] { return false }
+                i += 4
+            }
+            return true
+        }
+    }
+}

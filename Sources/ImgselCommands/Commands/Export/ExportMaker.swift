@@ -1,0 +1,138 @@
+import ImageDecoding
+import ImageEncoding
+import SelectionStore
+
+/// Makes one entry's file, in memory: its verified bytes copied with the metadata removed, or decoded,
+/// turned, shrunk and encoded to fit. Runs on a worker; holds one photo's decode at a time.
+struct ExportMaker: Sendable {
+    let options: ExportOptions
+    let limits: ExportLimits
+    let signals: HeldSignals
+    let encodeJPEG: JPEGEncode?
+
+    struct Job: Sendable {
+        let step: ExportStep
+        let file: EntryFile
+        let shownPath: String
+    }
+
+    func make(_ job: Job) throws(ImgselError) -> MadeFile {
+        let step = job.step, entry = step.entry
+        if signals.arrived { throw .cancelled(command: "export", what: "stopped") }
+        let bytes: [UInt8]
+        do {
+            bytes = try job.file.verifiedContents()
+        } catch {
+            throw error.replacingPath(job.file.path, with: job.shownPath)
+        }
+        var changes = step.changes
+        if step.action == .copy {
+            var copy = bytes
+            if !options.keepMetadata {
+                switch MetadataStrip.stripped(bytes, type: entry.type) {
+                case let .success(stripped): copy = stripped
+                case let .failure(problem): throw .undecodable(path: job.shownPath, reason: problem.reason)
+                }
+            }
+            if limits.maxBytes.map({ copy.count <= $0 }) ?? true {
+                let removed: [ExportChange] = copy.count < bytes.count ? [.metadataRemoved] : []
+                let ext = entry.type == .jpeg ? "jpg" : entry.type.rawValue
+                return MadeFile(
+                    index: step.index, entry: entry, bytes: copy, fileExtension: ext, typeName: entry.type.rawValue,
+                    width: step.upright.width, height: step.upright.height, quality: nil,
+                    changes: [.copied] + removed, encodes: 0)
+            }
+            // Over --max-bytes even without its metadata: it is made again, as any entry that must change.
+            if let problem = PictureSource.refusal(entry.facts, bytes: entry.bytes) {
+                throw .undecodable(path: job.shownPath, reason: problem.reason)
+            }
+            changes = [.reEncoded]
+        }
+        let picture: Raster
+        do {
+            picture = try ExportPicture.make(
+                bytes, facts: entry.facts, region: region(step), width: step.target.width, height: step.target.height)
+        } catch {
+            throw .undecodable(path: job.shownPath, reason: PictureProblem.damaged(error).reason)
+        }
+        if signals.arrived { throw .cancelled(command: "export", what: "stopped") }
+        let lossyWebP = entry.type == .webp && ExportMetadata.isLossyWebP(bytes)
+        let natural = ExportFormat.natural(for: entry.type, lossyWebP: lossyWebP, hasAlpha: Self.transparent(picture))
+        guard let format = ExportFormat.choose(natural: natural, forced: options.format, allowed: limits.types) else {
+            throw .exportRefused(
+                path: job.shownPath, entry: step.index,
+                reason: "it must be re-encoded, and --types allows neither jpeg nor png")
+        }
+        let metadata = pictureMetadata(ExportMetadata.read(bytes, type: entry.type), turned: step.turned)
+        let encoded: EncodedPicture
+        do {
+            switch format {
+            case .jpeg:
+                guard let encodeJPEG else {
+                    throw ImgselError.exportRefused(
+                        path: job.shownPath, entry: step.index, reason: "this imgsel has no JPEG encoder yet")
+                }
+                encoded = try ExportEncoding.jpeg(
+                    picture, quality: options.quality, maxBytes: limits.maxBytes, metadata: metadata,
+                    encode: encodeJPEG)
+            case .png:
+                encoded = try ExportEncoding.png(picture, maxBytes: limits.maxBytes, metadata: metadata)
+            }
+        } catch let error as ExportEncoding.DoesNotFit {
+            let limit = limits.maxBytes.map(Self.limitText) ?? "?"
+            throw .exportRefused(
+                path: job.shownPath, entry: step.index,
+                reason: "does not fit \(limit) (--max-bytes): \(RuleNumbers.byteText(error.bytes)) "
+                    + "even at \(error.width)×\(error.height)")
+        } catch let error as ImgselError {
+            throw error
+        } catch {
+            throw .exportRefused(path: job.shownPath, entry: step.index, reason: "\(error)")
+        }
+        if encoded.shrinkSteps > 0, !changes.contains(.shrunk) {
+            changes.insert(.shrunk, at: changes.firstIndex(of: .reEncoded) ?? changes.endIndex)
+        }
+        if !options.keepMetadata { changes.append(.metadataRemoved) }
+        return MadeFile(
+            index: step.index, entry: entry, bytes: encoded.bytes, fileExtension: format.fileExtension,
+            typeName: format.rawValue, width: encoded.width, height: encoded.height, quality: encoded.quality,
+            changes: changes, encodes: encoded.encodes)
+    }
+
+    /// The step's region for ExportPicture; nil for the whole picture.
+    private func region(_ step: ExportStep) -> ExportPicture.Region? {
+        guard step.cropped else { return nil }
+        let r = step.region
+        return ExportPicture.Region(x: r.x, y: r.y, width: r.width, height: r.height)
+    }
+
+    /// The ICC profile always; EXIF (orientation set to 1 when the pixels were turned) and XMP only when kept.
+    private func pictureMetadata(_ found: ExportMetadata, turned: Bool) -> PictureMetadata {
+        var metadata = PictureMetadata()
+        switch found.icc {
+        case let .raw(profile)?: metadata.icc = profile
+        case let .zlib(compressed)?: metadata.icc = PictureMetadata.inflatedProfile(compressed)
+        case nil: break
+        }
+        if options.keepMetadata {
+            metadata.exif = found.exif.map { turned ? ExportMetadata.uprighted($0) : $0 }
+            metadata.xmp = found.xmp
+        }
+        return metadata
+    }
+
+    /// `2 KB`, `5 MB`, `1500 B`: the limit as the option took it, as the rules' messages print it.
+    static func limitText(_ bytes: Int) -> String {
+        let text = Rule.maxBytes(bytes).argument ?? "\(bytes)"
+        guard let unit = text.firstIndex(where: { $0.isLetter }) else { return text + " B" }
+        return text[..<unit] + " " + text[unit...]
+    }
+
+    /// Whether any pixel is less than opaque (a decoder's alpha channel alone promises nothing).
+    static func transparent(_ picture: Raster) -> Bool {
+        guard picture.hasAlpha else { return false }
+        return picture.pixels.withUnsafeBufferPointer { p in
+            stride(from: 3, to: p.count, by: 4).contains { p[$0] != 255 }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import ImageDecoding
+import SelectionStore
+
+/// One `export`, from the selection to DIR: the plan (SelectionStore, pure), the pictures (on every
+/// core, each within one photo's decode budget), the names, then one commit of the hidden folder.
+/// Signals INT, TERM and HUP are held for the whole run: a worker that sees one stops, the hidden
+/// folder goes, and the signal then takes its ordinary effect, so DIR is as it was.
+struct ExportRun {
+    let dir: String
+    let options: ExportOptions
+    let context: Context
+
+    func run(_ selection: Selection) throws(ImgselError) -> [ExportedFile] {
+        let limits = ExportLimits(selection: selection.rules, options: options)
+        let items = selection.items.map { ExportPlan.Item(entry: $0, shownPath: context.displayPath($0)) }
+        let files = selection.items.enumerated().map { EntryFile($1, path: context.absolutePath($1), index: $0 + 1) }
+        // An input file's problem (3) comes before the selection's state (1): a stat of each file first.
+        var failures = files.compactMap { file in file.quickProblem().map { inputError($0, file) } }
+        var steps: [ExportStep] = []
+        do {
+            steps = try ExportPlan.steps(items, limits: limits, options: options) { facts, bytes in
+                PictureSource.refusal(facts, bytes: bytes)?.reason
+            }
+        } catch {
+            failures += error.parts
+        }
+        if let failure = ImgselError.combining(failures) { throw failure }
+
+        let signals = HeldSignals.hold()
+        defer { signals.release() }
+        let target = PhysicalPath.absoluteOnDisk(dir, base: context.cwd)
+        let folder = try ExportFolder(dir: target)
+        let maker = ExportMaker(options: options, limits: limits, signals: signals, encodeJPEG: ExportJPEG.encode)
+        let jobs = zip(steps, files).map {
+            ExportMaker.Job(step: $0, file: $1, shownPath: context.displayPath($0.entry))
+        }
+        let results = Parallel.map(jobs) { job in Result { () throws(ImgselError) in try maker.make(job) } }
+        var made: [MadeFile] = []
+        failures = []
+        for result in results {
+            switch result {
+            case let .success(file): made.append(file)
+            case let .failure(error): failures += error.parts
+            }
+        }
+        if signals.arrived { throw cancelled(folder) }
+        if let failure = ImgselError.combining(failures.sorted { $0.exitCode > $1.exitCode }) {
+            folder.discard()
+            throw failure.replacingPath(target, with: dir)
+        }
+        let names = ExportNames.assign(
+            made.map {
+                ExportNames.File(
+                    index: $0.index, sourceName: PathName.baseName($0.entry.path), fileExtension: $0.fileExtension,
+                    copied: $0.changes.contains(.copied))
+            }, naming: options.naming)
+        let shown = { (name: String) in PathName.display(folder.dir + "/" + name, cwd: context.cwd) }
+        let taken = folder.taken(names)
+        if !taken.isEmpty, !options.force {
+            folder.discard()
+            throw ImgselError.combining(taken.map { .fileExists(path: shown($0)) })!
+        }
+        do throws(ImgselError) {
+            for (file, name) in zip(made, names) {
+                if signals.arrived { throw cancelled(folder) }
+                try folder.write(name, bytes: file.bytes)
+            }
+            if signals.arrived { throw cancelled(folder) }
+            let paths = try folder.commit(names, replace: options.force)
+            return zip(made, paths).map {
+                ExportedFile(made: $0, path: $1, shownPath: PathName.display($1, cwd: context.cwd))
+            }
+        } catch {
+            folder.discard()
+            throw error
+        }
+    }
+
+    private func cancelled(_ folder: ExportFolder) -> ImgselError {
+        folder.discard()
+        return .cancelled(command: "export", what: "\(dir) was left as it was")
+    }
+
+    private func inputError(_ problem: EntryFile.Problem, _ file: EntryFile) -> ImgselError {
+        let path = context.displayPath(file.entry)
+        switch problem {
+        case .missing: return .inputMissing(path: path)
+        case let .notRegular(kind): return .inputNotRegular(path: path, kind: kind)
+        case let .unreadable(reason): return .inputUnreadable(path: path, reason: reason)
+        case .sizeChanged, .contentChanged: return .inputChanged(path: path, entry: file.index)
+        }
+    }
+}
+
+/// One file made, not yet named.
+struct MadeFile: Sendable {
+    let index: Int
+    let entry: Entry
+    let bytes: [UInt8]
+    let fileExtension: String
+    /// The type written: the entry's own for a copy.
+    let typeName: String
+    let width: Int
+    let height: Int
+    let quality: Int?
+    let changes: [ExportChange]
+    /// How many encodes it took (the `--max-bytes` search).
+    let encodes: Int
+}
+
+/// One file in DIR.
+struct ExportedFile {
+    let made: MadeFile
+    let path: String
+    let shownPath: String
+}

@@ -1,0 +1,184 @@
+import Posix
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where `export` writes, all or nothing (SPEC, "Export"). Every file is made in a hidden folder
+/// first: beside DIR when DIR does not exist (`.DIR.imgsel-XXXXXX`, renamed to DIR in one step, so
+/// even a kill leaves DIR absent or whole), inside it when it does (`.imgsel-export-XXXXXX`, whose
+/// files are renamed into place at the end). The hidden folder is held under an exclusive `flock`
+/// while it lives, so the next export can tell a folder a kill left (no lock) from one another
+/// export is filling (locked), and removes only the first.
+///
+/// `write` may be called from several threads at once; `commit` and `discard` from one.
+public final class ExportFolder: @unchecked Sendable {
+    /// DIR, absolute, without a trailing slash.
+    public let dir: String
+    /// The hidden folder the files are made in.
+    public let staging: String
+    /// True when DIR did not exist: the hidden folder becomes DIR.
+    public let creates: Bool
+    private let lockFD: Int32
+    /// Folders above DIR this export made (deepest first), removed again when it fails.
+    private let madeAncestors: [String]
+    private var finished = false
+
+    static let insidePrefix = ".imgsel-export-"
+    static func besidePrefix(_ name: String) -> String { "." + name + ".imgsel-" }
+
+    public init(dir typed: String) throws(ImgselError) {
+        var dir = typed
+        while dir.count > 1, dir.hasSuffix("/") { dir.removeLast() }
+        self.dir = dir
+        let parent = PathName.directory(dir)
+        if let st = Posix.fileStatus(dir) {
+            guard Posix.isDirectory(st) else { throw .writeFailed(path: dir, reason: "not a directory") }
+            creates = false
+            madeAncestors = []
+            Self.removeAbandoned(in: dir, prefix: Self.insidePrefix)
+            staging = dir + "/" + Self.insidePrefix + Posix.randomSuffix()
+        } else {
+            creates = true
+            madeAncestors = try Self.makeAncestors(of: parent)
+            Self.removeAbandoned(in: parent, prefix: Self.besidePrefix(PathName.baseName(dir)))
+            staging = parent + "/" + Self.besidePrefix(PathName.baseName(dir)) + Posix.randomSuffix()
+        }
+        guard mkdir(staging, 0o777) == 0 else {
+            let reason = Posix.errorText()
+            Self.removeFolders(madeAncestors)
+            throw .writeFailed(path: creates ? dir : staging, reason: reason)
+        }
+        lockFD = Posix.open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if lockFD >= 0 { _ = flock(lockFD, LOCK_EX) }
+    }
+
+    deinit {
+        if !finished { discard() }
+    }
+
+    /// The names among `names` that DIR already holds (nothing when DIR is new).
+    public func taken(_ names: [String]) -> [String] {
+        guard !creates else { return [] }
+        return names.filter { Posix.fileStatus(dir + "/" + $0, followLinks: false) != nil }
+    }
+
+    /// Writes one whole file into the hidden folder and flushes it to disk. `fill` hands the file
+    /// its bytes through the function it is given, in as many pieces as it likes.
+    public func write(
+        _ name: String, _ fill: ((UnsafeRawBufferPointer) throws(ImgselError) -> Void) throws(ImgselError) -> Void
+    ) throws(ImgselError) {
+        let path = staging + "/" + name
+        let fd = Posix.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        guard fd >= 0 else { throw .writeFailed(path: shown(name), reason: Posix.errorText()) }
+        defer { Posix.close(fd) }
+        try fill { (chunk) throws(ImgselError) in
+            if let code = Posix.writeAll(fd, chunk) {
+                throw .writeFailed(path: self.shown(name), reason: Posix.errorText(code))
+            }
+        }
+        if fsync(fd) != 0 { throw .writeFailed(path: shown(name), reason: Posix.errorText()) }
+    }
+
+    /// Writes `bytes` as one file.
+    public func write(_ name: String, bytes: [UInt8]) throws(ImgselError) {
+        try write(name) { (put) throws(ImgselError) in
+            var failure: ImgselError? = nil
+            bytes.withUnsafeBytes { buffer in
+                do throws(ImgselError) { try put(buffer) } catch { failure = error }
+            }
+            if let failure { throw failure }
+        }
+    }
+
+    /// Puts every file under its final name: the hidden folder renamed to DIR, or each file renamed
+    /// into DIR (`replace`: over a file of that name; otherwise a name taken meanwhile fails the
+    /// export and the files already placed are taken back). Returns each file's final path.
+    public func commit(_ names: [String], replace: Bool) throws(ImgselError) -> [String] {
+        defer { finished = true }
+        Posix.syncDirectory(staging)
+        if creates {
+            guard rename(staging, dir) == 0 else {
+                let reason = Posix.errorText()
+                discard()
+                throw .writeFailed(path: dir, reason: reason)
+            }
+            Posix.syncDirectory(PathName.directory(dir))
+            Posix.close(lockFD)
+            return names.map { dir + "/" + $0 }
+        }
+        var placed: [String] = []
+        for name in names {
+            let from = staging + "/" + name, to = dir + "/" + name
+            let ok = replace ? rename(from, to) == 0 : link(from, to) == 0 && unlink(from) == 0
+            guard ok else {
+                let reason = errno == EEXIST ? "a file of that name appeared meanwhile" : Posix.errorText()
+                for path in placed { unlink(path) }
+                discard()
+                throw .writeFailed(path: to, reason: reason)
+            }
+            placed.append(to)
+        }
+        Posix.syncDirectory(dir)
+        rmdir(staging)
+        Posix.close(lockFD)
+        Posix.syncDirectory(dir)
+        return placed
+    }
+
+    /// Removes the hidden folder and what is in it, and the folders above DIR this export made:
+    /// DIR as it was.
+    public func discard() {
+        guard !finished else { return }
+        finished = true
+        Self.removeFolderAndFiles(staging)
+        Posix.close(lockFD)
+        Self.removeFolders(madeAncestors)
+        Posix.syncDirectory(creates ? PathName.directory(dir) : dir)
+    }
+
+    /// The path a message names for a file being written: its final one, as the user knows it.
+    private func shown(_ name: String) -> String { dir + "/" + name }
+
+    /// Removes the hidden folders in `folder` whose names start with `prefix` and that no export
+    /// holds locked: what a killed export left.
+    static func removeAbandoned(in folder: String, prefix: String) {
+        guard case let .success(names) = ImageListing.names(in: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let path = folder + "/" + name
+            guard let st = Posix.fileStatus(path, followLinks: false), Posix.isDirectory(st) else { continue }
+            let fd = Posix.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            defer { Posix.close(fd) }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }  // another export's, alive
+            removeFolderAndFiles(path)
+        }
+    }
+
+    private static func removeFolderAndFiles(_ path: String) {
+        if case let .success(names) = ImageListing.names(in: path) {
+            for name in names { unlink(path + "/" + name) }
+        }
+        rmdir(path)
+    }
+
+    /// Makes `folder` and the folders above it that are missing; returns those made, deepest first.
+    private static func makeAncestors(of folder: String) throws(ImgselError) -> [String] {
+        var missing: [String] = []
+        var path = folder
+        while path != "/", !path.isEmpty, !Posix.exists(path) {
+            missing.append(path)
+            path = PathName.directory(path)
+        }
+        for (n, path) in missing.enumerated().reversed() where mkdir(path, 0o777) != 0 && errno != EEXIST {
+            let reason = Posix.errorText()
+            removeFolders(Array(missing[(n + 1)...]))
+            throw .writeFailed(path: path, reason: reason)
+        }
+        return missing
+    }
+
+    private static func removeFolders(_ folders: [String]) {
+        for path in folders { rmdir(path) }
+    }
+}

@@ -1,0 +1,150 @@
+import ImageHeaders
+
+/// What one export does to one entry, in the words of the SPEC's `--json` `changes`.
+public enum ExportChange: String, Sendable, CaseIterable {
+    case copied
+    case upright
+    case cropped
+    case shrunk
+    case reEncoded = "re-encoded"
+    case metadataRemoved = "metadata-removed"
+    case firstFrame = "first-frame"
+
+    /// As the printed line says it: `metadata removed`.
+    public var words: String { self == .reEncoded ? rawValue : rawValue.replacingDashes() }
+}
+
+/// One entry's part of an export, decided from what the selection records alone (no pixel is read):
+/// whether it can be copied or must be made again, at which size, and why.
+public struct ExportStep: Sendable, Equatable {
+    public enum Action: Sendable, Equatable { case copy, encode }
+
+    /// 1-based, as every message names it.
+    public let index: Int
+    public let entry: Entry
+    /// The entry's upright size (EXIF orientation applied), before any crop.
+    public let upright: PixelSize
+    /// The part of the upright picture that is exported: the entry's crop, else the whole of it.
+    public let region: PixelRect
+    /// The region fitted to `--max-width`, `--max-height`, `--max-pixels` and `--max-side`, never enlarged.
+    public let target: PixelSize
+    public let action: Action
+    /// Why a copy would not do (empty for a copy).
+    public let changes: [ExportChange]
+
+    public var turned: Bool { entry.orientation != 1 }
+    public var cropped: Bool { region.size != upright }
+}
+
+/// A rectangle of upright pixels.
+public struct PixelRect: Equatable, Sendable {
+    public var x: Int, y: Int, width: Int, height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+}
+
+/// Export's plan as pure functions: from entries and limits to steps, or every refusal at once.
+public enum ExportPlan {
+    /// One entry to plan, with the path messages name it by (as the user typed it or sees it).
+    public struct Item: Sendable {
+        public let entry: Entry
+        public let shownPath: String
+
+        public init(entry: Entry, shownPath: String) {
+            self.entry = entry
+            self.shownPath = shownPath
+        }
+    }
+
+    /// The steps, in order. Refused (every problem named, one error): a set short of `--min-count`, an
+    /// entry below `--min-width`/`--min-height` (before or after fitting: export never enlarges) or
+    /// outside the aspect rules (export does not crop on its own), an entry that must be encoded when
+    /// `--types` allows neither JPEG nor PNG (exit 1), or one imgsel cannot decode (`undecodable` says
+    /// why for a type: HEIC until its decoder lands; exit 3).
+    public static func steps(
+        _ items: [Item], limits: ExportLimits, options: ExportOptions,
+        undecodable: (ImageFacts, Int) -> String?
+    ) throws(ImgselError) -> [ExportStep] {
+        guard !items.isEmpty else { throw .emptySelection }
+        var steps: [ExportStep] = []
+        var inputs: [ImgselError] = []
+        var refusals: [ImgselError] = []
+        if let short = limits.rules.shortfall(count: items.count) {
+            refusals.append(.exportRefused(path: nil, entry: nil, reason: short.description))
+        }
+        for (offset, item) in items.enumerated() {
+            let index = offset + 1
+            let step = plan(item.entry, index: index, limits: limits, options: options)
+            let refuse = { (reason: String) in
+                refusals.append(.exportRefused(path: item.shownPath, entry: index, reason: reason))
+            }
+            for problem in ruleProblems(item.entry, region: step.region.size, limits: limits) {
+                refuse(problem.description + " (export never enlarges or crops)")
+            }
+            for (rule, side) in [(RuleName.minWidth, step.target.width), (.minHeight, step.target.height)] {
+                if let least = limits.rules[rule]?.number, side < least, step.region.size != step.target {
+                    refuse(
+                        "fitted to the limits it would be \(step.target), under \(least) px (\(rule.option))")
+                }
+            }
+            if step.action == .encode {
+                if let reason = undecodable(item.entry.facts, item.entry.bytes) {
+                    inputs.append(.undecodable(path: item.shownPath, reason: reason))
+                } else if let types = limits.types, !types.contains(.jpeg), !types.contains(.png) {
+                    refuse(
+                        "it must be re-encoded (\(step.changes.map(\.words).joined(separator: ", "))), and "
+                            + "--types allows neither jpeg nor png")
+                }
+            }
+            steps.append(step)
+        }
+        // An input file's problem (3) is reported before the selection's state (1).
+        if let failure = ImgselError.combining(inputs + refusals) { throw failure }
+        return steps
+    }
+
+    /// One entry's step, whether or not it can be made.
+    public static func plan(_ entry: Entry, index: Int, limits: ExportLimits, options: ExportOptions) -> ExportStep {
+        let upright = PixelSize(width: entry.facts.uprightSize.width, height: entry.facts.uprightSize.height)
+        // The entry's crop (`imgsel crop`), in upright pixels; the whole picture without one.
+        let region =
+            entry.crop.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+            ?? PixelRect(x: 0, y: 0, width: upright.width, height: upright.height)
+        let box = limits.box
+        let target = region.size.fitted(width: box.width, height: box.height, pixels: box.pixels)
+        var changes: [ExportChange] = []
+        if entry.orientation != 1 { changes.append(.upright) }
+        if region.size != upright { changes.append(.cropped) }
+        if target != region.size { changes.append(.shrunk) }
+        if limits.rules[.noAnimation] != nil, entry.frames > 1 { changes.append(.firstFrame) }
+        let typeAllowed = limits.types?.contains(entry.type) ?? true
+        let formatForced = options.format.map { $0.type != entry.type } ?? false
+        // TIFF carries its metadata in the directories that also describe the pixels: no byte surgery
+        // removes it, so a TIFF is made again unless its metadata is to be kept.
+        let tiffMetadata = entry.type == .tiff && !options.keepMetadata
+        if !changes.isEmpty || !typeAllowed || formatForced || tiffMetadata { changes.append(.reEncoded) }
+        let action: ExportStep.Action = changes.isEmpty ? .copy : .encode
+        return ExportStep(
+            index: index, entry: entry, upright: upright, region: region, target: target, action: action,
+            changes: changes)
+    }
+
+    /// The rules a picture of `region`'s size breaks that export cannot mend: too small, or of a
+    /// forbidden aspect.
+    static func ruleProblems(_ entry: Entry, region: PixelSize, limits: ExportLimits) -> [RuleProblem] {
+        var image = Rule.Image(entry)
+        (image.uprightWidth, image.uprightHeight) = (region.width, region.height)
+        let unmendable: Set<RuleName> = [.minWidth, .minHeight, .minAspect, .maxAspect]
+        return limits.rules.all.filter { unmendable.contains($0.name) }.compactMap { rule in
+            rule.check(image).map { RuleProblem(path: entry.path, rule: rule, description: $0) }
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingDashes() -> String { String(map { $0 == "-" ? " " : $0 }) }
+}

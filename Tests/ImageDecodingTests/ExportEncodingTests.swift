@@ -1,0 +1,95 @@
+import ImageDecoding
+import XCTest
+
+@testable import ImageEncoding
+
+/// The `--max-bytes` search with a stand-in encoder whose size is known for every quality and size, so
+/// the answer it must find is known: the highest quality that fits, within 8 encodes.
+final class ExportEncodingTests: XCTestCase {
+    /// Bytes grow with the quality (faster near the top, as a JPEG's do) and with the pixels.
+    private static func size(_ raster: Raster, _ quality: Int) -> Int {
+        let q = Double(quality)
+        return Int(Double(raster.width * raster.height) * (0.05 + 0.6 * q * q / 10_000) + 200)
+    }
+
+    private func picture(_ width: Int, _ height: Int) throws -> Raster {
+        try Raster(width: width, height: height, hasAlpha: false)
+    }
+
+    private let encode: JPEGEncode = { raster, settings in
+        [UInt8](repeating: UInt8(settings.quality), count: ExportEncodingTests.size(raster, settings.quality))
+    }
+
+    func testTheHighestQualityThatFitsWithinEightEncodes() throws {
+        let photo = try picture(400, 300)
+        var counts: [Int: Int] = [:]
+        for q in 50...85 {
+            // A limit just above quality q's size: q fits, q + 1 does not.
+            let limit = Self.size(photo, q) + (q == 85 ? 0 : (Self.size(photo, q + 1) - Self.size(photo, q)) / 2)
+            let found = try ExportEncoding.jpeg(photo, quality: 85, maxBytes: limit, metadata: .init(), encode: encode)
+            XCTAssertEqual(found.quality, q, "limit \(limit)")
+            XCTAssertEqual(found.bytes.count, Self.size(photo, q))
+            XCTAssertEqual(found.shrinkSteps, 0)
+            XCTAssertLessThanOrEqual(found.encodes, ExportEncoding.encodeBudget, "quality \(q)")
+            counts[found.encodes, default: 0] += 1
+        }
+        print(
+            "--max-bytes search, stand-in encoder, 36 limits: encodes → how often \(counts.sorted { $0.key < $1.key })")
+        XCTAssertEqual(
+            try ExportEncoding.jpeg(photo, quality: 85, maxBytes: nil, metadata: .init(), encode: encode).encodes, 1)
+    }
+
+    func testBelowQuality50ThePictureShrinksBySqrt2StepsThenSearchesAgain() throws {
+        let photo = try picture(1000, 1000)
+        let limit = Self.size(photo, 50) / 3
+        let found = try ExportEncoding.jpeg(photo, quality: 85, maxBytes: limit, metadata: .init(), encode: encode)
+        XCTAssertLessThanOrEqual(found.bytes.count, limit)
+        XCTAssertGreaterThan(found.shrinkSteps, 0)
+        XCTAssertEqual(found.width, ExportEncoding.size(photo, steps: found.shrinkSteps).width)
+        // One step less would not have fitted even at 50.
+        let larger = ExportEncoding.shrunk(photo, steps: found.shrinkSteps - 1)
+        XCTAssertGreaterThan(Self.size(larger, 50), limit)
+        // At the size found, the quality above would not have fitted.
+        let shrunk = ExportEncoding.shrunk(photo, steps: found.shrinkSteps)
+        if let q = found.quality, q < 85 { XCTAssertGreaterThan(Self.size(shrunk, q + 1), limit) }
+        print(
+            "--max-bytes search, shrunk \(found.shrinkSteps) steps to \(found.width)×\(found.height): \(found.encodes) encodes"
+        )
+        let again = try ExportEncoding.jpeg(photo, quality: 85, maxBytes: limit, metadata: .init(), encode: encode)
+        XCTAssertEqual(again, found, "the same picture gives the same bytes")
+    }
+
+    func testAPictureThatDoesNotFitAt64x64IsRefused() throws {
+        let photo = try picture(300, 200)
+        XCTAssertThrowsError(
+            try ExportEncoding.jpeg(photo, quality: 85, maxBytes: 100, metadata: .init(), encode: encode)
+        ) { error in
+            guard let error = error as? ExportEncoding.DoesNotFit else { return XCTFail("\(error)") }
+            XCTAssertLessThanOrEqual(max(error.width, error.height), 64)
+            XCTAssertGreaterThan(max(error.width, error.height), 45, "the first size within 64×64, not smaller")
+        }
+        XCTAssertThrowsError(try ExportEncoding.png(photo, maxBytes: 10, metadata: .init()))
+    }
+
+    func testPNGShrinksUntilItFits() throws {
+        var noisy = try picture(256, 256)
+        var state: UInt32 = 1
+        for i in 0..<noisy.pixels.count where i % 4 != 3 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            noisy.pixels[i] = UInt8(state >> 24)
+        }
+        let whole = try ExportEncoding.png(noisy, maxBytes: nil, metadata: .init())
+        let found = try ExportEncoding.png(noisy, maxBytes: whole.bytes.count / 3, metadata: .init())
+        XCTAssertLessThanOrEqual(found.bytes.count, whole.bytes.count / 3)
+        XCTAssertLessThan(found.width, 256)
+        XCTAssertNil(found.quality)
+    }
+
+    func testATransparentPictureBecomesAJPEGOverWhite() throws {
+        var raster = try Raster(width: 1, height: 1, hasAlpha: true)
+        raster.pixels = [0, 0, 0, 0]
+        XCTAssertEqual(ExportPicture.flattened(raster).pixels, [255, 255, 255, 255])
+        raster.pixels = [0, 0, 0, 255]
+        XCTAssertEqual(ExportPicture.flattened(raster).pixels, [0, 0, 0, 255])
+    }
+}

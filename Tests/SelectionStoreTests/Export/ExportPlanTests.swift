@@ -1,0 +1,159 @@
+import ImageHeaders
+import XCTest
+
+@testable import SelectionStore
+
+/// Export's plan as pure functions: the limits laid over the rules, the fitting, what a copy
+/// needs, the format chosen, the names, and every refusal at once.
+final class ExportPlanTests: XCTestCase {
+    private func entry(
+        _ path: String, _ type: ImageType = .jpeg, _ width: Int = 4000, _ height: Int = 3000,
+        orientation: Int = 1, frames: Int = 1, bytes: Int = 1000
+    ) -> Entry {
+        Entry(
+            path: path, type: type, width: width, height: height, orientation: orientation, frames: frames,
+            bytes: bytes, sha256: String(repeating: "0", count: 64), added: "2026-12-01T00:00:00Z")
+    }
+
+    private func rules(_ options: [(RuleName, String?)]) throws -> Rules {
+        Rules(try options.map { try Rule.parse($0.0, $0.1) })
+    }
+
+    private func steps(
+        _ entries: [Entry], rules: Rules = Rules(), options: ExportOptions = ExportOptions(),
+        undecodable: @escaping (ImageFacts, Int) -> String? = { _, _ in nil }
+    ) throws(ImgselError) -> [ExportStep] {
+        try ExportPlan.steps(
+            entries.map { ExportPlan.Item(entry: $0, shownPath: $0.path) },
+            limits: ExportLimits(selection: rules, options: options), options: options, undecodable: undecodable)
+    }
+
+    func testOptionsAddToTheRulesTheTighterWinning() throws {
+        let selection = try rules([(.maxWidth, "2048"), (.maxBytes, "5MB"), (.types, "jpeg,png,webp")])
+        let options = ExportOptions(rules: try rules([(.maxWidth, "4096"), (.maxBytes, "1MB"), (.types, "png,gif")]))
+        let limits = ExportLimits(selection: selection, options: options)
+        XCTAssertEqual(limits.rules[.maxWidth], .maxWidth(2048), "the rule is tighter than the option")
+        XCTAssertEqual(limits.maxBytes, 1 << 20, "the option is tighter than the rule")
+        XCTAssertEqual(limits.types, [.png], "only the types both allow")
+    }
+
+    func testFittingKeepsTheAspectEveryLimitAndNeverEnlarges() {
+        let photo = PixelSize(width: 4032, height: 3024)
+        XCTAssertEqual(photo.fitted(width: 2048, height: 2048, pixels: nil), PixelSize(width: 2048, height: 1536))
+        XCTAssertEqual(photo.fitted(width: nil, height: 1080, pixels: nil), PixelSize(width: 1440, height: 1080))
+        XCTAssertEqual(photo.fitted(width: 8000, height: 8000, pixels: nil), photo, "never enlarged")
+        let pixels = photo.fitted(width: nil, height: nil, pixels: 1_000_000)
+        XCTAssertLessThanOrEqual(pixels.width * pixels.height, 1_000_000)
+        XCTAssertGreaterThan(pixels.width * pixels.height, 990_000, "as large as the count allows")
+        XCTAssertEqual(Double(pixels.width) / Double(pixels.height), 4.0 / 3.0, accuracy: 0.01)
+        XCTAssertEqual(PixelSize(width: 5000, height: 1).fitted(width: 100, height: nil, pixels: nil).height, 1)
+        XCTAssertEqual(PixelSize(width: 2000, height: 1000).shrunk(steps: 2), PixelSize(width: 1000, height: 500))
+    }
+
+    func testAnEntryThatNeedsNothingIsCopied() throws {
+        let plan = try steps([entry("a.jpg", .jpeg, 1000, 800)], rules: try rules([(.maxWidth, "2048")]))
+        XCTAssertEqual(plan[0].action, .copy)
+        XCTAssertEqual(plan[0].changes, [])
+    }
+
+    func testTurningCroppingShrinkingAndAForbiddenTypeEachNeedAnEncode() throws {
+        var cropped = entry("c.jpg", .jpeg, 1000, 800)
+        cropped.crop = Crop(x: 100, y: 0, width: 800, height: 800)
+        let plan = try steps(
+            [
+                entry("turned.jpg", orientation: 6), cropped, entry("big.png", .png, 3000, 1000),
+                entry("w.webp", .webp, 100, 100), entry("scan.tif", .tiff, 100, 100),
+                entry("anim.gif", .gif, 100, 100, frames: 3),
+            ],
+            rules: try rules([(.maxWidth, "2048"), (.types, "jpeg,png,gif"), (.noAnimation, nil)]))
+        XCTAssertEqual(plan.map(\.action), [.encode, .encode, .encode, .encode, .encode, .encode])
+        XCTAssertEqual(plan[0].changes, [.upright, .shrunk, .reEncoded])
+        XCTAssertEqual(plan[0].target, PixelSize(width: 2048, height: 2731), "fitted upright: 3000×4000")
+        XCTAssertEqual(plan[1].changes, [.cropped, .reEncoded])
+        XCTAssertEqual(plan[1].region, PixelRect(x: 100, y: 0, width: 800, height: 800))
+        XCTAssertEqual(plan[2].changes, [.shrunk, .reEncoded])
+        XCTAssertEqual(plan[3].changes, [.reEncoded], "webp is not among the types")
+        XCTAssertEqual(plan[4].changes, [.reEncoded], "a TIFF's metadata cannot be cut out of it")
+        XCTAssertEqual(plan[5].changes, [.firstFrame, .reEncoded])
+        XCTAssertEqual(try steps([entry("scan.tif", .tiff, 100, 100)])[0].action, .encode, "TIFF alone")
+        XCTAssertEqual(
+            try steps([entry("scan.tif", .tiff, 100, 100)], options: ExportOptions(keepMetadata: true))[0].action, .copy
+        )
+        let forced = try steps([entry("a.png", .png, 10, 10)], options: ExportOptions(format: .jpeg))
+        XCTAssertEqual(forced[0].action, .encode)
+        let same = try steps([entry("a.jpg", .jpeg, 10, 10)], options: ExportOptions(format: .jpeg))
+        XCTAssertEqual(same[0].action, .copy, "--format jpeg copies a JPEG that needs nothing")
+    }
+
+    func testTheFormatIsTheNaturalOneReplacedByTheOtherWhereForbidden() {
+        XCTAssertEqual(ExportFormat.natural(for: .jpeg, lossyWebP: false, hasAlpha: false), .jpeg)
+        XCTAssertEqual(ExportFormat.natural(for: .bmp, lossyWebP: false, hasAlpha: true), .png)
+        XCTAssertEqual(ExportFormat.natural(for: .webp, lossyWebP: true, hasAlpha: false), .jpeg)
+        XCTAssertEqual(ExportFormat.natural(for: .webp, lossyWebP: false, hasAlpha: false), .png)
+        XCTAssertEqual(ExportFormat.natural(for: .gif, lossyWebP: false, hasAlpha: false), .png)
+        XCTAssertEqual(ExportFormat.choose(natural: .jpeg, forced: nil, allowed: [.png, .gif]), .png)
+        XCTAssertEqual(ExportFormat.choose(natural: .png, forced: .jpeg, allowed: nil), .jpeg)
+        XCTAssertEqual(ExportFormat.choose(natural: .png, forced: .jpeg, allowed: [.png]), .png)
+        XCTAssertNil(ExportFormat.choose(natural: .png, forced: nil, allowed: [.webp]))
+    }
+
+    func testEveryRefusalIsReportedAtOnceInputProblemsFirst() throws {
+        let small = entry("small.jpg", .jpeg, 200, 100)
+        let heic = entry("IMG.heic", .heic, 100, 100, orientation: 6)
+        let webp = entry("w.webp", .webp, 400, 400)
+        let r = try rules([(.minWidth, "320"), (.minCount, "4"), (.types, "webp,heic")])
+        do throws(ImgselError) {
+            _ = try steps(
+                [small, heic, webp], rules: r,
+                undecodable: { facts, _ in facts.type == .heic ? "HEIC is not decoded" : nil })
+            XCTFail("refused")
+        } catch {
+            XCTAssertEqual(error.exitCode, 3, "the HEIC entry's problem comes first")
+            let messages = error.parts.map(\.message)
+            XCTAssertEqual(messages.first, "IMG.heic: HEIC is not decoded")
+            XCTAssertTrue(messages.contains { $0.contains("fewer than the 4 it needs (--min-count)") }, "\(messages)")
+            XCTAssertTrue(
+                messages.contains { $0.hasPrefix("entry 1 (small.jpg): 200 px wide is under") }, "\(messages)")
+            XCTAssertFalse(messages.contains { $0.contains("entry 3") }, "a webp that needs nothing is copied")
+        }
+        XCTAssertThrowsError(try steps([])) { XCTAssertEqual($0 as? ImgselError, .emptySelection) }
+    }
+
+    func testAFitThatWouldPassTheMinimumIsRefused() throws {
+        let wide = entry("pano.jpg", .jpeg, 8000, 1000)
+        XCTAssertThrowsError(try steps([wide], rules: try rules([(.minHeight, "600"), (.maxWidth, "2048")]))) {
+            XCTAssertTrue(
+                ($0 as? ImgselError)?.message.contains("2048×256, under 600 px (--min-height)") == true, "\($0)")
+        }
+    }
+
+    func testNeitherFormatAllowedRefusesOnlyEntriesThatMustChange() throws {
+        let r = try rules([(.types, "webp,gif")])
+        XCTAssertNoThrow(try steps([entry("a.gif", .gif, 10, 10)], rules: r))
+        XCTAssertThrowsError(try steps([entry("a.gif", .gif, 10, 10, orientation: 3)], rules: r)) {
+            XCTAssertEqual(($0 as? ImgselError)?.code, "export-refused")
+            XCTAssertEqual(($0 as? ImgselError)?.exitCode, 1)
+        }
+    }
+
+    func testNamesInSelectionOrderOrKeptWithANumberOnAClash() {
+        let files = [
+            ExportNames.File(index: 1, sourceName: "sunset.HEIC", fileExtension: "jpg", copied: false),
+            ExportNames.File(index: 2, sourceName: "blink.png", fileExtension: "png", copied: true),
+            ExportNames.File(index: 10, sourceName: "a.tar.png", fileExtension: "png", copied: true),
+            ExportNames.File(index: 11, sourceName: "blink.png", fileExtension: "png", copied: true),
+            ExportNames.File(index: 12, sourceName: "blink.gif", fileExtension: "png", copied: false),
+        ]
+        XCTAssertEqual(
+            ExportNames.assign(files, naming: .numbered),
+            ["01-sunset.jpg", "02-blink.png", "10-a.tar.png", "11-blink.png", "12-blink.png"])
+        XCTAssertEqual(
+            ExportNames.assign(files, naming: .keep),
+            ["sunset.jpg", "blink.png", "a.tar.png", "blink (1).png", "blink (2).png"])
+        let long = String(repeating: "é", count: 200) + ".png"
+        XCTAssertLessThanOrEqual(
+            ExportNames.assign(
+                [.init(index: 1, sourceName: long, fileExtension: "jpg", copied: false)], naming: .numbered)[0]
+                .utf8.count, 255)
+    }
+}
