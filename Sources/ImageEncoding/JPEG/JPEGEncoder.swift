@@ -46,8 +46,9 @@ public enum JPEGEncoder {
         Markers.appendQuantTables(tables, components: frame.components.count, to: &out)
         Markers.appendFrame(frame, progressive: options.progressive, to: &out)
         let scans = options.progressive ? ScanScript.progressive(frame) : [ScanScript.sequential(frame)]
-        for scan in scans {
-            ScanEncoder.appendScan(scan, frame: frame, coefficients: coefficients, to: &out)
+        // Scans are independent once the coefficients are made: each on a core, joined in order.
+        for bytes in Parallel.map(scans, { ScanEncoder.scan($0, frame: frame, coefficients: coefficients) }) {
+            out += bytes
         }
         out += [0xFF, 0xD9]
         return out
