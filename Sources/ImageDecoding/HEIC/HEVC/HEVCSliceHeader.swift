@@ -6,6 +6,8 @@ struct HEVCSliceHeader: Sendable {
     var ppsID = 0
     /// slice_segment_address, in CTBs in raster scan.
     var segmentAddress = 0
+    /// SliceAddrRs: the first CTB of the independent slice segment this one belongs to.
+    var sliceAddress = 0
     var saoLuma = false
     var saoChroma = false
     var qpY = 26
@@ -45,6 +47,7 @@ struct HEVCSliceHeader: Sendable {
             inherited.segmentAddress = h.segmentAddress
             h = inherited
         } else {
+            h.sliceAddress = h.segmentAddress
             try parseIndependent(&r, into: &h, nalType: nalType, sps: sps, pps: pps)
         }
         if pps.tilesEnabled || pps.entropyCodingSync {
@@ -55,7 +58,9 @@ struct HEVCSliceHeader: Sendable {
                 try r.skip(count * length)
             }
         }
-        if pps.sliceHeaderExtensionPresent { try r.skip(try r.ue("slice_segment_header_extension_length", 0...256) * 8) }
+        if pps.sliceHeaderExtensionPresent {
+            try r.skip(try r.ue("slice_segment_header_extension_length", 0...256) * 8)
+        }
         guard try r.bit() == 1 else { throw .corrupt("slice header alignment bit") }
         r.byteAlign()
         h.dataOffset = r.byteOffset
