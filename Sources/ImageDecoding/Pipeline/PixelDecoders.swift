@@ -1,22 +1,50 @@
 import ImageHeaders
 
 /// Which decoder reads each type's pixels: one line a decoded format. A type without a
-/// line (HEIC, HEIF, AVIF: HEVC and AV1 are out of reach without a package) is shown as
-/// a placeholder, and `thumbnail` refuses it by name.
+/// line (AVIF: AV1 is out of reach; HEIC and HEIF until the HEVC decoder is wired in) is
+/// shown as a placeholder, and `thumbnail` refuses it by name.
 public enum PixelDecoders {
     /// Decodes a whole file; `scale` (1, 2, 4 or 8) is the DCT scale a JPEG may be decoded
     /// at, which the other formats ignore. The damage is set when the picture is not whole but
     /// was made anyway (JPEG, as libjpeg does); the other decoders throw instead.
     public typealias Decode = @Sendable ([UInt8], Int) throws(DecodeError) -> (raster: Raster, damage: DecodeError?)
 
-    public static let all: [ImageType: Decode] = [
-        .jpeg: { bytes, scale throws(DecodeError) in try JPEGDecoder.decodeReportingDamage(bytes, scale: scale) },
-        .png: { bytes, _ throws(DecodeError) in (try PNGDecoder.decode(bytes), nil) },
-        .gif: { bytes, _ throws(DecodeError) in (try GIFDecoder.decode(bytes), nil) },
-        .webp: { bytes, _ throws(DecodeError) in (try WebPDecoder.decode(bytes), nil) },
-        .bmp: { bytes, _ throws(DecodeError) in (try BMPDecoder.decode(bytes), nil) },
-        .tiff: { bytes, _ throws(DecodeError) in (try TIFFDecoder.decode(bytes), nil) },
-    ]
+    /// Decodes a file that will be shrunk to cover `covering` (its stored size): a format that
+    /// holds a smaller picture of itself (HEIF's thumbnail item) may answer with that, when it
+    /// covers the size.
+    public typealias DecodeCovering =
+        @Sendable ([UInt8], _ covering: (width: Int, height: Int)) throws(DecodeError) -> Raster
+
+    /// The HEVC decoder HEIC and HEIF pictures are drawn with. Nil until the decoder decodes
+    /// (it comes from its own branch): while nil, HEIC and HEIF stay placeholders, refused by
+    /// name, exactly as before. Wiring it is this one line: `HEVCDecoder.decode`.
+    static let hevc: HEVCTileDecoder? = nil
+
+    public static let all: [ImageType: Decode] = {
+        var all: [ImageType: Decode] = [
+            .jpeg: { bytes, scale throws(DecodeError) in try JPEGDecoder.decodeReportingDamage(bytes, scale: scale) },
+            .png: { bytes, _ throws(DecodeError) in (try PNGDecoder.decode(bytes), nil) },
+            .gif: { bytes, _ throws(DecodeError) in (try GIFDecoder.decode(bytes), nil) },
+            .webp: { bytes, _ throws(DecodeError) in (try WebPDecoder.decode(bytes), nil) },
+            .bmp: { bytes, _ throws(DecodeError) in (try BMPDecoder.decode(bytes), nil) },
+            .tiff: { bytes, _ throws(DecodeError) in (try TIFFDecoder.decode(bytes), nil) },
+        ]
+        if let tiles = hevc {
+            let heif: Decode = { bytes, _ throws(DecodeError) in (try HEIFDecoder.decode(bytes, tiles: tiles), nil) }
+            // HEIF under a generic brand (mif1) may be HEVC-coded too; another codec is refused by name.
+            (all[.heic], all[.heif]) = (heif, heif)
+        }
+        return all
+    }()
+
+    /// The decoders that take the size wanted (see `DecodeCovering`): HEIC and HEIF, once `hevc` is set.
+    public static let covering: [ImageType: DecodeCovering] = {
+        guard let tiles = hevc else { return [:] }
+        let heif: DecodeCovering = { bytes, covering throws(DecodeError) in
+            try HEIFDecoder.decode(bytes, covering: covering, tiles: tiles)
+        }
+        return [.heic: heif, .heif: heif]
+    }()
 
     /// Whether imgsel can show this type's pixels.
     public static func decodes(_ type: ImageType) -> Bool { all[type] != nil }

@@ -48,12 +48,21 @@ public enum Thumbnailer {
         if PixelDecoders.scalesInDecoding(facts.type) {
             scale = ThumbnailSize.jpegScale(width: facts.width, height: facts.height, covering: storedTarget)
         }
-        let decoded = try decode(bytes, scale)
+        // A HEIF may answer with its own thumbnail item when that covers the size wanted.
+        let decoded: (raster: Raster, damage: DecodeError?)
+        if let covering = PixelDecoders.covering[facts.type] {
+            decoded = (try covering(bytes, storedTarget), nil)
+        } else {
+            decoded = try decode(bytes, scale)
+        }
         let stored = decoded.raster
+        let smallerPicture =
+            PixelDecoders.covering[facts.type] != nil && (stored.width < facts.width || stored.height < facts.height)
         // Shrunk as stored, then turned, as Pillow's `thumbnail` then `exif_transpose` (and the turn moves
-        // fewer pixels). The decoder's own size is the truth (a GIF's screen, a damaged header): fit that.
+        // fewer pixels). The decoder's own size is the truth (a GIF's screen, a damaged header): fit that,
+        // unless it is a smaller picture the file holds (a HEIF thumbnail), which is fitted to the header's.
         let wanted =
-            scale == 1
+            scale == 1 && !smallerPicture
             ? ThumbnailSize.fitting(width: stored.width, height: stored.height, within: max(1, box))
             : storedTarget
         var shrunk = stored

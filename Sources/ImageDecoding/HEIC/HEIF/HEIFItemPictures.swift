@@ -1,0 +1,112 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Decodes what a HEVC still picture is, the seam's shape: parameter sets (hvcC's NAL units),
+/// the item's bytes (length-prefixed NAL units), the size of those lengths and the layer
+/// wanted. Production passes `HEVCDecoder.decode`; tests pass a fake returning known planes.
+public typealias HEVCTileDecoder =
+    @Sendable (_ parameterSets: [[UInt8]], _ data: [UInt8], _ lengthSize: Int, _ layerID: Int) throws(DecodeError) ->
+    HEVCPicture
+
+/// An item's samples: one coded image (hvc1), or a grid of them put together, cut to the
+/// grid's output size. Every size is checked against DecodeLimits before anything of that size
+/// is allocated or decoded.
+struct HEIFItemPictures {
+    let container: HEIFContainer
+    let decodeTile: HEVCTileDecoder
+
+    /// The bytes held while a picture of `width`×`height` samples is decoded: its planes
+    /// (16 bits a sample, 4:2:0 or less).
+    static func planeBytes(width: Int, height: Int) -> Int { width * height * 3 }
+
+    func picture(of item: Int) throws(DecodeError) -> HEVCPicture {
+        switch container.itemTypes[item] {
+        case heifCode("hvc1")?: return try coded(item)
+        case heifCode("grid")?: return try grid(item)
+        case let type?: throw .unsupported("HEIF item of type '\(HEIFBox(type: type, payload: 0, end: 0).name)'")
+        case nil: throw .corrupt("HEIF item \(item) is not in the item list")
+        }
+    }
+
+    /// ispe: the size an item says it has.
+    func size(of item: Int) throws(DecodeError) -> (width: Int, height: Int) {
+        for case let .size(width, height) in try container.properties(of: item) { return (width, height) }
+        throw .corrupt("HEIF item \(item) without a size (ispe)")
+    }
+
+    private func configuration(of item: Int) throws(DecodeError) -> (HEVCConfiguration, layer: Int) {
+        let properties = try container.properties(of: item)
+        var layer = 0
+        for case let .layer(id) in properties { layer = id }
+        for case let .hevcConfiguration(config) in properties {
+            if let refused = config.refusedChroma { throw .unsupported(refused) }
+            return (config, layer)
+        }
+        throw .corrupt("HEIF item \(item) without an HEVC configuration (hvcC)")
+    }
+
+    private func coded(_ item: Int) throws(DecodeError) -> HEVCPicture {
+        let (width, height) = try size(of: item)
+        try DecodeLimits.check(
+            width: width, height: height, workingBytes: Self.planeBytes(width: width, height: height),
+            inputBytes: container.bytes.count)
+        let (config, layer) = try configuration(of: item)
+        let picture = try decodeTile(config.parameterSets, try container.data(of: item), config.lengthSize, layer)
+        try HEIFPixels.checkPlanes(picture, what: "HEIF item \(item)")
+        return picture
+    }
+
+    private func grid(_ item: Int) throws(DecodeError) -> HEVCPicture {
+        var c = HEIFCursor(try container.data(of: item), from: 0, to: .max, section: "grid")
+        guard try c.u8() == 0 else { throw .unsupported("HEIF grid of a version other than 0") }
+        let wide = try c.u8() & 1 != 0
+        let rows = Int(try c.u8()) + 1, columns = Int(try c.u8()) + 1
+        let width = wide ? try c.u32() : try c.u16(), height = wide ? try c.u32() : try c.u16()
+        let tiles = container.references("dimg", from: item)
+        guard tiles.count == rows * columns else {
+            throw .corrupt("HEIF grid of \(columns)×\(rows) tiles refers to \(tiles.count)")
+        }
+        let (tileWidth, tileHeight) = try size(of: tiles[0])
+        try DecodeLimits.check(width: tileWidth, height: tileHeight)
+        let inFlight = Self.planeBytes(width: tileWidth, height: tileHeight) * 2 * DispatchQueue.cores
+        try DecodeLimits.check(
+            width: width, height: height, workingBytes: Self.planeBytes(width: width, height: height) + inFlight,
+            inputBytes: container.bytes.count)
+        guard columns * tileWidth >= width, (columns - 1) * tileWidth < width, rows * tileHeight >= height,
+            (rows - 1) * tileHeight < height
+        else {
+            throw .corrupt(
+                "HEIF grid of \(columns)×\(rows) tiles of \(tileWidth)×\(tileHeight) for a \(width)×\(height) picture")
+        }
+        for tile in tiles {
+            guard try size(of: tile) == (tileWidth, tileHeight) else {
+                throw .corrupt("HEIF grid tiles of different sizes")
+            }
+        }
+        let (config, _) = try configuration(of: tiles[0])
+        let chroma: HEVCPicture.Chroma = config.chromaFormat == 0 ? .monochrome : .yuv420
+        if chroma == .yuv420, (columns > 1 && tileWidth & 1 == 1) || (rows > 1 && tileHeight & 1 == 1) {
+            throw .unsupported("HEIF grid of 4:2:0 tiles of odd size \(tileWidth)×\(tileHeight)")
+        }
+        let canvas = HEIFCanvas(
+            width: width, height: height, bitDepthLuma: config.bitDepthLuma, bitDepthChroma: config.bitDepthChroma,
+            chroma: chroma)
+        try canvas.fill(tiles: tiles.count) { (i) throws(DecodeError) in
+            let picture = try coded(tiles[i])
+            guard picture.width == tileWidth, picture.height == tileHeight else {
+                throw .corrupt(
+                    "HEIF grid tile \(i + 1) decoded as \(picture.width)×\(picture.height), not as its size says")
+            }
+            return (picture, x: i % columns * tileWidth, y: i / columns * tileHeight)
+        }
+        return canvas.picture
+    }
+}
+
+extension DispatchQueue {
+    /// How many jobs `concurrentPerform` runs at once, for the memory a parallel decode holds.
+    static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+}

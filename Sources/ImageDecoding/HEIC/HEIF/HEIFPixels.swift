@@ -1,0 +1,123 @@
+import Dispatch
+
+/// A rectangle of a picture, in its samples.
+struct HEIFRect: Equatable {
+    var x: Int, y: Int, width: Int, height: Int
+}
+
+/// Decoded samples to RGBA: the clean-aperture window of a picture converted into a raster
+/// of the window's size, rows spread over every core; and an alpha picture's luma into the
+/// raster's alpha. 4:2:0 chroma is upsampled with the 9-3-3-1 weights of chroma sited between
+/// luma samples (libheif's bilinear upsampling, its default), clamped at the picture's edges.
+enum HEIFPixels {
+    /// Bit depths a conversion takes: HEVC's 8 to 16 (the decoder gives 8 to 10; a fake may not).
+    static let bitDepths = 8...16
+
+    static func checkPlanes(_ p: HEVCPicture, what: String) throws(DecodeError) {
+        guard p.width >= 1, p.height >= 1, bitDepths.contains(p.bitDepthLuma), bitDepths.contains(p.bitDepthChroma),
+            p.width <= DecodeLimits.maxSide, p.height <= DecodeLimits.maxSide, p.luma.count == p.width * p.height
+        else { throw .corrupt("\(what) decoded as an invalid picture") }
+        let chroma = p.chroma == .yuv420 ? (p.width + 1) / 2 * ((p.height + 1) / 2) : 0
+        guard p.cb.count == chroma, p.cr.count == chroma else {
+            throw .corrupt("\(what) decoded with bad chroma planes")
+        }
+    }
+
+    /// Writes `window` of `p` into `raster` (of the window's size), opaque.
+    static func convert(
+        _ p: HEVCPicture, window: HEIFRect, colour: HEIFColourInfo, into raster: inout Raster
+    ) throws(DecodeError) {
+        try checkPlanes(p, what: "HEIF image")
+        precondition(raster.width == window.width && raster.height == window.height)
+        precondition(window.x >= 0 && window.y >= 0 && window.x + window.width <= p.width)
+        precondition(window.y + window.height <= p.height)
+        let matrix = try HEIFColourMatrix(colour, bitDepthLuma: p.bitDepthLuma, bitDepthChroma: p.bitDepthChroma)
+        raster.pixels.withUnsafeMutableBufferPointer { out in
+            let target = SendablePointer(out.baseAddress!)
+            p.luma.withUnsafeBufferPointer { luma in
+                p.cb.withUnsafeBufferPointer { cb in
+                    p.cr.withUnsafeBufferPointer { cr in
+                        let planes = Planes(luma: luma, cb: cb, cr: cr)
+                        inBands(rows: window.height) { rows in
+                            for oy in rows {
+                                convertRow(
+                                    p, planes, matrix, window: window, row: oy,
+                                    into: target.base + oy * window.width * 4)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private struct Planes: @unchecked Sendable {
+        let luma: UnsafeBufferPointer<UInt16>, cb: UnsafeBufferPointer<UInt16>, cr: UnsafeBufferPointer<UInt16>
+    }
+
+    private static func convertRow(
+        _ p: HEVCPicture, _ planes: Planes, _ m: HEIFColourMatrix, window: HEIFRect, row oy: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let y = window.y + oy
+        let lumaRow = y * p.width + window.x
+        guard p.chroma == .yuv420 else {
+            for ox in 0..<window.width {
+                let g = m.grey(Int(planes.luma[lumaRow + ox]))
+                (out[ox * 4], out[ox * 4 + 1], out[ox * 4 + 2], out[ox * 4 + 3]) = (g, g, g, 255)
+            }
+            return
+        }
+        let cw = (p.width + 1) / 2, ch = (p.height + 1) / 2
+        let cy = y >> 1
+        let near = y & 1 == 1 ? min(cy + 1, ch - 1) : max(cy - 1, 0)
+        let first = max((window.x >> 1) - 1, 0), last = min(((window.x + window.width - 1) >> 1) + 1, cw - 1)
+        // Vertical sums (4 times a sample) of the chroma columns this row needs.
+        var cbv = [Int](repeating: 0, count: last - first + 1), crv = cbv
+        for cx in first...last {
+            cbv[cx - first] = 3 * Int(planes.cb[cy * cw + cx]) + Int(planes.cb[near * cw + cx])
+            crv[cx - first] = 3 * Int(planes.cr[cy * cw + cx]) + Int(planes.cr[near * cw + cx])
+        }
+        for ox in 0..<window.width {
+            let x = window.x + ox
+            let cx = x >> 1
+            let side = (x & 1 == 1 ? min(cx + 1, cw - 1) : max(cx - 1, 0)) - first
+            let cb16 = 3 * cbv[cx - first] + cbv[side], cr16 = 3 * crv[cx - first] + crv[side]
+            let (r, g, b) = m.rgb(Int(planes.luma[lumaRow + ox]), cb16, cr16)
+            (out[ox * 4], out[ox * 4 + 1], out[ox * 4 + 2], out[ox * 4 + 3]) = (r, g, b, 255)
+        }
+    }
+
+    /// Sets the alpha of `raster` from `window` of the alpha picture's luma, full range.
+    static func applyAlpha(_ p: HEVCPicture, window: HEIFRect, into raster: inout Raster) throws(DecodeError) {
+        guard p.width >= 1, p.height >= 1, bitDepths.contains(p.bitDepthLuma), p.luma.count == p.width * p.height,
+            window.x + window.width <= p.width, window.y + window.height <= p.height
+        else { throw .corrupt("HEIF alpha image decoded as an invalid picture") }
+        let top = (1 << p.bitDepthLuma) - 1
+        for oy in 0..<window.height {
+            let row = (window.y + oy) * p.width + window.x
+            let out = oy * window.width * 4 + 3
+            for ox in 0..<window.width {
+                let v = min(Int(p.luma[row + ox]), top)
+                raster.pixels[out + ox * 4] = UInt8(truncatingIfNeeded: (v * 255 + top / 2) / top)
+            }
+        }
+        raster.hasAlpha = true
+    }
+
+    /// Runs `work` on bands of rows, as many at once as there are cores, when the picture is
+    /// big enough for that to pay.
+    static func inBands(rows: Int, _ work: @Sendable (Range<Int>) -> Void) {
+        let bands = rows >= 256 ? min(64, rows / 64) : 1
+        guard bands > 1 else { return work(0..<rows) }
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            work(rows * band / bands..<rows * (band + 1) / bands)
+        }
+    }
+}
+
+/// A pointer handed to the jobs of one `concurrentPerform`, each writing only its own rows.
+struct SendablePointer<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T>
+    init(_ base: UnsafeMutablePointer<T>) { self.base = base }
+}

@@ -1,0 +1,8 @@
+struct HEVCDeblocking {
+    let frame: HEVCFrame
+    func run() {}
+}
+struct HEVCSampleAdaptiveOffset {
+    let frame: HEVCFrame
+    func run() {}
+}
