@@ -21,6 +21,14 @@ test:
 	flock $(BUILD_LOCK) $(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --disable-swift-testing
 
+# imgsel in real terminals (xterm, kitty, mlterm, foot, Konsole, Alacritty, GNOME Terminal) on
+# Xvfb, checked on screenshots (Tests/terminals/suite.py); .ci/run installs them. A terminal not
+# installed is skipped, loudly, unless CI=true. TERMINAL_ARGS: `--only kitty,foot --shots DIR`.
+TERMINAL_ARGS ?=
+.PHONY: terminals
+terminals: build
+	python3 Tests/terminals/suite.py --imgsel "$$($(SWIFT) build --show-bin-path)/imgsel" $(TERMINAL_ARGS)
+
 # The house style (.swift-format: 4 spaces, 120 columns) and the rules the compiler does not
 # check (.ci/check-sources: libraries never print or exit, no source file over 300 lines).
 # Not a build: no lock. HelpPinTests is left out: it pins every help text byte for byte,

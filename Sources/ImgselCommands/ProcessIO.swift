@@ -21,12 +21,18 @@ public struct ProcessIO {
     /// Ends the process by `signal` once a full-screen command put the terminal back, as the
     /// parent expects (the default action is restored already): the library never exits.
     public var endBySignal: (Int32) -> Never
+    /// Opens the process's controlling terminal (`/dev/tty`), for `imgsel terminal` with stdout
+    /// on a pipe or a file (`imgsel --json terminal > report.json`); a descriptor the caller
+    /// closes, or nil. main's opens /dev/tty; a test's run in process has none, so it never
+    /// asks the terminal `swift test` runs in.
+    public var openControllingTerminal: () -> Int32? = { nil }
 
     public init(
         environment: [String: String], cwd: String, stdin: Int32, stdout: Int32, stdoutIsTerminal: Bool,
         stderrIsTerminal: Bool, writeOut: @escaping ([UInt8]) -> Int32?, writeErr: @escaping ([UInt8]) -> Void,
-        endBySignal: @escaping (Int32) -> Never
+        endBySignal: @escaping (Int32) -> Never, openControllingTerminal: @escaping () -> Int32? = { nil }
     ) {
+        self.openControllingTerminal = openControllingTerminal
         self.environment = environment
         self.cwd = cwd
         self.stdin = stdin

@@ -86,10 +86,19 @@ public enum Fit {
     /// took 230 MB against 160 MiB); below this it stays inside, whatever the window claims.
     public static let largestGraphicsPixels = 6 << 20
 
+    /// The height sixel is sent in: bands of 6 pixels, the last one whole even when the
+    /// picture ends inside it.
+    public static let sixelBand = 6
+
     /// For kitty, iTerm2 and sixel: fitted within the window's pixels, never
     /// enlarged past 1:1, nor past `largestGraphicsPixels` (the aspect kept). The cells are
-    /// the ones the pixels reach into.
-    public static func graphics(width: Int, height: Int, window: WindowSize, reservedRows: Int) -> ImageBox {
+    /// the ones the pixels reach into. With `band` (sixel's 6), the height is a whole number
+    /// of bands inside the cells, so what is sent ends where the picture does: a terminal
+    /// blanks a cell row the last band only touches (Konsole did, under a 119-pixel thumbnail
+    /// in 7 rows of 17 pixels), or counts it (foot put the prompt a row low).
+    public static func graphics(
+        width: Int, height: Int, window: WindowSize, reservedRows: Int, band: Int = 1
+    ) -> ImageBox {
         let columns = max(1, window.columns)
         let rows = max(1, window.rows)
         let freeRows = max(1, rows - max(0, reservedRows))
@@ -99,8 +108,9 @@ public enum Fit {
         // would spill into one more and scroll the text above it away.
         let cellWidth = known ? max(1, window.pixelWidth / columns) : assumedCell.width
         let cellHeight = known ? max(1, window.pixelHeight / rows) : assumedCell.height
+        let band = max(1, band)
         let boxWidth = columns * cellWidth
-        let boxHeight = freeRows * cellHeight
+        let boxHeight = max(1, freeRows * cellHeight / band * band)
         let w = max(1, width), h = max(1, height)
         var fitted = (width: w, height: h)
         if w > boxWidth || h > boxHeight {
@@ -109,6 +119,11 @@ public enum Fit {
         if fitted.width * fitted.height > largestGraphicsPixels {
             let scale = (Double(largestGraphicsPixels) / Double(fitted.width * fitted.height)).squareRoot()
             fitted = (max(1, Int(Double(fitted.width) * scale)), max(1, Int(Double(fitted.height) * scale)))
+        }
+        if fitted.height > band && fitted.height % band != 0 {
+            // Whole bands: the height a multiple of `band` (a few pixels less), the aspect kept.
+            let height = fitted.height / band * band
+            fitted = (min(boxWidth, max(1, (w * height + h / 2) / h)), height)
         }
         let cellColumns = ceilDivide(fitted.width, cellWidth)
         let cellRows = ceilDivide(fitted.height, cellHeight)

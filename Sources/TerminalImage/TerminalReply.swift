@@ -10,7 +10,8 @@
 ///
 /// Recognised: `ESC _ G i=31 ; OK ESC \` (kitty graphics), `ESC _ G i=31 ; EMSG… ESC \`
 /// (an error: no), `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by `ESC \` or BEL (the background
-/// colour, 1–4 hex digits a channel), `ESC [ ? 62 ; 4 ; … c` (DA1: sixel when it lists 4)
+/// colour, 1–4 hex digits a channel), `ESC [ ? 62 ; 4 ; … c` (DA1: sixel when it lists 4;
+/// empty fields as kitty sends them, `ESC [ ? 62 ; c`, and `ESC [ ? c` are DA1 too)
 /// and `ESC [ 6 ; h ; w t` (the cell's pixel size, the answer to `CSI 16 t`).
 /// Everything else — typed keys, arrow keys' own escape sequences, another
 /// program's answers — is handed back from `feed` in order, for the caller to
@@ -56,6 +57,8 @@ public struct TerminalReply: Sendable {
     public private(set) var kitty: KittyAnswer?
     /// DA1's attribute list (`62, 4, 22` …), nil until it came.
     public private(set) var deviceAttributes: [Int]?
+    /// DA1's answer as it came, without its ESC (`[?62;c`): for `imgsel terminal` to show.
+    public private(set) var deviceAttributesAnswer: String?
     /// The answer to `CSI 16 t`: a cell's pixel width and height.
     public private(set) var cellPixels: (width: Int, height: Int)?
     /// The answer to OSC 11: the terminal's background colour.
@@ -150,8 +153,9 @@ public struct TerminalReply: Sendable {
         let final = pending[pending.count - 1]
         let body = pending[2..<(pending.count - 1)]
         if final == UInt8(ascii: "c"), body.first == UInt8(ascii: "?") {
-            guard let numbers = Self.numbers(body.dropFirst()) else { return false }
+            guard let numbers = Self.numbers(body.dropFirst(), allowingEmpty: true) else { return false }
             deviceAttributes = numbers
+            deviceAttributesAnswer = String(decoding: pending.dropFirst(), as: UTF8.self)
             return true
         }
         if final == UInt8(ascii: "t"), let numbers = Self.numbers(body), numbers.count == 3, numbers[0] == 6 {
@@ -218,9 +222,13 @@ public struct TerminalReply: Sendable {
     }
 
     /// `62;4;22` as numbers; nil when anything but digits and `;` is there, or a number is absurd.
-    private static func numbers(_ text: ArraySlice<UInt8>) -> [Int]? {
+    /// `allowingEmpty`: an empty field (`62;` as kitty ends its DA1, `?c`, `62;;4`) is a
+    /// parameter left at its default (ECMA-48 5.4.2), which lists no attribute: it is skipped.
+    /// Refusing it made imgsel wait out its 250 ms in kitty (issue 22, item 4).
+    private static func numbers(_ text: ArraySlice<UInt8>, allowingEmpty: Bool = false) -> [Int]? {
         var result: [Int] = []
         for field in text.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
+            if field.isEmpty && allowingEmpty { continue }
             guard !field.isEmpty, field.count <= 6, field.allSatisfy({ (0x30...0x39).contains($0) }) else {
                 return nil
             }

@@ -31,6 +31,10 @@ let io = ProcessIO(
     endBySignal: { signal in
         raise(signal)
         exit(128 + signal)
+    },
+    openControllingTerminal: {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        return fd >= 0 ? fd : nil
     })
 let badNames = RawArguments.notUTF8(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
 exit(Imgsel.run(Array(CommandLine.arguments.dropFirst()), badNames: badNames, io: io))

@@ -44,10 +44,14 @@ final class BlocksTests: XCTestCase {
         XCTAssertEqual(TestEscapes.text(bytes), "\u{1B}[48;2;9;8;7m     \u{1B}[0m\n")
     }
 
-    func testPalette256UsesTheNearestIndex() {
-        let screen = TestANSI(Blocks.draw(twoColours(), colours: .palette256))
-        let r = TestANSI.Colour.indexed(Int(XtermPalette.nearest(red: red.0, green: red.1, blue: red.2)))
-        let b = TestANSI.Colour.indexed(Int(XtermPalette.nearest(red: blue.0, green: blue.1, blue: blue.2)))
+    /// Colours the palette has are drawn as their index; others are dithered (BlocksDitherTests).
+    func testPalette256DrawsAPaletteColourAsItsIndex() {
+        let exact = TestRasters.make(width: 6, height: 4) { x, y in
+            (x < 3) == (y % 2 == 0) ? (215, 0, 0, 255) : (0, 0, 255, 255)
+        }
+        let screen = TestANSI(Blocks.draw(exact, colours: .palette256))
+        let r = TestANSI.Colour.indexed(Int(XtermPalette.nearest(red: 215, green: 0, blue: 0)))
+        let b = TestANSI.Colour.indexed(Int(XtermPalette.nearest(red: 0, green: 0, blue: 255)))
         XCTAssertEqual(r, .indexed(160))
         XCTAssertEqual(b, .indexed(21))
         XCTAssertEqual(screen.cells[0][0], .init(top: r, bottom: b))

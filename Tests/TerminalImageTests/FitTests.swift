@@ -16,6 +16,25 @@ final class FitTests: XCTestCase {
         XCTAssertEqual(box, ImageBox(columns: 80, rows: 5, pixelWidth: 800, pixelHeight: 88, pixelsKnown: true))
     }
 
+    /// Konsole's 79×119 thumbnail in 7 rows of 17 pixels: sent as 20 bands of 6 (120 pixels),
+    /// it reached into an 8th row, which Konsole blanked, frame and all.
+    func testSixelFitsInWholeBandsInsideItsCells() {
+        let cells = WindowSize(columns: 10, rows: 7, pixelWidth: 80, pixelHeight: 119)
+        let plain = Fit.graphics(width: 800, height: 1200, window: cells, reservedRows: 0)
+        XCTAssertEqual(plain, ImageBox(columns: 10, rows: 7, pixelWidth: 79, pixelHeight: 119, pixelsKnown: true))
+        let sixel = Fit.graphics(width: 800, height: 1200, window: cells, reservedRows: 0, band: Fit.sixelBand)
+        XCTAssertEqual(sixel, ImageBox(columns: 10, rows: 7, pixelWidth: 76, pixelHeight: 114, pixelsKnown: true))
+        // foot's 120×50 window of 7×14 cells: 840×560 would be 93⅓ bands; 558 pixels are 93.
+        let foot = WindowSize(columns: 120, rows: 50, pixelWidth: 840, pixelHeight: 700)
+        let wide = Fit.graphics(width: 1800, height: 1200, window: foot, reservedRows: 2, band: Fit.sixelBand)
+        XCTAssertEqual(wide, ImageBox(columns: 120, rows: 40, pixelWidth: 837, pixelHeight: 558, pixelsKnown: true))
+        // Even a picture at its own size: 100 pixels would reach a 6th row of 20 in its 17th band.
+        let small = Fit.graphics(width: 10, height: 100, window: window, reservedRows: 0, band: Fit.sixelBand)
+        XCTAssertEqual(small, ImageBox(columns: 1, rows: 5, pixelWidth: 10, pixelHeight: 96, pixelsKnown: true))
+        // Bands of 1 (kitty, iTerm2) change nothing.
+        XCTAssertEqual(Fit.graphics(width: 10, height: 100, window: window, reservedRows: 0).pixelHeight, 100)
+    }
+
     func testGraphicsAreNeverEnlarged() {
         let box = Fit.graphics(width: 100, height: 50, window: window, reservedRows: 2)
         XCTAssertEqual(box, ImageBox(columns: 10, rows: 3, pixelWidth: 100, pixelHeight: 50, pixelsKnown: true))

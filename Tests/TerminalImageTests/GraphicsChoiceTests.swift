@@ -34,10 +34,11 @@ final class GraphicsChoiceTests: XCTestCase {
         var asked = 0
         let kitty = ["TERM": "xterm-kitty", "IMGSEL_GRAPHICS": "sixel"]
         XCTAssertEqual(try choose(.way(.blocks), kitty, asked: &asked).way, .blocks)
-        XCTAssertEqual(try choose(.way(.blocks), kitty, asked: &asked).reason, "--graphics")
+        XCTAssertEqual(try choose(.way(.blocks), kitty, asked: &asked).reason, "--graphics blocks")
         XCTAssertEqual(try choose(nil, kitty, asked: &asked).way, .sixel)
-        XCTAssertEqual(try choose(nil, kitty, asked: &asked).reason, "IMGSEL_GRAPHICS")
+        XCTAssertEqual(try choose(nil, kitty, asked: &asked).reason, "IMGSEL_GRAPHICS=sixel")
         XCTAssertEqual(try choose(.auto, kitty, asked: &asked).way, .kitty, "--graphics auto ignores the variable")
+        XCTAssertEqual(try choose(.auto, kitty, asked: &asked).reason, "TERM=xterm-kitty", "the hint that decided")
         XCTAssertEqual(try choose(nil, ["TERM": "xterm-kitty", "IMGSEL_GRAPHICS": "auto"], asked: &asked).way, .kitty)
         XCTAssertEqual(try choose(nil, ["TERM": "xterm-kitty", "IMGSEL_GRAPHICS": ""], asked: &asked).way, .kitty)
         XCTAssertEqual(asked, 0, "no query when the option, the variable or the hints decide")
@@ -63,9 +64,32 @@ final class GraphicsChoiceTests: XCTestCase {
         let refused = reply("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\" + da1Plain)
         XCTAssertEqual(try choose(answer: refused, asked: &asked).way, .blocks)
         XCTAssertEqual(try choose(answer: TerminalReply(), asked: &asked).way, .blocks, "nothing answered")
-        XCTAssertEqual(try choose(answer: TerminalReply(), asked: &asked).reason, "no answer")
+        XCTAssertEqual(try choose(answer: TerminalReply(), asked: &asked).reason, "query: no answer within 250 ms")
         XCTAssertEqual(try choose(answer: nil, asked: &asked).way, .blocks, "nothing to ask: a pipe")
         XCTAssertEqual(asked, 7, "one query a choice")
+    }
+
+    /// The reason names the answer that decided, DA1 as it came: what `imgsel terminal` shows.
+    func testTheReasonNamesTheAnswerThatDecided() throws {
+        var asked = 0
+        func reason(_ text: String, _ variables: [String: String] = ["TERM": "xterm-256color"]) throws -> String {
+            try choose(nil, variables, answer: reply(text), asked: &asked).reason
+        }
+        XCTAssertEqual(
+            try reason(kittyOK + "\u{1B}[?62;c"), "query: kitty graphics answered OK, then DA1 [?62;c")
+        XCTAssertEqual(try reason(kittyOK), "query: kitty graphics answered OK, then no DA1 within 250 ms")
+        XCTAssertEqual(try reason(da1Sixel), "query: DA1 [?62;4;22c lists 4 (sixel)")
+        XCTAssertEqual(try reason(da1Plain), "query: DA1 [?62;22c lists no 4 (sixel), no kitty graphics answer")
+        XCTAssertEqual(
+            try reason("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\" + da1Plain),
+            "query: DA1 [?62;22c lists no 4 (sixel), kitty graphics refused (ENOTSUPPORTED:no)")
+        XCTAssertEqual(
+            try reason(da1Sixel, ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0"]),
+            "query (answered by tmux): DA1 [?62;4;22c lists 4 (sixel)")
+        XCTAssertEqual(try choose(nil, ["TERM": "foot"], asked: &asked).reason, "TERM=foot")
+        XCTAssertEqual(
+            try choose(answer: nil, asked: &asked).reason,
+            "no terminal to ask (stdout is none, or not in its foreground)")
     }
 
     func testNoColourFoundAutomaticallyIsTheTextLineAloneAndAsksNothing() throws {
@@ -75,7 +99,8 @@ final class GraphicsChoiceTests: XCTestCase {
         XCTAssertEqual(try choose(colourOff: true, answer: reply(da1Plain), asked: &asked).way, .none)
         XCTAssertEqual(try choose(nil, ["TERM": "linux", "NO_COLOR": "1"], asked: &asked).way, .none)
         XCTAssertEqual(try choose(nil, noColour, answer: reply(da1Sixel), asked: &asked).way, .none)
-        XCTAssertEqual(try choose(nil, noColour, answer: reply(da1Sixel), asked: &asked).reason, "no colour")
+        XCTAssertEqual(try choose(nil, noColour, answer: reply(da1Sixel), asked: &asked).reason, "NO_COLOR is set")
+        XCTAssertEqual(try choose(colourOff: true, asked: &asked).reason, "--no-color")
         XCTAssertEqual(try choose(nil, ["TERM": "xterm-kitty", "NO_COLOR": "1"], asked: &asked).way, .none)
         XCTAssertEqual(asked, 0, "no answer could change the way: nothing is asked")
         XCTAssertEqual(try choose(.way(.blocks), noColour, asked: &asked).way, .blocks, "asked for by name")
@@ -91,7 +116,9 @@ final class GraphicsChoiceTests: XCTestCase {
         let white = try choose(answer: reply("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\" + da1Sixel), asked: &asked)
         XCTAssertEqual(white.way, .sixel)
         XCTAssertEqual(white.background, RGB(255, 255, 255))
+        XCTAssertEqual(white.answeredBackground, RGB(255, 255, 255))
         XCTAssertEqual(try choose(answer: reply(da1Sixel), asked: &asked).background, .black, "not answered: black")
+        XCTAssertNil(try choose(answer: reply(da1Sixel), asked: &asked).answeredBackground, "and known as not answered")
         XCTAssertEqual(try choose(nil, ["TERM": "foot"], asked: &asked).background, .black, "not asked: black")
     }
 

@@ -74,6 +74,23 @@ final class TerminalQueryTests: XCTestCase {
         XCTAssertTrue(echoing(), "restored when DA1 came, before close")
     }
 
+    /// kitty 0.26 answers its graphics query, OSC 11, and DA1 as `ESC [ ? 62 ; c`: that DA1 is
+    /// what ends the wait (the loop returns on it, the modes come back before close), where it
+    /// used to be taken for no answer, and imgsel waited out the 250 ms (issue 22, item 4).
+    func testKittysOwnDA1EndsTheWait() {
+        let query = TerminalQuery(fd: dup(slave))
+        defer { query.close() }
+        let (reply, _) = ask(query) { [side] in
+            _ = side.received(waiting: 1000)
+            side.answer("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?62;c")
+        }
+        XCTAssertTrue(reply.kittyGraphics)
+        XCTAssertTrue(reply.answered, "DA1 came and was read as DA1")
+        XCTAssertEqual(reply.deviceAttributesAnswer, "[?62;c")
+        XCTAssertTrue(echoing(), "the wait ended on DA1: the modes are back before close")
+        XCTAssertEqual(pendingInput(), 0, "nothing of the answer was left unread")
+    }
+
     func testKittysAnswerAndTheCellSize() {
         let query = TerminalQuery(fd: dup(slave))
         defer { query.close() }

@@ -148,11 +148,48 @@ final class TerminalReplyTests: XCTestCase {
         XCTAssertEqual(reply.deviceAttributes, [62, 4, 22])
     }
 
-    func testMalformedDA1IsNotTaken() {
-        var reply = TerminalReply()
-        let bad = bytes("\u{1B}[?62;;4c\u{1B}[?c")
-        XCTAssertEqual(reply.feed(bad), bad)
-        XCTAssertNil(reply.deviceAttributes)
+    /// Every form DA1 comes in ends the wait: kitty's `?62;c` (a trailing empty field), an empty
+    /// list, empty fields anywhere. `?62;c` used to be handed back as no answer, so imgsel
+    /// waited out its 250 ms in kitty (issue 22, item 4).
+    func testEveryFormOfDA1IsTakenEmptyFieldsListingNothing() {
+        for (text, expected) in [
+            ("\u{1B}[?62;c", [62]), ("\u{1B}[?c", []), ("\u{1B}[?64;4;c", [64, 4]), ("\u{1B}[?62;;4c", [62, 4]),
+            ("\u{1B}[?;62c", [62]), ("\u{1B}[?;c", []), ("\u{1B}[?1;2c", [1, 2]),
+            ("\u{1B}[?65;1;9;22c", [65, 1, 9, 22]),
+        ] {
+            var reply = TerminalReply()
+            XCTAssertEqual(reply.feed(bytes(text)), [], text)
+            XCTAssertTrue(reply.answered, text)
+            XCTAssertEqual(reply.deviceAttributes, expected, text)
+            XCTAssertEqual(reply.deviceAttributesAnswer, String(text.dropFirst()), text)
+            XCTAssertEqual(reply.sixel, expected.contains(4), text)
+        }
+    }
+
+    /// kitty's own answers, as kitty 0.26 sends them to `env -u KITTY_WINDOW_ID` imgsel: its
+    /// graphics OK first, then DA1 with a trailing `;`, in any pieces.
+    func testKittysAnswersInAnyPiecesEndTheWait() {
+        let stream = kittyOK + bytes("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\") + bytes("\u{1B}[?62;c")
+        for size in 1...stream.count {
+            var reply = TerminalReply()
+            var other: [UInt8] = []
+            for start in stride(from: 0, to: stream.count, by: size) {
+                other += reply.feed(stream[start..<min(stream.count, start + size)])
+            }
+            XCTAssertEqual(other + reply.finish(), [], "\(size)-byte pieces")
+            XCTAssertEqual(reply.kitty, .supported, "\(size)-byte pieces")
+            XCTAssertTrue(reply.answered, "\(size)-byte pieces")
+            XCTAssertEqual(reply.deviceAttributes, [62], "\(size)-byte pieces")
+        }
+    }
+
+    func testWhatIsNoDA1IsNotTaken() {
+        // Not digits (a colon, a second marker), an absurd number, DA2's `>`: no DA1.
+        for text in ["\u{1B}[?62:4c", "\u{1B}[?6?2c", "\u{1B}[?1234567c", "\u{1B}[>1;10;0c", "\u{1B}[62;4c"] {
+            var reply = TerminalReply()
+            XCTAssertEqual(reply.feed(bytes(text)), bytes(text), text)
+            XCTAssertNil(reply.deviceAttributes, text)
+        }
     }
 
     func testCellSizeAnswer() {

@@ -1,5 +1,6 @@
 import Foundation
 import TerminalTestSupport
+import TerminalUI
 import TestImages
 import XCTest
 
@@ -17,6 +18,24 @@ class ImgselTmuxTestCase: TmuxTestCase {
     }
 
     var folder: URL { pane.folder }
+
+    /// pick's focused frame on `row`, as text from its top-left corner to its top-right one
+    /// ("┌ 3 ──────┐"): the frame whose corner is in one of the focus colours (the glyphs are
+    /// light for every frame; the focus shows by colour and the name's reverse video). Empty
+    /// when no frame on the row has the focus.
+    func focusedFrame(row: Int = 0) -> String {
+        let cells = pane.cells()
+        guard row < cells.count else { return "" }
+        let line = cells[row]
+        let focusColours = FocusMark.candidates.map { TmuxPane.Colour.indexed(Int($0)) }
+        guard
+            let start = line.firstIndex(where: {
+                $0.character == "┌" && $0.foreground.map(focusColours.contains) == true
+            })
+        else { return "" }
+        let end = line[start...].firstIndex { $0.character == "┐" } ?? line.count - 1
+        return String(line[start...end].map(\.character))
+    }
     var selectionPath: String { folder.appendingPathComponent(".imgsel.json").path }
 
     override func setUpWithError() throws {

@@ -34,7 +34,7 @@ final class PickCommandTmuxTests: ImgselTmuxTestCase {
         try pane.waitForText("3 / 9 selected")
         pane.keys("Space")
         try pane.waitForText("4 / 9 selected")
-        XCTAssertTrue(pane.screen()[0].contains("┏ 3 ━"), pane.screen().joined(separator: "\n"))
+        XCTAssertTrue(focusedFrame().hasPrefix("┌ 3 ─"), focusedFrame() + "\n" + pane.screen().joined(separator: "\n"))
         pane.keys("Enter")
         try pane.waitForFormat("#{alternate_on}", "0")
         XCTAssertEqual(try exitStatus(), "0")

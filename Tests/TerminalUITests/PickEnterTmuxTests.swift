@@ -112,7 +112,8 @@ final class PickEnterTmuxTests: ImgselTmuxTestCase {
         image("a.png", seed: 7)
         try startImgsel("pick", showing: "2 / 9 selected")
         let top = pane.screen()[0]
-        XCTAssertTrue(top.contains("┏ 1 ━") && top.contains("┌ 2 ─"), "a is entry 1, b entry 2:\n" + top)
+        XCTAssertTrue(top.contains("┌ 1 ─") && top.contains("┌ 2 ─"), "a is entry 1, b entry 2:\n" + top)
+        XCTAssertTrue(focusedFrame().hasPrefix("┌ 1 ─"), "the focus on a: " + focusedFrame())
         pane.keys("Space")
         try pane.waitForText("1 / 9 selected")
         pane.keys("Space")

@@ -18,10 +18,39 @@ final class ProgramDrawingTests: XCTestCase {
         _ = program.handle(.right)
         _ = program.handle(.character(" "))
         let rows = frame(program)
-        XCTAssertEqual(rows[0], "  ┌─────────┐ ┏ 2 ━━━━━━┓ ┌ 1 ──────┐   ")
+        XCTAssertEqual(rows[0], "  ┌─────────┐ ┌ 2 ──────┐ ┌ 1 ──────┐   ", "light glyphs only: every font has them")
         XCTAssertEqual(rows[4], "     a.jpg       b.jpg       c.jpg      ")
         XCTAssertTrue(rows[11].hasPrefix(" 2 / 9 selected   space pick "), rows[11])
         XCTAssertTrue(rows[11].hasSuffix("2/3 "), rows[11])
+    }
+
+    /// The focus shows without heavy glyphs (xterm's default font has none): its frame in the
+    /// colour chosen against the background, its name in reverse video; the other frames grey
+    /// (or green, picked).
+    func testTheFocusIsItsFrameColourAndItsNameInReverseVideo() throws {
+        var program = PickerProgram(
+            model: PickerModel(names: ["a.jpg", "b.jpg", "c.jpg"], picked: [2], capacity: 9),
+            slotWidth: 12, slotHeight: 5)
+        program.resize(to: WindowSize(columns: 40, rows: 12))
+        _ = program.handle(.right)
+        program.focusColour = FocusMark.colour(against: RGB(255, 255, 255))
+        var screen = Screen(columns: 40, rows: 12)
+        program.draw(into: &screen)
+        let top = Array(screen.text(row: 0))
+        let corners = top.indices.filter { top[$0] == "┌" }
+        XCTAssertEqual(corners.count, 3, screen.text(row: 0))
+        XCTAssertEqual(screen.style(row: 0, column: corners[1]), Style(foreground: .palette(19), bold: true))
+        XCTAssertEqual(screen.style(row: 3, column: corners[1]), Style(foreground: .palette(19), bold: true), "│")
+        XCTAssertEqual(screen.style(row: 0, column: corners[0]), Style(foreground: .palette(8)), "unfocused: grey")
+        XCTAssertEqual(screen.style(row: 0, column: corners[2]), Style(foreground: .palette(2)), "picked: green")
+        let names = Array(screen.text(row: 4))
+        let b = try XCTUnwrap(names.firstIndex(of: "b"))
+        XCTAssertEqual(screen.style(row: 4, column: b)?.reverse, true, "the focused name in reverse video")
+        let a = try XCTUnwrap(names.firstIndex(of: "a"))
+        XCTAssertEqual(screen.style(row: 4, column: a)?.reverse, false)
+        XCTAssertEqual(
+            PickerProgram(model: PickerModel(names: ["a"], capacity: 9)).focusColour, .palette(129),
+            "unknown background: a colour for dark and light alike")
     }
 
     func testAPickedNumberIsBlackOnGreenAndNotBold() throws {

@@ -121,6 +121,29 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(text(screen.render()), "<DEL>\u{1B}[1;1H\u{1B}[0m  ")
     }
 
+    /// Konsole keeps an iTerm2 or sixel picture under whatever is written over it but a
+    /// cleared screen: when one leaves, the screen is cleared and drawn whole, others again too.
+    func testAPictureOnlyAClearedScreenTakesAwayClearsTheScreenWhenItLeaves() {
+        let stays = Placement(
+            key: "b", rect: CellRect(top: 0, left: 3, width: 2, height: 1), kind: .image(draw: [0x42], erase: []),
+            goesOnlyWithScreen: true)
+        let leaves = Placement(
+            key: "a", rect: CellRect(top: 0, left: 0, width: 2, height: 1), kind: .image(draw: [0x41], erase: []),
+            goesOnlyWithScreen: true)
+        var screen = drawnScreen {
+            $0.place(leaves)
+            $0.place(stays)
+        }
+        screen.clear()
+        screen.place(stays)
+        screen.put("x", row: 0, column: 6)
+        XCTAssertEqual(text(screen.render()), "\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[1;7Hx\u{1B}[1;4HB")
+        // Nothing leaving: only what changed, as before.
+        screen.clear()
+        screen.place(stays)
+        XCTAssertEqual(text(screen.render()), "\u{1B}[1;7H\u{1B}[0m ")
+    }
+
     func testAPictureWithANewKeyOrPlaceIsSentAgain() {
         let rect = CellRect(top: 0, left: 0, width: 2, height: 1)
         var screen = drawnScreen { $0.place(Placement(key: "a", rect: rect, kind: .image(draw: [0x41], erase: []))) }

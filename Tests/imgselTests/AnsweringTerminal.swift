@@ -17,7 +17,8 @@ struct AnsweringTerminal {
         case nothing
         /// `ESC [ ? attributes c`, e.g. "62;4;22" (sixel) or "62;22".
         case deviceAttributes(String)
-        /// kitty's `OK` to its graphics query, then DA1 without sixel.
+        /// kitty's answers as kitty 0.26 sends them: `OK` to its graphics query, then DA1 with
+        /// a trailing empty field and no sixel (`ESC [ ? 62 ; c`).
         case kitty
         /// The background colour (OSC 11, `ESC ] 11 ; rgb:… ESC \`, e.g. "ffff/ffff/ffff"),
         /// then DA1 with these attributes: xterm's answers.
@@ -51,10 +52,11 @@ struct AnsweringTerminal {
     /// Runs imgsel `args` in `folder` on an answering terminal of `size`.
     /// `then`: keys to type once the output holds a marker, in order (`q` once a picture came).
     /// `memoryLimitKB`: run under `ulimit -v` of that many KiB (through /bin/sh, which execs imgsel).
+    /// `stdoutFile`: stdout to that file rather than the terminal (which stays the controlling one).
     static func run(
         _ args: [String], in folder: URL, size: TerminalSize = TerminalSize(), env: [String: String] = [:],
         answer: Answer, typed: String = "", then steps: [(after: String, type: String)] = [],
-        memoryLimitKB: Int? = nil
+        memoryLimitKB: Int? = nil, stdoutFile: String? = nil
     ) throws -> Result {
         var steps = steps
         let pty: Pty
@@ -78,7 +80,9 @@ struct AnsweringTerminal {
             pid = try Spawn.start(
                 argv + args, environment: environment,
                 descriptors: [
-                    (0, .file(pty.name, O_RDWR)), (1, .copy(0)), (2, .file(errPath, O_WRONLY | O_CREAT | O_TRUNC)),
+                    (0, .file(pty.name, O_RDWR)),
+                    (1, stdoutFile.map { .file($0, O_WRONLY | O_CREAT | O_TRUNC) } ?? .copy(0)),
+                    (2, .file(errPath, O_WRONLY | O_CREAT | O_TRUNC)),
                 ],
                 closing: [master, slave], directory: folder.path, newSession: true)
         } catch {
@@ -137,7 +141,7 @@ struct AnsweringTerminal {
         switch answer {
         case .nothing: return []
         case let .deviceAttributes(list): return Array("\u{1B}[?\(list)c".utf8)
-        case .kitty: return Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c".utf8)
+        case .kitty: return Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c".utf8)
         case let .background(colour, list): return Array("\u{1B}]11;rgb:\(colour)\u{1B}\\\u{1B}[?\(list)c".utf8)
         }
     }

@@ -30,6 +30,7 @@ final class HelpPinTests: ImgselTestCase {
           html        write a self-contained HTML page of the selection: the nine-grid and a pager
           thumbnail   decode an image, turn it upright and shrink it into a PNG; touches no selection
           sheet       the nine-grid as one PNG: a contact sheet for a CI artifact or a review
+          terminal    show how pictures would be drawn here, and why: the way, the answers, the window, the colours
           help        show help for imgsel or one command
           completion  print a shell completion script
 
@@ -393,6 +394,19 @@ final class HelpPinTests: ImgselTestCase {
             Examples:
               imgsel sheet upload-set.png
               imgsel sheet - --size 128 --columns 5 > review.png
+
+            Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
+            """#,
+        "terminal": #"""
+            imgsel terminal: show how pictures would be drawn here, and why: the way, the answers, the window, the colours
+
+            Usage:
+              imgsel terminal
+
+            Examples:
+              imgsel terminal
+              imgsel --json terminal
+              imgsel terminal --graphics sixel
 
             Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,

@@ -62,7 +62,10 @@ final class TerminalPictureTests: ImgselTestCase {
         XCTAssertEqual(
             params, "name=\(name);size=\(data.count);width=800px;height=400px;preserveAspectRatio=1;inline=1")
         XCTAssertEqual(payload, data, "the payload is the file's bytes")
-        XCTAssertTrue(r.text.hasSuffix("\u{07}\n"), r.transcript)
+        // 400 pixels are 20 rows of 20: made room for, drawn from the saved cursor, then passed.
+        XCTAssertTrue(
+            r.text.contains(String(repeating: "\n", count: 20) + "\u{1B}[20A\u{1B}7\u{1B}]1337;File="), r.transcript)
+        XCTAssertTrue(r.text.hasSuffix("\u{07}\u{1B}8\u{1B}[20B"), r.transcript)
         // Never enlarged past 1:1.
         let small = runOnTerminal(["view", "2"], size: Self.pixels, env: Self.iterm)
         XCTAssertEqual(itermSequence(small.text)?.params.contains(";width=40px;height=20px;"), true, small.transcript)

@@ -93,10 +93,21 @@ struct ViewCommand: Command {
         let picture = try picture(entry, index: current, context)
         context.console.confirm(line + (picture?.damaged == true ? "  damaged" : ""))
         if let picture {
-            context.console.bytes(picture.bytes)
-            // Half blocks end each row with a newline; the other ways leave the cursor on the picture's last row.
-            if picture.way != .blocks { context.console.out("") }
+            context.console.bytes(Self.placed(picture.bytes, rows: picture.rows, way: picture.way))
         }
+    }
+
+    /// The picture's bytes with the cursor moves that put it under the text line and the
+    /// prompt on the row after it, whatever the terminal does with the cursor after a picture
+    /// (xterm leaves it on the picture's last row; mlterm, foot and Konsole's sixel one below;
+    /// kitty and Konsole below a picture as wide as the window): `rows` newlines make room
+    /// (scrolling if need be) and climb back, the cursor is saved, the picture drawn, the
+    /// cursor restored and moved down past the picture. Half blocks are text: each row ends
+    /// with a newline already.
+    static func placed(_ bytes: [UInt8], rows: Int, way: GraphicsWay) -> [UInt8] {
+        guard way != .blocks, rows > 0 else { return bytes }
+        let room = String(repeating: "\n", count: rows) + "\u{1B}[\(rows)A\u{1B}7"
+        return Array(room.utf8) + bytes + Array("\u{1B}8\u{1B}[\(rows)B".utf8)
     }
 
     /// On a terminal (or with --image), the picture under the text line, fitted to the window
@@ -107,7 +118,7 @@ struct ViewCommand: Command {
     /// A damaged file that decoded in part (a truncated JPEG) shows what decoded, `damaged`.
     private func picture(
         _ entry: Entry, index: Int, _ context: Context
-    ) throws(ImgselError) -> (bytes: [UInt8], damaged: Bool, way: GraphicsWay)? {
+    ) throws(ImgselError) -> (bytes: [UInt8], damaged: Bool, way: GraphicsWay, rows: Int)? {
         let wanted = image ?? (context.console.stdoutIsTerminal && !context.quiet)
         guard wanted, let terminal = try context.pictureTerminal() else { return nil }
         defer { terminal.finish() }
@@ -120,6 +131,6 @@ struct ViewCommand: Command {
         guard
             let picture = try? renderer.drawReportingDamage(file: file, facts: entry.facts, box: box, options: options)
         else { return nil }
-        return (picture.bytes, picture.damaged, terminal.way)
+        return (picture.bytes, picture.damaged, terminal.way, box.rows)
     }
 }

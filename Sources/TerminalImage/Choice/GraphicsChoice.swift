@@ -20,20 +20,24 @@ public struct GraphicsChoice: Sendable, Equatable {
     public var cellPixels: CellPixels?
     /// What sixel and half blocks compose transparency over: the terminal's background when
     /// it answered OSC 11, else black.
-    public var background: RGB
-    /// What decided: `--graphics`, `IMGSEL_GRAPHICS`, a hint (`TERM=foot`), `no colour`,
-    /// `query`, `no answer`.
+    public var background: RGB { answeredBackground ?? .black }
+    /// The terminal's background as it answered OSC 11; nil when it was not asked or did not
+    /// say (the focus mark then takes a colour that shows on dark and light alike).
+    public var answeredBackground: RGB?
+    /// What decided, in words a bug report can quote: `--graphics sixel`,
+    /// `IMGSEL_GRAPHICS=kitty`, a hint (`TERM=foot`), `NO_COLOR is set`, `--no-color`, or what
+    /// the query got (`query: DA1 [?62;4;22c lists 4 (sixel)`, `query: no answer within 250 ms`).
     public var reason: String
 
     public init(
         way: GraphicsWay, passthrough: Passthrough = .none, colours: Blocks.Colours = .palette256,
-        cellPixels: CellPixels? = nil, background: RGB = .black, reason: String = ""
+        cellPixels: CellPixels? = nil, background: RGB? = nil, reason: String = ""
     ) {
         self.way = way
         self.passthrough = passthrough
         self.colours = colours
         self.cellPixels = cellPixels
-        self.background = background
+        self.answeredBackground = background
         self.reason = reason
     }
 
@@ -65,33 +69,53 @@ public struct GraphicsChoice: Sendable, Equatable {
         if request == nil, let text = environment(variable), !text.isEmpty {
             guard let parsed = GraphicsRequest(text) else { throw BadVariable(value: text) }
             request = parsed
-            reason = variable
+            reason = "\(variable)=\(text)"
+        } else if case let .way(way)? = request {
+            reason = "--graphics \(way.rawValue)"
         }
         if case let .way(way)? = request {
             return choice(way, hints: hints, reason: reason)
         }
         // No answer could change the way then: the terminal is not asked (issue 20, item 13).
         if colourOff || !(environment("NO_COLOR") ?? "").isEmpty {
-            return choice(.none, hints: hints, reason: "no colour")
+            return choice(.none, hints: hints, reason: colourOff ? "--no-color" : "NO_COLOR is set")
         }
         if let way = hints.way {
             return choice(way, hints: hints, reason: hints.evidence ?? "")
         }
         guard let reply = query() else {
-            return choice(.blocks, hints: hints, reason: "no terminal to ask")
+            return choice(
+                .blocks, hints: hints, reason: "no terminal to ask (stdout is none, or not in its foreground)")
         }
         let cell = reply.cellPixels.map { CellPixels(width: $0.width, height: $0.height) }
         let way: GraphicsWay = reply.kittyGraphics ? .kitty : reply.sixel ? .sixel : .blocks
-        let background = reply.background.map { RGB($0.red, $0.green, $0.blue) } ?? .black
+        let background = reply.background.map { RGB($0.red, $0.green, $0.blue) }
         // Inside tmux the query reaches tmux, not the terminal around it: what answered draws.
         return choice(
-            way, hints: hints, reason: reply.answered ? "query" : "no answer", tmuxAnswered: hints.insideTmux,
+            way, hints: hints, reason: answerReason(reply, tmux: hints.insideTmux), tmuxAnswered: hints.insideTmux,
             cellPixels: cell, background: background)
+    }
+
+    /// Which answer decided, with DA1 as it came (the form that ends the wait, or its absence).
+    static func answerReason(_ reply: TerminalReply, tmux: Bool) -> String {
+        let asked = tmux ? "query (answered by tmux)" : "query"
+        let da1 = reply.deviceAttributesAnswer.map { "DA1 \($0)" }
+        if reply.kittyGraphics {
+            return "\(asked): kitty graphics answered OK, then " + (da1 ?? "no DA1 within 250 ms")
+        }
+        guard let da1 else { return "\(asked): no answer within 250 ms" }
+        if reply.sixel { return "\(asked): \(da1) lists 4 (sixel)" }
+        let kitty: String
+        switch reply.kitty {
+        case .refused(let message)?: kitty = "kitty graphics refused (\(message))"
+        case .supported?, nil: kitty = "no kitty graphics answer"
+        }
+        return "\(asked): \(da1) lists no 4 (sixel), \(kitty)"
     }
 
     private static func choice(
         _ way: GraphicsWay, hints: TerminalHints, reason: String, tmuxAnswered: Bool = false,
-        cellPixels: CellPixels? = nil, background: RGB = .black
+        cellPixels: CellPixels? = nil, background: RGB? = nil
     ) -> GraphicsChoice {
         let wrapped = hints.insideTmux && way.isGraphics && !tmuxAnswered
         return GraphicsChoice(

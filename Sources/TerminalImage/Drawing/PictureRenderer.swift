@@ -57,7 +57,9 @@ public struct PictureRenderer: Sendable {
     public func box(width: Int, height: Int, window: WindowSize, reservedRows: Int) -> ImageBox {
         let sized = choice.window(window)
         if way == .blocks { return Fit.blocks(width: width, height: height, window: sized, reservedRows: reservedRows) }
-        return Fit.graphics(width: width, height: height, window: sized, reservedRows: reservedRows)
+        return Fit.graphics(
+            width: width, height: height, window: sized, reservedRows: reservedRows,
+            band: way == .sixel ? Fit.sixelBand : 1)
     }
 
     /// A file's pixels as `box` needs them: decoded (a JPEG at the smallest DCT scale that

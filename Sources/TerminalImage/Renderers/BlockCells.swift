@@ -31,16 +31,17 @@ extension Blocks {
     /// the same colours `draw` sends, for a layer that writes cells itself.
     public static func cells(_ raster: Raster, colours: Colours, background: RGB = .black) -> [[HalfBlockCell]] {
         let width = raster.width, height = raster.height
+        let indices = colours == .palette256 ? XtermPalette.dithered(raster, over: background) : []
         func colour(_ x: Int, _ y: Int) -> HalfBlockCell.Colour {
             guard y < height else { return .terminalDefault }
+            if colours == .palette256 { return .palette(indices[y * width + x]) }
             var (r, g, b, a) = raster.pixel(x: x, y: y)
             if a != 255 {
                 r = composed(r, alpha: a, over: background.red)
                 g = composed(g, alpha: a, over: background.green)
                 b = composed(b, alpha: a, over: background.blue)
             }
-            if colours == .truecolor { return .rgb(r, g, b) }
-            return .palette(XtermPalette.nearest(red: r, green: g, blue: b))
+            return .rgb(r, g, b)
         }
         return (0..<(height + 1) / 2).map { row in
             (0..<width).map { x in HalfBlockCell(upper: colour(x, 2 * row), lower: colour(x, 2 * row + 1)) }

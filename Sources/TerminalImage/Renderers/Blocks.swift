@@ -14,7 +14,8 @@ public enum Blocks {
     public enum Colours: Sendable, Equatable {
         /// `ESC[38;2;r;g;bm` / `48;2`: for `COLORTERM=truecolor` or `24bit`.
         case truecolor
-        /// `ESC[38;5;nm` / `48;5`: the nearest of the xterm colours 16–255.
+        /// `ESC[38;5;nm` / `48;5`: the xterm colours 16–255, the error diffused
+        /// (`XtermPalette.dithered`).
         case palette256
     }
 
@@ -35,10 +36,11 @@ public enum Blocks {
         // The most a row can take: a cursor move, per cell two full colours and
         // a glyph, the reset and the newline.
         let rowLimit = 48 + width * longestCell + 5
+        let indices = colours == .palette256 ? XtermPalette.dithered(raster, over: background) : []
         return raster.pixels.withUnsafeBufferPointer { pixels in
             [UInt8](unsafeUninitializedCapacity: max(1, cellRows * rowLimit)) { buffer, written in
                 var out = ByteWriter(buffer.baseAddress!)
-                let pens = PenMaker(pixels: pixels, colours: colours, background: background)
+                let pens = PenMaker(pixels: pixels, indices: indices, colours: colours, background: background)
                 for cellRow in 0..<cellRows {
                     if case let .at(row, column) = layout {
                         out.ascii("\u{1B}[")
@@ -106,11 +108,14 @@ public enum Blocks {
 
     private struct PenMaker {
         let pixels: UnsafeBufferPointer<UInt8>
+        /// In 256 colours, every pixel's palette index (dithered); empty in truecolor.
+        let indices: [UInt8]
         let colours: Colours
         let background: RGB
 
         @inline(__always)
         func pen(at pixel: Int) -> UInt32 {
+            if colours == .palette256 { return UInt32(indices[pixel]) }
             let i = pixel * 4
             var r = pixels[i], g = pixels[i + 1], b = pixels[i + 2]
             let a = pixels[i + 3]
@@ -119,8 +124,7 @@ public enum Blocks {
                 g = composed(g, alpha: a, over: background.green)
                 b = composed(b, alpha: a, over: background.blue)
             }
-            if colours == .truecolor { return UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) }
-            return UInt32(XtermPalette.nearest(red: r, green: g, blue: b))
+            return UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
         }
     }
 

@@ -10,10 +10,24 @@
 /// speckle no one asked for. Damped, the carried error stays within 8× the
 /// per-pixel one, so such speckles cannot reach a distant colour, while a
 /// gradient still gets its in-between shades.
+///
+/// Sixel maps onto its own palette (`NearestColour`), 256-colour half blocks onto the xterm
+/// palette (`XtermPalette.Nearest`): one diffusion, any way of finding the nearest colour.
 enum FloydSteinberg {
-    static func map(
+    /// How a pixel takes the error its neighbours carried to it.
+    enum Carry {
+        /// 7/8 of it (sixel, above).
+        case damped
+        /// All of it: half blocks onto the xterm palette, whose cube spans every colour from
+        /// black to white, so the error stays bounded and a colour of the palette carries
+        /// none; damped, the error's lost eighth biased the mean and left speckles in flat
+        /// areas beside an edge (a thumbnail's seam), each a whole cell.
+        case whole
+    }
+
+    static func map<Nearest: NearestIndex>(
         _ packed: UnsafeBufferPointer<UInt32>, width: Int, palette: [RGB],
-        into out: UnsafeMutableBufferPointer<UInt16>, nearest: inout NearestColour
+        into out: UnsafeMutableBufferPointer<UInt16>, nearest: inout Nearest, carry: Carry = .damped
     ) {
         guard width > 0 else { return }
         let height = packed.count / width
@@ -32,9 +46,11 @@ enum FloydSteinberg {
                     let colour = packed[i]
                     if colour != SixelColours.unpaintedColour {
                         let e = (x + 1) * 3
-                        let r = clamp(Int32(colour >> 16) + carried(current[e]))
-                        let g = clamp(Int32(colour >> 8 & 0xFF) + carried(current[e + 1]))
-                        let b = clamp(Int32(colour & 0xFF) + carried(current[e + 2]))
+                        @inline(__always)
+                        func taken(_ sum: Int32) -> Int32 { carry == .damped ? carried(sum) : (sum + 8) >> 4 }
+                        let r = clamp(Int32(colour >> 16) + taken(current[e]))
+                        let g = clamp(Int32(colour >> 8 & 0xFF) + taken(current[e + 1]))
+                        let b = clamp(Int32(colour & 0xFF) + taken(current[e + 2]))
                         let index = nearest.index(Int(r), Int(g), Int(b))
                         out[i] = index
                         let chosen = colours[Int(index)]
@@ -66,3 +82,10 @@ enum FloydSteinberg {
     @inline(__always)
     private static func clamp(_ value: Int32) -> Int32 { min(255, max(0, value)) }
 }
+
+/// Finds a colour's nearest index in the palette `FloydSteinberg.map` is given.
+protocol NearestIndex {
+    mutating func index(_ r: Int, _ g: Int, _ b: Int) -> UInt16
+}
+
+extension NearestColour: NearestIndex {}

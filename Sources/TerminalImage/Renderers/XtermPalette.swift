@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// The xterm 256-colour palette's fixed part, 16–255: a 6×6×6 cube on the
 /// levels 0, 95, 135, 175, 215, 255, then 24 greys 8, 18, … 238. (0–15 are
 /// left out: every theme redefines them.)
@@ -38,6 +40,36 @@ public enum XtermPalette {
         let greyDistance = wr * (r - grey) * (r - grey) + wg * (g - grey) * (g - grey) + wb * (b - grey) * (b - grey)
         if greyDistance < cubeDistance { return UInt8(232 + step) }
         return UInt8(16 + 36 * cr + 6 * cg + cb)
+    }
+
+    /// Every pixel's palette index (16–255), its alpha composed over `background`, the error
+    /// diffused (Floyd–Steinberg, as sixel's): a muted photo colour the palette lacks (a
+    /// skin tone, an olive, a grey-blue sky) is drawn as a mix of its neighbours whose mean is
+    /// near it, where the nearest colour alone turned such colours to greys (issue 22, item 7).
+    /// A colour the palette has exactly carries no error and is drawn as itself.
+    static func dithered(_ raster: Raster, over background: RGB) -> [UInt8] {
+        let packed = SixelColours.compose(raster, over: background, keepTransparent: false)
+        var indices = [UInt16](repeating: 0, count: packed.count)
+        var nearest = Nearest()
+        packed.withUnsafeBufferPointer { packed in
+            indices.withUnsafeMutableBufferPointer { out in
+                FloydSteinberg.map(
+                    packed, width: raster.width, palette: colours, into: out, nearest: &nearest,
+                    carry: .whole)
+            }
+        }
+        return indices.map { UInt8(truncatingIfNeeded: $0 + 16) }
+    }
+
+    /// Colours 16–255 in order (index 0 here is palette colour 16).
+    static let colours: [RGB] = (16...255).map { colour(UInt8($0))! }
+
+    /// `nearest` as the error diffusion asks for it: an index into `colours`.
+    struct Nearest: NearestIndex {
+        @inline(__always)
+        mutating func index(_ r: Int, _ g: Int, _ b: Int) -> UInt16 {
+            UInt16(XtermPalette.nearest(red: UInt8(r), green: UInt8(g), blue: UInt8(b))) - 16
+        }
     }
 
     /// The cube level nearest `value`: the midpoints are 47.5, 115, 155, 195, 235.

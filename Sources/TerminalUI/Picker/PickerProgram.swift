@@ -24,6 +24,8 @@ public struct PickerProgram: FullScreenProgram {
     /// Enter: writes the picks (the model as it is); nil when written, which ends the program,
     /// else why not, which stays with every pick and the reason on the status line.
     public var commit: (PickerModel) -> String? = { _ in nil }
+    /// The focused frame's colour: `FocusMark.colour(against:)` the terminal's background.
+    public var focusColour: Color = FocusMark.colour(against: nil)
     let text: TextFit
 
     /// - Parameters:
@@ -76,7 +78,7 @@ public struct PickerProgram: FullScreenProgram {
     public mutating func wake() { onWake() }
 
     public func draw(into screen: inout Screen) {
-        PickerView(layout: layout, text: text)
+        PickerView(layout: layout, text: text, focusColour: focusColour)
             .draw(model, into: &screen, picture: drawThumbnail, fullImage: drawFullImage)
     }
 }

@@ -3,13 +3,13 @@
 struct PickerView {
     let layout: PickerLayout
     let text: TextFit
+    /// The focused frame's colour (`FocusMark.colour(against:)`).
+    var focusColour: Color = FocusMark.colour(against: nil)
 
     static let keys = ["space pick", "enter done", "esc cancel", "v view", "tab pick+next", "arrows move"]
 
     static let frameStyle = Style(foreground: .palette(8))
     static let pickedStyle = Style(foreground: .palette(2))
-    static let focusStyle = Style(foreground: .palette(3), bold: true)
-    static let pickedFocusStyle = Style(foreground: .palette(2), bold: true)
     /// Not bold: xterm and others draw bold black as grey (bold brightens colours 0–7), which
     /// hid the number on green.
     static let badgeStyle = Style(foreground: .palette(0), background: .palette(2))
@@ -43,14 +43,12 @@ struct PickerView {
     private func drawSlot(_ item: Int, model: PickerModel, slot: CellRect, into screen: inout Screen) {
         let focused = item == model.focus
         let number = model.number(of: item)
-        let style: Style
-        switch (focused, number != nil) {
-        case (true, true): style = Self.pickedFocusStyle
-        case (true, false): style = Self.focusStyle
-        case (false, true): style = Self.pickedStyle
-        case (false, false): style = Self.frameStyle
-        }
-        drawFrame(layout.frame(in: slot), heavy: focused, style: style, into: &screen)
+        // The focus shows by its colour and the name's reverse video, never by a heavy glyph
+        // that a font may lack (FocusMark); a picked image shows by its badge too.
+        let style =
+            focused
+            ? Style(foreground: focusColour, bold: true) : number != nil ? Self.pickedStyle : Self.frameStyle
+        drawFrame(layout.frame(in: slot), style: style, into: &screen)
         if let number {
             screen.put(
                 " \(number) ", row: slot.top, column: slot.left + 1, style: Self.badgeStyle,
@@ -62,10 +60,10 @@ struct PickerView {
             style: focused ? Style(bold: true, reverse: true) : .plain)
     }
 
-    private func drawFrame(_ rect: CellRect, heavy: Bool, style: Style, into screen: inout Screen) {
+    /// Light box glyphs only: every font that draws boxes has them.
+    private func drawFrame(_ rect: CellRect, style: Style, into screen: inout Screen) {
         guard rect.width >= 2, rect.height >= 2 else { return }
-        let parts: (h: String, v: String, tl: String, tr: String, bl: String, br: String) =
-            heavy ? ("━", "┃", "┏", "┓", "┗", "┛") : ("─", "│", "┌", "┐", "└", "┘")
+        let parts = (h: "─", v: "│", tl: "┌", tr: "┐", bl: "└", br: "┘")
         let inner = String(repeating: parts.h, count: rect.width - 2)
         screen.put(parts.tl + inner + parts.tr, row: rect.top, column: rect.left, style: style)
         screen.put(parts.bl + inner + parts.br, row: rect.bottom - 1, column: rect.left, style: style)

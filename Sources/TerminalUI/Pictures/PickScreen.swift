@@ -25,6 +25,8 @@ public struct PickScreen: FullScreenProgram {
             drawThumbnail: { item, rect, screen in board?.draw(item, in: rect, into: &screen, text: text) },
             drawFullImage: { item, rect, screen in board?.draw(item, in: rect, into: &screen, text: text) })
         picker.commit = commit
+        // Against the background the terminal answered (OSC 11), where the query asked it.
+        picker.focusColour = FocusMark.colour(against: board?.renderer.choice.answeredBackground)
         self.board = board
     }
 

@@ -27,6 +27,8 @@ extension PictureRenderer {
         let options = Options(
             imageID: id, movesCursor: false, blocksLayout: .at(row: shown.top + 1, column: shown.left + 1))
         let bytes = draw(picture: raster, box: box, options: options)
-        return Placement(key: key, rect: shown, kind: .image(draw: bytes, erase: erase(imageID: id)))
+        return Placement(
+            key: key, rect: shown, kind: .image(draw: bytes, erase: erase(imageID: id)),
+            goesOnlyWithScreen: way == .iterm || way == .sixel)
     }
 }

@@ -31,11 +31,16 @@ public struct Placement: Equatable, Sendable {
     public var key: String
     public var rect: CellRect
     public var kind: Kind
+    /// The picture goes only when the whole screen is erased (ED 2): Konsole keeps iTerm2 and
+    /// sixel pictures under the spaces, erased lines (EL, ECH, DECERA) or inserted lines written
+    /// over them, so when such a picture leaves or moves the screen is cleared and drawn whole.
+    public var goesOnlyWithScreen: Bool
 
-    public init(key: String, rect: CellRect, kind: Kind) {
+    public init(key: String, rect: CellRect, kind: Kind, goesOnlyWithScreen: Bool = false) {
         self.key = key
         self.rect = rect
         self.kind = kind
+        self.goesOnlyWithScreen = goesOnlyWithScreen
     }
 
     /// Whether `other` is the same picture in the same place, so nothing needs sending.

@@ -2,12 +2,18 @@ extension Screen {
     /// The bytes that bring the terminal from what it shows to the frame drawn since `clear()`:
     /// only the changed cells, each run reached with one cursor move (CUP), then the pictures
     /// that are new or moved. The style is reset at the end, so the terminal is left plain.
-    /// After `invalidate()` or `resize`, the screen is cleared and drawn whole.
+    /// After `invalidate()` or `resize`, or when a picture that only a cleared screen takes
+    /// away leaves or moves, the screen is cleared and drawn whole.
     public mutating func render() -> [UInt8] {
         var out: [UInt8] = []
         var cursor: (row: Int, column: Int)?
         var style: Style?
 
+        if frontPlacements.contains(where: { old in
+            old.goesOnlyWithScreen && !backPlacements.contains(where: old.isSamePlacement)
+        }) {
+            needsFullRedraw = true
+        }
         if needsFullRedraw {
             for placement in frontPlacements { out += placement.kind.eraseBytes }
             out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
