@@ -58,7 +58,8 @@ enum CommandRegistry {
         InitCommand.self, AddCommand.self, ReplaceCommand.self, DeleteCommand.self, MoveCommand.self,
         ToggleCommand.self, ClearCommand.self, ListCommand.self, ViewCommand.self, SaveCommand.self,
         PickCommand.self, BrowseCommand.self,
-        InfoCommand.self, CheckCommand.self, RulesCommand.self, CropCommand.self, HtmlCommand.self, ThumbnailCommand.self,
+        InfoCommand.self, CheckCommand.self, RulesCommand.self, CropCommand.self, HtmlCommand.self,
+        ThumbnailCommand.self,
         SheetCommand.self, HelpCommand.self,
         CompletionCommand.self,
     ]
