@@ -115,4 +115,21 @@ final class BrowseCropTmuxTests: ImgselTmuxTestCase {
         try assertRestored()
         XCTAssertEqual(selectionBytes(), before)
     }
+
+    /// pick's thumbnail of a selected entry shows its crop, as everything that shows the entry.
+    func testPicksThumbnailOfACroppedEntryShowsOnlyTheCrop() throws {
+        try quadrants()
+        XCTAssertEqual(try imgselNow(["crop", "1", "80x80+0+0"]).status, 0)
+        pane.run(
+            "COLORTERM=truecolor IMGSEL_GRAPHICS=blocks sh -c 'echo $$ > pid; exec \"$0\" \"$@\"' \(imgsel) pick q.png"
+                + " > stdout")
+        try pane.waitForText("1 / 9 selected")
+        try waitForColours("the thumbnail: red over blue alone") {
+            $0.contains(Self.red) && $0.contains(Self.blue) && !$0.contains(Self.green) && !$0.contains(Self.yellow)
+        }
+        pane.keys("Escape")
+        try pane.waitForFormat("#{alternate_on}", "0")
+        XCTAssertEqual(try exitStatus(), "130")
+        try assertRestored()
+    }
 }
