@@ -19,6 +19,7 @@ import ctypes
 import io
 import json
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -233,9 +234,20 @@ class Session:
             last = now
         return last
 
-    def run(self, argv, cwd=None, env=None, seconds=60):
-        """Runs argv to its end; the settled screenshot and what the tty showed."""
+    def run(self, argv, cwd=None, env=None, seconds=60, record=False):
+        """Runs argv to its end; the settled screenshot and what the tty showed. `record`
+        runs it under `script`, and state["output"] is then every byte it wrote (its own pty
+        between it and the terminal: stty and unread answers are then the outer tty's)."""
+        recording = None
+        if record:
+            recording = os.path.join(self.folder, "recording.%d" % self.step)
+            argv = ["script", "-q", "-e", "-c", shlex.join(argv), recording]
         state = self._do({"do": "run", "argv": argv, "cwd": cwd, "env": env or {}}, seconds)
+        if recording:
+            with open(recording, "rb") as f:
+                data = f.read()
+            # script frames the recording with a line of its own at each end.
+            state["output"] = data[data.find(b"\n") + 1 : data.rfind(b"\nScript done")]
         return self.settled(), state
 
     def start(self, argv, cwd=None, env=None):
@@ -253,8 +265,8 @@ class Session:
             time.sleep(pause)
 
 
-def run_in_terminal(terminal, argv, cols=120, rows=40, cwd=None, env=None):
+def run_in_terminal(terminal, argv, cols=120, rows=40, cwd=None, env=None, record=False):
     """Starts Xvfb and the terminal, runs argv once; (screenshot, tty state, cell geometry)."""
     with Display() as display, Session(display, terminal, cols, rows) as session:
-        shot, state = session.run(argv, cwd=cwd, env=env)
+        shot, state = session.run(argv, cwd=cwd, env=env, record=record)
         return shot, state, session.geometry

@@ -45,9 +45,8 @@ def fixtures(folder, imgsel):
     subprocess.run([imgsel, "-q", "view", "1"], cwd=folder, check=True)
 
 
-def way_of(recording):
-    """The way imgsel drew, from what `script` recorded of `imgsel view`."""
-    data = open(recording, "rb").read()
+def way_of(data):
+    """The way imgsel drew, from the bytes `imgsel view` wrote."""
     for pattern, way in [(rb"\x1b_Ga=T", "kitty"), (rb"\x1b\]1337;File", "iterm"), (rb"\x1bP[0-9;]*q", "sixel"),
                          ("▀".encode(), "blocks"), (rb"\x1b\[48;", "blocks")]:
         if re.search(pattern, data):
@@ -89,9 +88,8 @@ WAYS = {}  # the way each terminal drew, recorded at its first size
 
 def view_and_grid(session, run, folder, imgsel, env):
     if run.size.endswith("x40"):
-        log = os.path.join(folder, "view.out")
-        session.run(["script", "-q", "-e", "-c", "%s view" % imgsel, log], cwd=folder, env=env)
-        WAYS[run.name] = way_of(log)
+        _, recorded = session.run([imgsel, "view"], cwd=folder, env=env, record=True)
+        WAYS[run.name] = way_of(recorded["output"])
     run.cells["way"] = WAYS.get(run.name, "")
     shot, state = session.run([imgsel, "view"], cwd=folder, env=env)
     run.save(shot, "view")
