@@ -35,12 +35,15 @@ def painted(path, size, parts):
 
 
 def fixtures(folder, imgsel):
-    """quad.png (3:2, four colours), t.png (1:2, two), a selection of both in `folder`."""
+    """quad.png (3:2, four colours), t.png (1:2, two), a selection of both in `folder`; w.png
+    (2:1, two more) for pick only."""
     q = checks.QUAD
     painted(os.path.join(folder, "quad.png"), (1800, 1200), [
         (0, 0, .5, .5, q[0]), (.5, 0, .5, .5, q[1]), (0, .5, .5, .5, q[2]), (.5, .5, .5, .5, q[3])])
     t = checks.TALL
     painted(os.path.join(folder, "t.png"), (600, 1200), [(0, 0, 1, .5, t[0]), (0, .5, 1, .5, t[1])])
+    w = checks.WIDE
+    painted(os.path.join(folder, "w.png"), (1200, 600), [(0, 0, .5, 1, w[0]), (.5, 0, .5, 1, w[1])])
     subprocess.run([imgsel, "-q", "add", "quad.png", "t.png"], cwd=folder, check=True)
     subprocess.run([imgsel, "-q", "view", "1"], cwd=folder, check=True)
 
@@ -110,16 +113,20 @@ def view_and_grid(session, run, folder, imgsel, env):
 
 def pick_and_browse(session, run, folder, imgsel, env):
     cells = session.geometry
-    both = checks.QUAD + checks.TALL
-    session.start([imgsel, "pick", "quad.png", "t.png"], cwd=folder, env=env)
+    both = checks.QUAD + checks.TALL + checks.WIDE
+    session.start([imgsel, "pick", "quad.png", "t.png", "w.png"], cwd=folder, env=env)
     grid = session.settled()
     run.save(grid, "pick")
     area = screen.crop_to(grid, cells)
     quad = screen.quadrants(grid, cells, checks.QUAD)
     tall = screen.bbox(screen.mask(area, checks.TALL[0]) | screen.mask(area, checks.TALL[1]))
-    # The unfocused thumbnail's frame (light lines, in every font): its bottom edge under the picture.
-    if quad and tall:
-        run.check("pick frames", checks.edges_below(grid, cells, [tall]))
+    wide = screen.bbox(screen.mask(area, checks.WIDE[0], 40) | screen.mask(area, checks.WIDE[1], 40))
+    # The unfocused thumbnails' frames (light lines, in every font): the bottom edge under each,
+    # and the right edge beside the one as wide as its cells.
+    if quad and tall and wide:
+        below = checks.edges_below(grid, cells, [tall, wide])
+        right = checks.edge_right_of(grid, cells, wide)
+        run.check("pick frames", (below[0] and right[0], below[1] + ", " + right[1]))
     else:
         run.check("pick frames", (False, "thumbnails not found"))
     before = screen.count(grid, cells, both)
