@@ -11,6 +11,7 @@ and exits 1 when any check failed.
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -115,7 +116,7 @@ def pick_and_browse(session, run, folder, imgsel, env):
     cells = session.geometry
     both = checks.QUAD + checks.TALL + checks.WIDE
     session.start([imgsel, "pick", "quad.png", "t.png", "w.png"], cwd=folder, env=env)
-    grid = session.settled()
+    grid = session.settled(until=lambda shot: screen.count(shot, cells, checks.WIDE) > 0)
     run.save(grid, "pick")
     area = screen.crop_to(grid, cells)
     quad = screen.quadrants(grid, cells, checks.QUAD)
@@ -131,20 +132,20 @@ def pick_and_browse(session, run, folder, imgsel, env):
         run.check("pick frames", (False, "thumbnails not found"))
     before = screen.count(grid, cells, both)
     session.keys("v")
-    viewed = session.settled()
+    viewed = session.settled(changed_from=grid)
     run.save(viewed, "pick-v")
     session.keys("v")
-    back = session.settled()
+    back = session.settled(changed_from=viewed)
     run.save(back, "pick-back")
     run.check("pick v gone", checks.gone(before, screen.count(back, cells, both), "back from v"))
     session.keys("Escape")
     state = session.wait()
     run.check("pick tty", checks.tty_clean(state))
     session.start([imgsel, "browse", "1"], cwd=folder, env=env)
-    first = session.settled()
+    first = session.settled(until=lambda shot: screen.count(shot, cells, checks.QUAD) > 0)
     run.save(first, "browse")
     session.keys("Right")
-    second = session.settled()
+    second = session.settled(changed_from=first)
     run.save(second, "browse-next")
     shown = screen.count(second, cells, checks.TALL) > 0
     run.check("browse paged gone", (shown and screen.count(second, cells, checks.QUAD) < 50,
@@ -162,6 +163,8 @@ def main():
     parser.add_argument("--sizes", default="120x40,120x50")
     parser.add_argument("--shots", help="keep the screenshots in this folder")
     arguments = parser.parse_args()
+    # Ended from outside (a CI timeout): the terminals and Xvfb are ended on the way out.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     imgsel = os.path.abspath(arguments.imgsel)
     ci = os.environ.get("CI") == "true"
     if arguments.shots:
