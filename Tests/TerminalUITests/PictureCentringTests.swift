@@ -9,7 +9,7 @@ import XCTest
 final class PictureCentringTests: XCTestCase {
     private let cell = CellPixels(width: 10, height: 20)
 
-    private func shown(_ width: Int, _ height: Int, in rect: CellRect, way: GraphicsWay = .sixel) -> CellRect {
+    private func shown(_ width: Int, _ height: Int, in rect: CellRect, way: GraphicsWay = .kitty) -> CellRect {
         let drawer = PictureRenderer(choice: GraphicsChoice(way: way))
         let size = drawer.pixelSize(
             width: width, height: height, columns: rect.width, rows: rect.height, cellPixels: cell)
@@ -31,6 +31,19 @@ final class PictureCentringTests: XCTestCase {
         // 60×120 pixels fill 6 rows; 6 of 14 columns, 4 spare on each side.
         let rect = CellRect(top: 0, left: 0, width: 14, height: 6)
         XCTAssertEqual(shown(300, 600, in: rect), CellRect(top: 0, left: 4, width: 6, height: 6))
+    }
+
+    /// Konsole blanks the column right of an iTerm2 or sixel picture: theirs is centred in all
+    /// but the last column, which stays free for the frame beside it.
+    func testITerm2AndSixelLeaveTheLastColumnFree() {
+        let rect = CellRect(top: 3, left: 7, width: 14, height: 6)
+        XCTAssertEqual(shown(451, 300, in: rect, way: .kitty), CellRect(top: 4, left: 7, width: 14, height: 5))
+        // 130×86 pixels in 13 columns.
+        XCTAssertEqual(shown(451, 300, in: rect, way: .iterm), CellRect(top: 4, left: 7, width: 13, height: 5))
+        // 126×84 (whole bands of 6) in 13 columns: 4 pixels spare do not move it.
+        XCTAssertEqual(shown(451, 300, in: rect, way: .sixel), CellRect(top: 4, left: 7, width: 13, height: 5))
+        // A portrait picture is centred in the 13.
+        XCTAssertEqual(shown(300, 600, in: rect, way: .sixel), CellRect(top: 3, left: 10, width: 6, height: 6))
     }
 
     func testAPictureNeverPassesItsRectangle() {

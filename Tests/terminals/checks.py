@@ -5,6 +5,7 @@ import screen
 
 QUAD = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 0)]  # top-left, top-right, bottom-left, -right
 TALL = [(0, 255, 255), (255, 135, 0)]  # the second picture: cyan above orange
+WIDE = [(135, 0, 255), (0, 0, 135)]  # pick's third (2:1): violet left of navy (far from frame colours)
 
 
 def tty_clean(state):
@@ -80,3 +81,18 @@ def edges_below(shot, cells, found_boxes):
         inked = sum(1 for c in range(first, last + 1) if screen.ink(shot, cells, row, background, c, 1) > 0)
         worst = min(worst, inked / (last - first + 1))
     return worst >= 0.8, "frame under the picture: %d %% of its columns" % round(worst * 100)
+
+
+def edge_right_of(shot, cells, box):
+    """Right of a thumbnail as wide as its cells, past blank columns, the first column with
+    ink is its frame's right edge, inked along 80 % of the picture's rows."""
+    background = screen.background(shot, cells)
+    left, top, right, bottom = box
+    first, last = int(top // cells.height), int((bottom - 1) // cells.height)
+    column = int((right - 1) // cells.width) + 1
+    def inked(col):
+        return sum(1 for r in range(first, last + 1) if screen.ink(shot, cells, r, background, col, 1) > 0)
+    while column < cells.cols and inked(column) == 0:
+        column += 1
+    share = inked(column) / (last - first + 1) if column < cells.cols else 0
+    return share >= 0.8, "frame right of the picture: %d %% of its rows" % round(share * 100)

@@ -19,6 +19,7 @@ import ctypes
 import io
 import json
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -213,18 +214,29 @@ class Session:
             return f.read()[-2000:]
 
     def _calibrate(self):
-        """The cells on the screen, from the two marked corner cells."""
+        """The cells on the screen, from the two marked corner cells (a busy machine may show
+        them seconds after the driver wrote them)."""
         import screen
-        shot = self.settled()
+        shot = self.settled(until=lambda shot: screen.corner_cells(shot, self.cols, self.rows) is not None)
         found = screen.corner_cells(shot, self.cols, self.rows)
         if found is None:
             raise Failed("%s: the marked corner cells are not on the screen" % self.terminal.name)
         return found
 
-    def settled(self, seconds=8, quiet=0.3):
-        """A screenshot once two taken `quiet` seconds apart are the same (terminals paint late)."""
-        end = time.monotonic() + seconds
+    def settled(self, seconds=8, quiet=0.3, until=None, changed_from=None, wait=20):
+        """A screenshot once two taken `quiet` seconds apart are the same (terminals paint
+        late), after first waiting up to `wait` seconds for one that satisfies `until` or
+        differs from `changed_from` (two stale shots are the same too)."""
         last = self.display.shot()
+        end = time.monotonic() + wait
+        def awaited(shot):
+            if until is not None and not until(shot):
+                return False
+            return changed_from is None or shot.tobytes() != changed_from.tobytes()
+        while not awaited(last) and time.monotonic() < end:
+            time.sleep(0.1)
+            last = self.display.shot()
+        end = time.monotonic() + seconds
         while time.monotonic() < end:
             time.sleep(quiet)
             now = self.display.shot()
@@ -233,10 +245,36 @@ class Session:
             last = now
         return last
 
-    def run(self, argv, cwd=None, env=None, seconds=60):
-        """Runs argv to its end; the settled screenshot and what the tty showed."""
+    def run(self, argv, cwd=None, env=None, seconds=60, record=False):
+        """Runs argv to its end; the settled screenshot and what the tty showed. `record`
+        runs it under `script`, and state["output"] is then every byte it wrote (its own pty
+        between it and the terminal: stty and unread answers are then the outer tty's)."""
+        recording = None
+        if record:
+            recording = os.path.join(self.folder, "recording.%d" % self.step)
+            argv = ["script", "-q", "-e", "-c", shlex.join(argv), recording]
         state = self._do({"do": "run", "argv": argv, "cwd": cwd, "env": env or {}}, seconds)
-        return self.settled(), state
+        if recording:
+            with open(recording, "rb") as f:
+                data = f.read()
+            # script frames the recording with a line of its own at each end.
+            state["output"] = data[data.find(b"\n") + 1 : data.rfind(b"\nScript done")]
+        return self.settled(until=self.prompt_shown(state)), state
+
+    def prompt_shown(self, state):
+        """Whether a screenshot shows the prompt driver.py marks at the cursor: the terminal
+        has painted everything the command wrote before it."""
+        import screen
+        if not state.get("cursor"):
+            return None
+        # The prompt is "$ " on the marker colour: the space's cell is the colour all through.
+        row, col = state["cursor"][0] - 1, state["cursor"][1]
+        cells = self.geometry
+        def shown(shot):
+            left, top, right, bottom = cells.row_box(row, col, 1)
+            x, y = (left + right) // 2, (top + bottom) // 2
+            return all(abs(a - b) <= 8 for a, b in zip(shot.getpixel((x, y)), screen.MARK))
+        return shown
 
     def start(self, argv, cwd=None, env=None):
         """Runs argv without waiting (pick, browse): keys, shots, then `wait`."""
@@ -253,8 +291,8 @@ class Session:
             time.sleep(pause)
 
 
-def run_in_terminal(terminal, argv, cols=120, rows=40, cwd=None, env=None):
+def run_in_terminal(terminal, argv, cols=120, rows=40, cwd=None, env=None, record=False):
     """Starts Xvfb and the terminal, runs argv once; (screenshot, tty state, cell geometry)."""
     with Display() as display, Session(display, terminal, cols, rows) as session:
-        shot, state = session.run(argv, cwd=cwd, env=env)
+        shot, state = session.run(argv, cwd=cwd, env=env, record=record)
         return shot, state, session.geometry

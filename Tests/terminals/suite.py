@@ -11,6 +11,7 @@ and exits 1 when any check failed.
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -36,19 +37,21 @@ def painted(path, size, parts):
 
 
 def fixtures(folder, imgsel):
-    """quad.png (3:2, four colours), t.png (1:2, two), a selection of both in `folder`."""
+    """quad.png (3:2, four colours), t.png (1:2, two), a selection of both in `folder`; w.png
+    (2:1, two more) for pick only."""
     q = checks.QUAD
     painted(os.path.join(folder, "quad.png"), (1800, 1200), [
         (0, 0, .5, .5, q[0]), (.5, 0, .5, .5, q[1]), (0, .5, .5, .5, q[2]), (.5, .5, .5, .5, q[3])])
     t = checks.TALL
     painted(os.path.join(folder, "t.png"), (600, 1200), [(0, 0, 1, .5, t[0]), (0, .5, 1, .5, t[1])])
+    w = checks.WIDE
+    painted(os.path.join(folder, "w.png"), (1200, 600), [(0, 0, .5, 1, w[0]), (.5, 0, .5, 1, w[1])])
     subprocess.run([imgsel, "-q", "add", "quad.png", "t.png"], cwd=folder, check=True)
     subprocess.run([imgsel, "-q", "view", "1"], cwd=folder, check=True)
 
 
-def way_of(recording):
-    """The way imgsel drew, from what `script` recorded of `imgsel view`."""
-    data = open(recording, "rb").read()
+def way_of(data):
+    """The way imgsel drew, from the bytes `imgsel view` wrote."""
     for pattern, way in [(rb"\x1b_Ga=T", "kitty"), (rb"\x1b\]1337;File", "iterm"), (rb"\x1bP[0-9;]*q", "sixel"),
                          ("▀".encode(), "blocks"), (rb"\x1b\[48;", "blocks")]:
         if re.search(pattern, data):
@@ -90,9 +93,8 @@ WAYS = {}  # the way each terminal drew, recorded at its first size
 
 def view_and_grid(session, run, folder, imgsel, env):
     if run.size.endswith("x40"):
-        log = os.path.join(folder, "view.out")
-        session.run(["script", "-q", "-e", "-c", "%s view" % imgsel, log], cwd=folder, env=env)
-        WAYS[run.name] = way_of(log)
+        _, recorded = session.run([imgsel, "view"], cwd=folder, env=env, record=True)
+        WAYS[run.name] = way_of(recorded["output"])
     run.cells["way"] = WAYS.get(run.name, "")
     shot, state = session.run([imgsel, "view"], cwd=folder, env=env)
     run.save(shot, "view")
@@ -113,34 +115,38 @@ def view_and_grid(session, run, folder, imgsel, env):
 
 def pick_and_browse(session, run, folder, imgsel, env):
     cells = session.geometry
-    both = checks.QUAD + checks.TALL
-    session.start([imgsel, "pick", "quad.png", "t.png"], cwd=folder, env=env)
-    grid = session.settled()
+    both = checks.QUAD + checks.TALL + checks.WIDE
+    session.start([imgsel, "pick", "quad.png", "t.png", "w.png"], cwd=folder, env=env)
+    grid = session.settled(until=lambda shot: screen.count(shot, cells, checks.WIDE) > 0)
     run.save(grid, "pick")
     area = screen.crop_to(grid, cells)
     quad = screen.quadrants(grid, cells, checks.QUAD)
     tall = screen.bbox(screen.mask(area, checks.TALL[0]) | screen.mask(area, checks.TALL[1]))
-    # The unfocused thumbnail's frame (light lines, in every font): its bottom edge under the picture.
-    if quad and tall:
-        run.check("pick frames", checks.edges_below(grid, cells, [tall]))
+    wide = screen.bbox(screen.mask(area, checks.WIDE[0], 40) | screen.mask(area, checks.WIDE[1], 40))
+    # The unfocused thumbnails' frames (light lines, in every font): the bottom edge under each,
+    # and the right edge beside the one as wide as its cells.
+    if quad and tall and wide:
+        below = checks.edges_below(grid, cells, [tall, wide])
+        right = checks.edge_right_of(grid, cells, wide)
+        run.check("pick frames", (below[0] and right[0], below[1] + ", " + right[1]))
     else:
         run.check("pick frames", (False, "thumbnails not found"))
     before = screen.count(grid, cells, both)
     session.keys("v")
-    viewed = session.settled()
+    viewed = session.settled(changed_from=grid)
     run.save(viewed, "pick-v")
     session.keys("v")
-    back = session.settled()
+    back = session.settled(changed_from=viewed)
     run.save(back, "pick-back")
     run.check("pick v gone", checks.gone(before, screen.count(back, cells, both), "back from v"))
     session.keys("Escape")
     state = session.wait()
     run.check("pick tty", checks.tty_clean(state))
     session.start([imgsel, "browse", "1"], cwd=folder, env=env)
-    first = session.settled()
+    first = session.settled(until=lambda shot: screen.count(shot, cells, checks.QUAD) > 0)
     run.save(first, "browse")
     session.keys("Right")
-    second = session.settled()
+    second = session.settled(changed_from=first)
     run.save(second, "browse-next")
     shown = screen.count(second, cells, checks.TALL) > 0
     run.check("browse paged gone", (shown and screen.count(second, cells, checks.QUAD) < 50,
@@ -158,6 +164,8 @@ def main():
     parser.add_argument("--sizes", default="120x40,120x50")
     parser.add_argument("--shots", help="keep the screenshots in this folder")
     arguments = parser.parse_args()
+    # Ended from outside (a CI timeout): the terminals and Xvfb are ended on the way out.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     imgsel = os.path.abspath(arguments.imgsel)
     ci = os.environ.get("CI") == "true"
     if arguments.shots:

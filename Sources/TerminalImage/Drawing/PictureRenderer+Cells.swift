@@ -10,12 +10,22 @@ extension PictureRenderer {
     /// cells with the aspect kept (enlarging too: a block is coarse), a cell taken at its real
     /// shape where the window reports it, else as 1:2; the other ways fit in the cells' pixels,
     /// the size the terminal answered where the window does not say.
+    /// iTerm2 and sixel pictures take `pictureColumns` of the columns.
     public func box(width: Int, height: Int, columns: Int, rows: Int, cellPixels: CellPixels) -> ImageBox? {
         guard columns > 0, rows > 0 else { return nil }
+        let columns = pictureColumns(columns)
         let window = WindowSize(
             columns: columns, rows: rows, pixelWidth: cellPixels.width * columns, pixelHeight: cellPixels.height * rows)
         if way == .blocks { return Fit.blocks(width: width, height: height, window: window, reservedRows: 0) }
         return box(width: width, height: height, window: window, reservedRows: 0)
+    }
+
+    /// The columns of a box of cells a picture may cover: one less for iTerm2 and sixel when
+    /// there are two or more, since Konsole blanks the column right of such a picture
+    /// (measured, whatever its width): it took the focus frame's right edge beside a thumbnail
+    /// as wide as its cells.
+    public func pictureColumns(_ columns: Int) -> Int {
+        (way == .iterm || way == .sixel) && columns > 1 ? columns - 1 : columns
     }
 
     /// The pixels to make for that picture: its box's; none for no cells.

@@ -18,9 +18,11 @@ extension PictureRenderer {
     )
         -> Placement
     {
-        let box = box(of: raster, columns: rect.width, rows: rect.height, cellPixels: cellPixels)
+        // Centred in the columns it may cover: iTerm2 and sixel leave the last one blank.
+        let area = CellRect(top: rect.top, left: rect.left, width: pictureColumns(rect.width), height: rect.height)
+        let box = box(of: raster, columns: area.width, rows: area.height, cellPixels: cellPixels)
         let cell = drawnCell(cellPixels)
-        let shown = rect.centring(
+        let shown = area.centring(
             columns: box.columns, rows: box.rows, pixelWidth: box.pixelWidth, pixelHeight: box.pixelHeight,
             cellWidth: cell.width, cellHeight: cell.height)
         let id = Kitty.imageID(process: getpid(), slot: slot)
