@@ -164,11 +164,21 @@ def grid_file(im, tile=512, thumbnail=None, save_args=None, extra=(), alpha=None
         items.append({"id": tid, "type": "hvc1", "data": data, "props": [hvcc, ispe(*small.size)] + ([colr] if colr else [])
                       + list(extra)})
         refs.append(("thmb", tid, [1]))
+        if alpha is not None:  # a thumbnail of a picture with alpha has its own alpha plane
+            small_alpha = alpha.resize(small.size, Image.BOX)
+            hvcc, _, data = encoded(small_alpha, **save_args)
+            urn = full("auxC", b"urn:mpeg:hevc:2015:auxid:1\0")
+            items.append({"id": 1001, "type": "hvc1", "data": data, "props": [hvcc, ispe(*small.size), urn] + list(extra),
+                          "hidden": True})
+            refs.append(("auxl", 1001, [tid]))
     if alpha is not None:
         hvcc, _, data = encoded(alpha, **save_args)
         aid = 2000
         urn = full("auxC", b"urn:mpeg:hevc:2015:auxid:1\0")
-        items.append({"id": aid, "type": "hvc1", "data": data, "props": [hvcc, ispe(*alpha.size), urn], "hidden": True})
+        # The alpha plane is turned as its picture is (libheif writes it so, and scales an alpha of
+        # another shape to fit: without its own irot, a turned picture's alpha comes out garbled).
+        items.append({"id": aid, "type": "hvc1", "data": data, "props": [hvcc, ispe(*alpha.size), urn] + list(extra),
+                      "hidden": True})
         refs.append(("auxl", aid, [1]))
     return build(items, 1, refs)
 

@@ -94,6 +94,8 @@ def corpus(folder):
     raw("grid-3x2-512", A.grid_file(picture(1200, 900, 13), 512, save_args={"quality": 90, "chroma": 420, "enc_params": ENC}))
     raw("grid-irot1-clap", A.grid_file(picture(200, 130, 14), 64, save_args={"quality": 90, "chroma": 420, "enc_params": ENC}, extra=[A.box("irot", b"\1"), A.clap(120, 180)]))
     raw("grid-alpha", A.grid_file(picture(150, 100, 15), 64, save_args={"quality": 90, "chroma": 420, "enc_params": ENC}, alpha=picture(150, 100, 16, "L")))
+    raw("grid-alpha-irot1", A.grid_file(picture(150, 100, 18), 64, save_args={"quality": 90, "chroma": 420, "enc_params": ENC},
+                                        alpha=picture(150, 100, 19, "L"), extra=[A.box("irot", b"\1")]))
     raw("grid-thumbnail", A.grid_file(picture(300, 200, 17), 128, save_args={"quality": 90, "chroma": 420, "enc_params": ENC}, thumbnail=(96, 64)))
     return out
 
