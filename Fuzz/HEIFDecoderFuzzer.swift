@@ -25,12 +25,10 @@ private let standIn: HEVCTileDecoder = { _, data, _, _ throws(DecodeError) in
 @_cdecl("LLVMFuzzerTestOneInput")
 public func heifFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let tiles: HEVCTileDecoder =
-        size % 2 == 0
-        ? standIn
-        : { sets, data, length, layer throws(DecodeError) in
-            try HEVCDecoder.decode(parameterSets: sets, data: data, lengthSize: length, layerID: layer)
-        }
+    let own: HEVCTileDecoder = { sets, data, length, layer throws(DecodeError) in
+        try HEVCDecoder.decode(parameterSets: sets, data: data, lengthSize: length, layerID: layer)
+    }
+    let tiles = size % 2 == 0 ? standIn : own
     for covering in [nil, (width: 8, height: 8)] as [(width: Int, height: Int)?] {
         do {
             let raster = try HEIFDecoder.decode(bytes, covering: covering, tiles: tiles)
