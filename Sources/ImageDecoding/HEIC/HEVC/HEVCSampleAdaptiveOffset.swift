@@ -58,7 +58,8 @@ struct HEVCSampleAdaptiveOffset {
                             break
                         }
                         if nx < x0 || ny < y0 || nx >= x0 + size || ny >= y0 + size,
-                            !crossable(from: slice, x: nx << shift, y: ny << shift, fromX: x << shift, fromY: y << shift)
+                            !crossable(
+                                from: slice, x: nx << shift, y: ny << shift, fromX: x << shift, fromY: y << shift)
                         {
                             usable = false
                             break
@@ -83,7 +84,8 @@ struct HEVCSampleAdaptiveOffset {
             let later = other.sliceAddress > slice.sliceAddress ? other : slice
             if !later.loopFilterAcrossSlices { return false }
         }
-        if !frame.pps.loopFilterAcrossTiles && frame.tiles.tileID(x: x, y: y) != frame.tiles.tileID(x: fromX, y: fromY) {
+        if !frame.pps.loopFilterAcrossTiles && frame.tiles.tileID(x: x, y: y) != frame.tiles.tileID(x: fromX, y: fromY)
+        {
             return false
         }
         return true
