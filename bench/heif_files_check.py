@@ -24,6 +24,9 @@ pillow_heif.register_heif_opener()
 # x265's loop filters off (`--loop-filters off`): the pictures then hold only what the
 # container, the intra decoding and the colour conversion make, which isolates them.
 ENC = {}
+# Files whose difference from pillow-heif's decode is libheif's: name -> (the uncut file, the
+# box imgsel's picture is of it, why).
+EXPLAINED = {}
 
 
 def picture(w, h, seed=0, mode="RGB"):
@@ -89,6 +92,11 @@ def corpus(folder):
                         ("clap-irot1", [A.clap(70, 30, 5, -3), A.box("irot", b"\1")])]:
         item = {"id": 1, "type": "hvc1", "data": data, "props": [hvcc, A.ispe(120, 80), colr] + extra}
         raw(name, A.build([item], 1, []))
+    raw("plain", A.build([{"id": 1, "type": "hvc1", "data": data, "props": [hvcc, A.ispe(120, 80), colr]}], 1, []))
+    # libheif cuts a 4:2:0 picture's planes before upsampling its chroma, so a clap at an odd
+    # offset shifts its chroma by a sample; imgsel cuts after, so it is held to the uncut picture.
+    EXPLAINED["clap-offset"] = (os.path.join(folder, "plain.heic"), (15, 35, 65, 65),
+                                "libheif cuts the chroma plane at the odd offset before upsampling")
     raw("no-colr", A.build([{"id": 1, "type": "hvc1", "data": data, "props": [hvcc, A.ispe(120, 80)]}], 1, []))
     raw("grid-2x2-64", A.grid_file(picture(100, 90, 12), 64, save_args={"quality": 90, "chroma": 420, "enc_params": ENC}))
     raw("grid-3x2-512", A.grid_file(picture(1200, 900, 13), 512, save_args={"quality": 90, "chroma": 420, "enc_params": ENC}))
@@ -147,7 +155,14 @@ def main():
         exact += p == math.inf and alpha_diff == 0
         worst = min(worst, p)
         line = f"{name}: {ref.size[0]}x{ref.size[1]} PSNR {p:.2f} dB" + (f", alpha off by {alpha_diff} at most" if alpha else "")
-        if p < args.min_psnr or alpha_diff > 1:
+        if p < args.min_psnr and name in EXPLAINED:
+            uncut, box, why = EXPLAINED[name]
+            q = psnr(mine.convert("RGB"), Image.open(uncut).convert("RGB").crop(box))
+            line += f"; explained ({why}): {q:.2f} dB against the uncut picture cut here"
+            if q < args.min_psnr:
+                line += "  MISMATCH"
+                bad.append(name)
+        elif p < args.min_psnr or alpha_diff > 1:
             line += "  MISMATCH"
             bad.append(name)
         print(line)
