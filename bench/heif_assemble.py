@@ -13,6 +13,8 @@ import io, struct, sys
 import pillow_heif
 from PIL import Image
 
+pillow_heif.register_heif_opener()
+
 
 def boxes(d, start, end):
     o = start
