@@ -36,7 +36,9 @@ public func heifFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             precondition(max(raster.width, raster.height) <= DecodeLimits.maxSide, "side over the limit")
             precondition(raster.pixels.count == raster.width * raster.height * 4, "pixel count")
             if !raster.hasAlpha {
-                for i in stride(from: 3, to: raster.pixels.count, by: 4) { precondition(raster.pixels[i] == 255, "alpha") }
+                for i in stride(from: 3, to: raster.pixels.count, by: 4) {
+                    precondition(raster.pixels[i] == 255, "alpha")
+                }
             }
         } catch {
             _ = error.message
