@@ -8,7 +8,8 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 # which is most of the cost of a call that does little.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 
-.PHONY: build release test lint format install clean fuzz fuzz-decoders fuzz-thumbnail pixel-check pillow-check
+.PHONY: build release test lint format install clean fuzz fuzz-decoders fuzz-thumbnail pixel-check pillow-check \
+	heic-files-check
 
 build:
 	flock $(BUILD_LOCK) $(SWIFT) build $(SWIFT_FLAGS)
@@ -117,7 +118,7 @@ FUZZ_LIBRARIES = $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libByteCoding.a
 # 256 KiB with a 1 s timeout:
 # `make fuzz-decoders FUZZ_TIME=600` is the ten-minute run. DECODERS picks some:
 # `make fuzz-decoders DECODERS="JPEG PNG"`.
-DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L
+DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L HEVC HEIF
 DECODER_SOURCES = $(shell find Sources/ImageDecoding -name "*.swift" -not -path "*/Pipeline/*") \
 	$(shell find Sources/ImageEncoding/Pixels Sources/ImageEncoding/PNG -name "*.swift")
 fuzz-decoders:
@@ -180,6 +181,23 @@ fuzz-thumbnail:
 # Pillow, numpy-free; builds its corpus with bench/make_pixel_corpus.py (and cjpeg, pypng).
 pixel-check: build
 	python3 bench/compare-pixels-with-pillow.py --imgsel "$$($(SWIFT) build --show-bin-path)/imgsel"
+
+# imgsel's HEVC decoder against dec265 (libde265), bit for bit on YUV, over x265 streams made with
+# many switch sets (bench/heic_check.py; needs x265 and libde265-examples). HEIC_CHECK_ARGS=--quick
+# runs a sample. Then the files half, heic-files-check (below).
+HEIC_CHECK_ARGS ?=
+.PHONY: heic-check
+heic-check: heic-files-check
+	flock $(BUILD_LOCK) $(SWIFT) build $(SWIFT_FLAGS) -c release --product hevc-yuv
+	python3 bench/heic_check.py --decoder "$$($(SWIFT) build -c release --show-bin-path)/hevc-yuv" $(HEIC_CHECK_ARGS)
+
+# HEIF files (the files half of the HEIC check, bench/heif_files_check.py): pillow-heif writes
+# them (grids, alpha, 10 bit, nclx, irot/imir/clap), imgsel and pillow-heif decode them, RGB PSNR
+# a file. LOOP_FILTERS=off encodes without deblocking and SAO, to hold the container apart.
+LOOP_FILTERS ?= on
+heic-files-check: build
+	python3 bench/heif_files_check.py --imgsel "$$($(SWIFT) build --show-bin-path)/imgsel" \
+		--loop-filters $(LOOP_FILTERS)
 
 # Compare `imgsel --json info` with Pillow on the shared corpus (needs Pillow and pillow-heif).
 pillow-check: build

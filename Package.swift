@@ -75,6 +75,9 @@ let package = Package(
         .executableTarget(name: "jpeg-encode", dependencies: ["ImageEncoding", "ImageDecoding"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore", "Posix"]),
+        // A developer tool and test helper: a raw HEVC stream through imgsel's own decoder to YUV, for
+        // `make heic-check` against dec265.
+        .executableTarget(name: "hevc-yuv", dependencies: ["ImageDecoding"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.
         .target(name: "TestImages", path: "Tests/TestImages"),
         // Test support: a tmux pane of its own (text and coloured cells) and a clean terminal environment, for

@@ -92,6 +92,9 @@ def bench_pixels(imgsel, work, args, Measure, report, peaks):
     report("sheet of nine JPEGs", m, "imgsel sheet", "vipsthumbnail+arrayjoin", 1.0)
     report("sheet of nine JPEGs", m, "imgsel sheet", "montage", 0.3)
 
+    import heif_bench
+    heif_bench.bench_heif(imgsel, photos, out, Measure, report, runs)
+
     # The PNG writer: what we wrote, against Pillow writing the same pixels.
     ratios = []
     for label, path in [("thumbnail", os.path.join(out, "t.png")), ("sheet", os.path.join(out, "sheet.png"))]:

@@ -71,15 +71,25 @@ final class HEIFDecoderTests: XCTestCase {
         }
     }
 
-    /// Without colr: BT.601, limited range (Y 16 is black, 235 white).
-    func testNoColrIsBT601LimitedRange() throws {
+    /// Without colr: BT.601, full range (as libheif takes it): Y 16 stays 16.
+    func testNoColrIsBT601FullRange() throws {
         let p = FakeHEVC.picture(2, 1, cb: 128, cr: 128) { x, _ in x == 0 ? 16 : 235 }
         let raster = try HEIFDecoder.decode(Self.single(p).bytes(), tiles: FakeHEVC.decode)
-        XCTAssertEqual(raster.pixels, [0, 0, 0, 255, 255, 255, 255, 255])
+        XCTAssertEqual(raster.pixels, [16, 16, 16, 255, 235, 235, 235, 255])
         let tinted = FakeHEVC.picture(2, 1, cb: 100, cr: 180) { _, _ in 120 }
         let px = try HEIFDecoder.decode(Self.single(tinted).bytes(), tiles: FakeHEVC.decode).pixel(x: 0, y: 0)
         assertClose(
-            [px.r, px.g, px.b], Self.reference(y: 120, cb: 100, cr: 180, kr: 0.299, kb: 0.114, full: false), "tint")
+            [px.r, px.g, px.b], Self.reference(y: 120, cb: 100, cr: 180, kr: 0.299, kb: 0.114, full: true), "tint")
+    }
+
+    /// A coded picture larger than its ispe (an encoder's padding) is cut to the ispe.
+    func testPictureIsCutToItsIspe() throws {
+        let p = FakeHEVC.picture(4, 4) { x, y in UInt16(10 * x + 50 * y) }
+        var file = Self.single(p, extra: [F.nclx(matrix: 6, fullRange: true)])
+        file.items[0].properties[1] = F.ispe(3, 2)
+        let raster = try HEIFDecoder.decode(file.bytes(), tiles: FakeHEVC.decode)
+        XCTAssertEqual([raster.width, raster.height], [3, 2])
+        XCTAssertEqual((0..<3).map { raster.pixel(x: $0, y: 1).g }, [50, 60, 70])
     }
 
     func testMain10IsTakenToEightBits() throws {
@@ -95,18 +105,20 @@ final class HEIFDecoderTests: XCTestCase {
         assertClose([px.r, px.g, px.b], want, "10-bit limited BT.709")
     }
 
-    /// Chroma sited between luma samples: a luma column takes 3/4 of its own chroma sample and
-    /// 1/4 of the next nearest, in both directions, clamped at the edges.
-    func testChromaIsUpsampledBilinearly() throws {
-        var p = FakeHEVC.picture(4, 2) { _, _ in 128 }
-        p.cr = [128, 228]  // one chroma row of two samples
+    /// 4:2:0 chroma repeated over its 2×2 luma samples (libheif's default upsampling), the
+    /// last column and row of an odd size taking the last chroma sample.
+    func testChromaIsRepeatedOverItsLumaSamples() throws {
+        var p = FakeHEVC.picture(5, 3) { _, _ in 128 }
+        p.cr = [100, 150, 200, 110, 160, 210]  // 3 × 2 chroma samples
         let raster = try HEIFDecoder.decode(
             Self.single(p, extra: [F.nclx(matrix: 6, fullRange: true)]).bytes(), tiles: FakeHEVC.decode)
-        let crs: [Double] = [128, (3 * 128 + 228) / 4, (3 * 228 + 128) / 4, 228]
-        for x in 0..<4 {
-            let px = raster.pixel(x: x, y: 1)
-            let want = Self.reference(y: 128, cb: 128, cr: crs[x], kr: 0.299, kb: 0.114, full: true)
-            assertClose([px.r, px.g, px.b], want, "column \(x)")
+        for y in 0..<3 {
+            for x in 0..<5 {
+                let px = raster.pixel(x: x, y: y)
+                let cr = Double(p.cr[y / 2 * 3 + x / 2])
+                let want = Self.reference(y: 128, cb: 128, cr: cr, kr: 0.299, kb: 0.114, full: true)
+                assertClose([px.r, px.g, px.b], want, "pixel \(x),\(y)")
+            }
         }
     }
 

@@ -12,14 +12,14 @@ final class PictureSourceTests: XCTestCase {
             reads += 1
             return [1, 2]
         }
-        let heic = ImageFacts(type: .heic, width: 10, height: 10)
-        XCTAssertEqual(PictureSource.load(heic, bytes: 100, read: read), .failure(.notDecoded(.heic)))
+        let avif = ImageFacts(type: .avif, width: 10, height: 10)
+        XCTAssertEqual(PictureSource.load(avif, bytes: 100, read: read), .failure(.notDecoded(.avif)))
         let over = PictureSource.byteLimit(png) + 1
         XCTAssertEqual(PictureSource.load(png, bytes: over, read: read), .failure(.tooLarge(width: 10, height: 10)))
         XCTAssertEqual(reads, 0)
         XCTAssertEqual(PictureSource.load(png, bytes: 100, read: read), .success([1, 2]))
         XCTAssertEqual(reads, 1)
-        XCTAssertEqual(PictureSource.byteLimit(heic), .max, "refused by its name, whatever its size")
+        XCTAssertEqual(PictureSource.byteLimit(avif), .max, "refused by its name, whatever its size")
     }
 
     func testTheReadersProblemIsTheLoadersAnswer() {
@@ -29,7 +29,7 @@ final class PictureSourceTests: XCTestCase {
 
     func testEveryProblemHasOneWordAndOneReason() {
         let words: [(PictureProblem, String, String)] = [
-            (.notDecoded(.heic), "HEIC", "HEIC is not decoded"),
+            (.notDecoded(.avif), "AVIF", "AVIF is not decoded"),
             (.tooLarge(width: 3, height: 2), "too large", "too large to decode: 3×2"),
             (.missing, "missing", "file is missing"),
             (.changed("size changed: 1 bytes recorded, 2 now"), "changed", "size changed: 1 bytes recorded, 2 now"),

@@ -76,11 +76,11 @@ final class PictureTests: XCTestCase {
     }
 
     func testTypesNotDecodedAndDamagedFilesArePlaceholders() {
-        let heic = PictureMaking.picture(
-            bytes: .failure(.notDecoded(.heic)),
-            facts: ImageFacts(type: .heic, width: 4032, height: 3024, orientation: 6), columns: 17,
+        let avif = PictureMaking.picture(
+            bytes: .failure(.notDecoded(.avif)),
+            facts: ImageFacts(type: .avif, width: 4032, height: 3024, orientation: 6), columns: 17,
             rows: 7, cellPixels: .unknown, renderer: renderer)
-        XCTAssertEqual(heic, .placeholder(["HEIC", "3024×4032"]))
+        XCTAssertEqual(avif, .placeholder(["AVIF", "3024×4032"]))
         let damaged = PictureMaking.picture(
             bytes: .success(Array(ImageBytes.truecolourPNG(width: 20, height: 20).prefix(60))),
             facts: ImageFacts(type: .png, width: 20, height: 20), columns: 17, rows: 7, cellPixels: .unknown,

@@ -54,17 +54,19 @@ final class GridPictureTests: ImgselTestCase {
     }
 
     func testWhatCannotBeDrawnGetsAFramedPlaceholderSayingWhy() {
-        _ = write(Data(ImageBytes.heif(primary: [ImageBytes.ispe(64, 32)])), to: "phone.heic")
+        _ = write(
+            Data(ImageBytes.heif(major: "avif", compatible: ["mif1", "avif"], primary: [ImageBytes.ispe(64, 32)])),
+            to: "camera.avif")
         png("gone.png", width: 40, height: 20, seed: 5)
         png("changed.png", width: 40, height: 20, seed: 1)
-        assertSuccess(run(["add", "phone.heic", "gone.png", "changed.png"]))
+        assertSuccess(run(["add", "camera.avif", "gone.png", "changed.png"]))
         try? FileManager.default.removeItem(at: url("gone.png"))
         _ = write(Fixtures.png(width: 40, height: 20, seed: 2), to: "changed.png")
         let r = runOnTerminal(["list", "--grid"])
         XCTAssertEqual(r.status, 0, r.transcript)
         let lines = RunResult.lines(plain(r.text))
         guard lines.count > 8 else { return XCTFail(r.transcript) }
-        for (k, label) in ["HEIC", "missing", "changed"].enumerated() {
+        for (k, label) in ["AVIF", "missing", "changed"].enumerated() {
             let area = lines[1...7].map { self.area($0, k) }
             let framed = area.filter { $0.contains("┌") || $0.contains("│") || $0.contains("└") }
             XCTAssertGreaterThanOrEqual(framed.count, 3, "\(label): a frame\n\(r.transcript)")

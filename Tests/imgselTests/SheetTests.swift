@@ -76,10 +76,12 @@ final class SheetTests: ImgselTestCase {
         XCTAssertEqual(sheet.pixel(cyan.x, cyan.y), [0, 255, 255, 255], "no badge over the corner")
     }
 
-    func testAHEICGetsAPlaceholderNamingItsType() throws {
-        _ = write(Data(ImageBytes.heif(primary: [ImageBytes.ispe(64, 32)])), to: "phone.heic")
+    func testAnAVIFGetsAPlaceholderNamingItsType() throws {
+        _ = write(
+            Data(ImageBytes.heif(major: "avif", compatible: ["mif1", "avif"], primary: [ImageBytes.ispe(64, 32)])),
+            to: "camera.avif")
         _ = write(Data(ImageBytes.solidPNG(width: 8, height: 8, (255, 0, 0))), to: "red.png")
-        assertSuccess(run(["add", "phone.heic", "red.png"]))
+        assertSuccess(run(["add", "camera.avif", "red.png"]))
         assertSuccess(run(["sheet", "s.png", "--size", "64", "--no-labels"]))
         let sheet = try XCTUnwrap(magickPicture("s.png"))
         // 64×32 fitted and centred: grey from y 16 to 47 of the cell, white outside.

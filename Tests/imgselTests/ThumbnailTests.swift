@@ -98,11 +98,18 @@ final class ThumbnailTests: ImgselTestCase {
     }
 
     func testWhatCannotBeDecodedIsExit3NamingTheFileAndWritesNothing() throws {
+        _ = write(
+            Data(ImageBytes.heif(major: "avif", compatible: ["mif1", "avif"], primary: [ImageBytes.ispe(64, 48)])),
+            to: "camera.avif")
+        let avif = run(["thumbnail", "camera.avif", "out.png"])
+        XCTAssertEqual(avif.status, 3, avif.transcript)
+        XCTAssertEqual(
+            avif.stderr, "imgsel: camera.avif: cannot decode AVIF (its codec is out of reach without a package)\n")
+        // A HEIC is decoded now: one whose header holds no coded picture is damaged, by name.
         _ = write(Data(ImageBytes.heif(primary: [ImageBytes.ispe(64, 48)])), to: "phone.heic")
         let heic = run(["thumbnail", "phone.heic", "out.png"])
         XCTAssertEqual(heic.status, 3, heic.transcript)
-        XCTAssertEqual(
-            heic.stderr, "imgsel: phone.heic: cannot decode HEIC (its codec is out of reach without a package)\n")
+        XCTAssertEqual(heic.stderr, "imgsel: phone.heic: corrupt: HEIF file without item locations\n")
         let whole = ImageBytes.paintedPNG(width: 30, height: 30) { x, y in (UInt8(x), UInt8(y), 0, 255) }
         _ = write(Data(whole.prefix(whole.count - 40)), to: "cut.png")
         let cut = run(["thumbnail", "cut.png", "out.png"])
@@ -112,7 +119,7 @@ final class ThumbnailTests: ImgselTestCase {
         XCTAssertEqual(run(["thumbnail", "notes.png", "out.png"]).status, 3)
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(),
-            ["cut.png", "notes.png", "phone.heic"], "no output and no temporary file")
+            ["camera.avif", "cut.png", "notes.png", "phone.heic"], "no output and no temporary file")
     }
 
     func testUsageErrors() {

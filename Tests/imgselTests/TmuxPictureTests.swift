@@ -107,8 +107,10 @@ final class TmuxPictureTests: ImgselTestCase {
     func testTheGridShowsEachPictureInItsCell() throws {
         painted("red.png", width: 40, height: 30) { _, _ in (255, 0, 0) }
         painted("blue.png", width: 30, height: 40) { _, _ in (0, 0, 255) }
-        _ = write(Data(ImageBytes.heif(primary: [ImageBytes.ispe(64, 32)])), to: "phone.heic")
-        assertSuccess(run(["add", "red.png", "blue.png", "phone.heic"]))
+        _ = write(
+            Data(ImageBytes.heif(major: "avif", compatible: ["mif1", "avif"], primary: [ImageBytes.ispe(64, 32)])),
+            to: "camera.avif")
+        assertSuccess(run(["add", "red.png", "blue.png", "camera.avif"]))
         let pane = try open(columns: 80, rows: 24)
         try pane.show("COLORTERM=24bit ./i list --grid --graphics blocks", marker: "red.png")
         let text = pane.screen()
@@ -116,7 +118,7 @@ final class TmuxPictureTests: ImgselTestCase {
         let cells = pane.cells()
         // Cells are 23 columns wide and their pictures 7 rows high (368×224 pixels of tmux's
         // 16×32 cells); 40×30 fills 19×14 half blocks, 30×40 11×14, each centred; the third
-        // cell is HEIC's frame.
+        // cell is AVIF's frame.
         for (k, colour, width) in [(0, TmuxPane.Colour.rgb(255, 0, 0), 19), (1, .rgb(0, 0, 255), 11)] {
             var coloured = 0
             for row in (top + 1)...(top + 7) {
@@ -132,7 +134,7 @@ final class TmuxPictureTests: ImgselTestCase {
             }
             XCTAssertEqual(coloured, width * 7, "cell \(k + 1): its picture, \(width)×7 cells")
         }
-        XCTAssertTrue(text[(top + 1)...(top + 7)].contains { $0.contains("HEIC") }, text.joined(separator: "\n"))
+        XCTAssertTrue(text[(top + 1)...(top + 7)].contains { $0.contains("AVIF") }, text.joined(separator: "\n"))
         XCTAssertTrue(text[top + 8].hasPrefix("│ 1 * "), text[top + 8])
         XCTAssertTrue(text.contains { $0.hasPrefix("│ + ") }, "the + cell stays\n" + text.joined(separator: "\n"))
     }

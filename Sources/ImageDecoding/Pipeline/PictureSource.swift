@@ -4,7 +4,7 @@ import ImageHeaders
 /// pictures (the grid, view, browse, pick, sheet, thumbnail). `word` is what a picture's place
 /// shows, `reason` what is said after a path or under the word.
 public enum PictureProblem: Error, Equatable, Sendable {
-    /// A type imgsel does not decode (HEIC, AVIF): shown as a placeholder with its name.
+    /// A type imgsel does not decode (AVIF): shown as a placeholder with its name.
     case notDecoded(ImageType)
     /// More bytes than the decode budget of its size allows (SPEC "Limits").
     case tooLarge(width: Int, height: Int)

@@ -15,10 +15,11 @@ public enum PixelDecoders {
     public typealias DecodeCovering =
         @Sendable ([UInt8], _ covering: (width: Int, height: Int)) throws(DecodeError) -> Raster
 
-    /// The HEVC decoder HEIC and HEIF pictures are drawn with. Nil until the decoder decodes
-    /// (it comes from its own branch): while nil, HEIC and HEIF stay placeholders, refused by
-    /// name, exactly as before. Wiring it is this one line: `HEVCDecoder.decode`.
-    static let hevc: HEVCTileDecoder? = nil
+    /// The HEVC decoder HEIC and HEIF pictures are drawn with. Set to nil, HEIC and HEIF are
+    /// placeholders again, refused by name (as before the decoder decoded): the one switch.
+    static let hevc: HEVCTileDecoder? = { sets, data, lengthSize, layer throws(DecodeError) in
+        try HEVCDecoder.decode(parameterSets: sets, data: data, lengthSize: lengthSize, layerID: layer)
+    }
 
     public static let all: [ImageType: Decode] = {
         var all: [ImageType: Decode] = [

@@ -6,9 +6,11 @@ struct HEIFColourInfo: Equatable {
     var matrix: Int
     var fullRange: Bool
 
-    /// Without a colr box: BT.601, limited range, which is what an HEVC stream means when its
-    /// VUI says nothing (video_full_range_flag 0, matrix unspecified), as libheif falls back to.
-    static let absent = HEIFColourInfo(primaries: 2, matrix: 6, fullRange: false)
+    /// Without a colr box: BT.601 (the SPEC), full range, as libheif takes it (its default
+    /// nclx, and what its x265 encoder writes in the stream's VUI): measured against
+    /// pillow-heif on a file without colr, limited range came out at 29 dB, full range the same
+    /// as with colr. (The stream's own VUI is not read: the HEVC decoder does not hand it on.)
+    static let absent = HEIFColourInfo(primaries: 2, matrix: 6, fullRange: true)
 
     /// Kr and Kb of the matrix. Unspecified and reserved codes are BT.601 (the SPEC's rule
     /// when nothing says otherwise); the chromaticity-derived codes (12, 13) follow the
@@ -33,12 +35,11 @@ struct HEIFColourInfo: Equatable {
 }
 
 /// Integer YCbCr to RGB for one bit depth: each output is a sum of products shifted down by
-/// `shift`, the chroma arriving as the sum of 16 weighted samples (the 9-3-3-1 upsampling), so
-/// Main 10 goes to 8 bits in the same step that converts it, rounding once.
+/// `shift`, so Main 10 goes to 8 bits in the same step that converts it, rounding once.
 struct HEIFColourMatrix {
     static let shift = 20
     let yOffset: Int, yScale: Int
-    let cOffset16: Int
+    let cOffset: Int
     let crToR: Int, cbToG: Int, crToG: Int, cbToB: Int
 
     init(_ info: HEIFColourInfo, bitDepthLuma: Int, bitDepthChroma: Int) throws(DecodeError) {
@@ -52,11 +53,10 @@ struct HEIFColourMatrix {
             yOffset = 16 << (bitDepthLuma - 8)
             (yRange, cRange) = (Double(219 << (bitDepthLuma - 8)), Double(224 << (bitDepthChroma - 8)))
         }
-        cOffset16 = 16 << (bitDepthChroma - 1)
+        cOffset = 1 << (bitDepthChroma - 1)
         let one = Double(1 << Self.shift)
         yScale = Int((255 / yRange * one).rounded())
-        // The chroma sums are 16 times a sample; their coefficients carry that factor out.
-        let c = 255 / cRange * one / 16
+        let c = 255 / cRange * one
         crToR = Int((2 * (1 - kr) * c).rounded())
         cbToB = Int((2 * (1 - kb) * c).rounded())
         cbToG = Int((2 * (1 - kb) * kb / kg * c).rounded())
@@ -67,10 +67,10 @@ struct HEIFColourMatrix {
         UInt8(truncatingIfNeeded: max(0, min(255, (v + (1 << (shift - 1))) >> shift)))
     }
 
-    /// One pixel from a luma sample and two chroma sums (16 times a sample each).
-    @inline(__always) func rgb(_ y: Int, _ cb16: Int, _ cr16: Int) -> (UInt8, UInt8, UInt8) {
+    /// One pixel from its three samples.
+    @inline(__always) func rgb(_ y: Int, _ cb: Int, _ cr: Int) -> (UInt8, UInt8, UInt8) {
         let yv = (y - yOffset) * yScale
-        let cb = cb16 - cOffset16, cr = cr16 - cOffset16
+        let cb = cb - cOffset, cr = cr - cOffset
         return (Self.clamp(yv + crToR * cr), Self.clamp(yv - cbToG * cb - crToG * cr), Self.clamp(yv + cbToB * cb))
     }
 

@@ -37,7 +37,12 @@ public enum HEIFDecoder {
             // The colour planes are let go before the alpha picture is decoded.
             let picture = try pictures.picture(of: item)
             size = (picture.width, picture.height)
-            window = HEIFGeometry.window(width: picture.width, height: picture.height, properties: properties)
+            // A coded picture larger than its ispe (padded by the encoder) is cut to it, as libheif does.
+            var stored = size
+            for case let .size(width, height) in properties where width >= 1 && height >= 1 {
+                stored = (min(width, size.width), min(height, size.height))
+            }
+            window = HEIFGeometry.window(width: stored.width, height: stored.height, properties: properties)
             raster = try Raster(width: window.width, height: window.height, hasAlpha: alpha != nil)
             try HEIFPixels.convert(picture, window: window, colour: try colour(of: item, container), into: &raster)
         }

@@ -7,8 +7,9 @@ struct HEIFRect: Equatable {
 
 /// Decoded samples to RGBA: the clean-aperture window of a picture converted into a raster
 /// of the window's size, rows spread over every core; and an alpha picture's luma into the
-/// raster's alpha. 4:2:0 chroma is upsampled with the 9-3-3-1 weights of chroma sited between
-/// luma samples (libheif's bilinear upsampling, its default), clamped at the picture's edges.
+/// raster's alpha. 4:2:0 chroma is upsampled by repeating each sample over its 2×2 luma
+/// samples, as libheif does by default: measured against pillow-heif 1.8 (libheif 1.23), the
+/// 9-3-3-1 bilinear weights came out at 31 to 52 dB, repetition at 54 dB to identical.
 enum HEIFPixels {
     /// Bit depths a conversion takes: HEVC's 8 to 16 (the decoder gives 8 to 10; a fake may not).
     static let bitDepths = 8...16
@@ -68,22 +69,10 @@ enum HEIFPixels {
             }
             return
         }
-        let cw = (p.width + 1) / 2, ch = (p.height + 1) / 2
-        let cy = y >> 1
-        let near = y & 1 == 1 ? min(cy + 1, ch - 1) : max(cy - 1, 0)
-        let first = max((window.x >> 1) - 1, 0), last = min(((window.x + window.width - 1) >> 1) + 1, cw - 1)
-        // Vertical sums (4 times a sample) of the chroma columns this row needs.
-        var cbv = [Int](repeating: 0, count: last - first + 1), crv = cbv
-        for cx in first...last {
-            cbv[cx - first] = 3 * Int(planes.cb[cy * cw + cx]) + Int(planes.cb[near * cw + cx])
-            crv[cx - first] = 3 * Int(planes.cr[cy * cw + cx]) + Int(planes.cr[near * cw + cx])
-        }
+        let chromaRow = (y >> 1) * ((p.width + 1) / 2)
         for ox in 0..<window.width {
-            let x = window.x + ox
-            let cx = x >> 1
-            let side = (x & 1 == 1 ? min(cx + 1, cw - 1) : max(cx - 1, 0)) - first
-            let cb16 = 3 * cbv[cx - first] + cbv[side], cr16 = 3 * crv[cx - first] + crv[side]
-            let (r, g, b) = m.rgb(Int(planes.luma[lumaRow + ox]), cb16, cr16)
+            let c = chromaRow + ((window.x + ox) >> 1)
+            let (r, g, b) = m.rgb(Int(planes.luma[lumaRow + ox]), Int(planes.cb[c]), Int(planes.cr[c]))
             (out[ox * 4], out[ox * 4 + 1], out[ox * 4 + 2], out[ox * 4 + 3]) = (r, g, b, 255)
         }
     }

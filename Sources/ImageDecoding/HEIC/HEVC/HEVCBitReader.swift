@@ -124,4 +124,28 @@ enum HEVCNAL {
         }
         return units
     }
+
+    /// The NAL units of an Annex B byte stream (start codes 00 00 01), trailing zero bytes
+    /// dropped: what x265 writes. HEIF never holds one; the tests and the fuzzer read them.
+    static func annexBUnits(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var units = [ArraySlice<UInt8>]()
+        var start = -1
+        var i = 0
+        func close(_ end: Int) {
+            var end = end
+            while end > start && bytes[end - 1] == 0 { end -= 1 }
+            if end > start { units.append(bytes[start..<end]) }
+        }
+        while i + 2 < bytes.count {
+            if bytes[i] == 0 && bytes[i + 1] == 0 && bytes[i + 2] == 1 {
+                if start >= 0 { close(i) }
+                i += 3
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        if start >= 0 { close(bytes.count) }
+        return units
+    }
 }

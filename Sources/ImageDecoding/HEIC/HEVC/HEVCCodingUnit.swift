@@ -153,7 +153,9 @@ extension HEVCSliceDecoder {
     func markEdges(x: Int, y: Int, size: Int) {
         let bx = x >> 2, by = y >> 2, n = max(size >> 2, 1)
         for i in 0..<n {
-            if by + i < frame.blocksHigh { frame.blockFlags[(by + i) * frame.blocksWide + bx] |= HEVCFrame.flagEdgeLeft }
+            if by + i < frame.blocksHigh {
+                frame.blockFlags[(by + i) * frame.blocksWide + bx] |= HEVCFrame.flagEdgeLeft
+            }
             if bx + i < frame.blocksWide { frame.blockFlags[by * frame.blocksWide + bx + i] |= HEVCFrame.flagEdgeTop }
         }
     }

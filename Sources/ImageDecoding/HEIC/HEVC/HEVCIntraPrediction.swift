@@ -43,7 +43,9 @@ extension HEVCSliceDecoder {
             if !available[0], let first = available.firstIndex(of: true) { line[0] = line[first] }
             for i in 1...(4 * n) where !available[i] { line[i] = line[i - 1] }
         }
-        if plane == 0 || frame.chromaShift == 0 { filterReferences(&line, n: n, mode: mode, bitDepth: bitDepth, plane: plane) }
+        if plane == 0 || frame.chromaShift == 0 {
+            filterReferences(&line, n: n, mode: mode, bitDepth: bitDepth, plane: plane)
+        }
         let corner = 2 * n
         var pred = [Int32](repeating: 0, count: n * n)
         if mode == 0 {

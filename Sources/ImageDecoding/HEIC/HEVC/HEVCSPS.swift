@@ -79,6 +79,9 @@ struct HEVCSPS: Sendable {
         guard (4...6).contains(sps.log2CtbSize), sps.log2MinTbSize < sps.log2MinCbSize,
             sps.log2MaxTbSize <= min(5, sps.log2CtbSize)
         else { throw .corrupt("coding or transform block sizes in the SPS") }
+        guard sps.width % (1 << sps.log2MinCbSize) == 0, sps.height % (1 << sps.log2MinCbSize) == 0 else {
+            throw .corrupt("picture size \(sps.width)×\(sps.height) not a multiple of the smallest coding block")
+        }
         _ = try r.ue("max_transform_hierarchy_depth_inter", 0...4)
         sps.maxTransformHierarchyDepthIntra = try r.ue("max_transform_hierarchy_depth_intra", 0...4)
         sps.scalingListEnabled = try r.flag()

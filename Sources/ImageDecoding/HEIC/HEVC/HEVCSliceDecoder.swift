@@ -71,7 +71,7 @@ final class HEVCSliceDecoder {
             }
             first = false
             try decodeCTU(x0: x0, y0: y0, ctbX: ctbX, ctbY: ctbY, rs: rs)
-            guard !cabac.isPastEnd else { throw .truncated(section: "in the slice data") }
+            guard !cabac.isPastEnd else { throw .truncated(section: "in the slice data at CTB \(rs)") }
             if pps.entropyCodingSync && (ctbX == 1 || (rs > 1 && tiles.tileOfCtb[rs - 2] != tiles.tileOfCtb[rs])) {
                 wppStorage = cabac.contexts
             }

@@ -1,8 +1,0 @@
-struct HEVCDeblocking {
-    let frame: HEVCFrame
-    func run() {}
-}
-struct HEVCSampleAdaptiveOffset {
-    let frame: HEVCFrame
-    func run() {}
-}
