@@ -84,11 +84,14 @@ final class JPEGEncoderCompatibilityTests: XCTestCase {
             try tools.run([cjpeg, "-quality", "\(quality)", "-baseline", "-outfile", path, ppm])
             theirs.append(path)
         }
-        XCTAssertEqual(try tools.pillowTables(ours), try tools.pillowTables(theirs))
+        // Luma: libjpeg's own table at each quality. Chroma: libjpeg's luma table (chromaShare 100).
+        let oursTables = try tools.pillowTables(ours), theirsTables = try tools.pillowTables(theirs)
+        XCTAssertEqual(oursTables.map { $0[0] }, theirsTables.map { $0[0] })
+        XCTAssertEqual(oursTables.map { $0[1] }, theirsTables.map { $0[0] })
     }
 
-    /// Our pixels at a quality are as close to the source as cjpeg's (both 4:2:0, both baseline:
-    /// the same tables, the same rounding), and our optimised tables cost no more bytes.
+    /// Our pixels at a quality are at least as close to the source as cjpeg's (both 4:2:0, both
+    /// baseline: the same luma table, the same rounding, finer chroma), for at most 20 % more bytes.
     func testAQualityMeansWhatItMeansToCjpeg() throws {
         let source = Samples.photo(160, 120)
         let ppm = try tools.writePPM(source, "source.ppm")
@@ -102,7 +105,9 @@ final class JPEGEncoderCompatibilityTests: XCTestCase {
             let oursPSNR = Samples.psnr(rgb: Samples.rgb(source), try tools.pillow(oursPath).rgb)
             let theirsPSNR = Samples.psnr(rgb: Samples.rgb(source), try tools.pillow(theirsPath).rgb)
             XCTAssertGreaterThan(oursPSNR, theirsPSNR - 0.2, "q\(quality)")
-            XCTAssertLessThan(Double(ours.count), Double(theirs.count) * 1.03, "q\(quality)")
+            // Finer chroma steps than Annex K's cost bytes at the same quality and buy their fidelity: on
+            // this strongly coloured raster (measured) +16 % and +1.0 dB at q50, +12 % and +0.4 dB at q85.
+            XCTAssertLessThan(Double(ours.count), Double(theirs.count) * 1.2, "q\(quality)")
         }
     }
 

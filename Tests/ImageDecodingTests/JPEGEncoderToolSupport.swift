@@ -113,15 +113,18 @@ struct JPEGTools {
         return try Self.readPNM(out)
     }
 
-    /// Pillow's `quantization` of each file, as JSON text: `{"0": [...], "1": [...]}` per file.
-    func pillowTables(_ paths: [String]) throws -> [String] {
+    /// Pillow's `quantization` of each file: its tables, natural order, table 0 first.
+    func pillowTables(_ paths: [String]) throws -> [[[Int]]] {
         let python = try Self.path("python3", package: "python3 (pip install pillow)")
         let script = """
-            import json, sys
+            import sys
             from PIL import Image
             for p in sys.argv[1:]:
-                print(json.dumps({str(k): list(v) for k, v in Image.open(p).quantization.items()}, sort_keys=True))
+                q = Image.open(p).quantization
+                print(";".join(",".join(map(str, q[k])) for k in sorted(q)))
             """
-        return try run([python, "-c", script] + paths).split(separator: "\n").map(String.init)
+        return try run([python, "-c", script] + paths).split(separator: "\n").map { line in
+            line.split(separator: ";").map { $0.split(separator: ",").compactMap { Int($0) } }
+        }
     }
 }
