@@ -1,23 +1,31 @@
 extension JPEGEncoder {
-    /// The two quantisation tables, in zigzag order: the Annex K tables scaled as libjpeg's
-    /// `jpeg_set_quality` scales them (quality below 50: 5000/q %, else 200 - 2q %; each entry
-    /// (base × scale + 50) / 100 within 1...255), so `--quality 85` gives cjpeg's and Pillow's tables.
+    /// The two quantisation tables, in zigzag order, on libjpeg's `jpeg_set_quality` scale (quality
+    /// below 50: 5000/q %, else 200 - 2q %; each entry (base × scale + 50) / 100 within 1...255, as
+    /// Pillow and `cjpeg -baseline` have it), so `--quality 85` gives cjpeg's and Pillow's luma table.
+    ///
+    /// Chroma is the one departure: Annex K's chroma table (99 past the first few frequencies) starves
+    /// colour detail that SSIMULACRA2, and eyes at 4:2:0, notice. The luma table for chroma too
+    /// measured 2.6 % fewer bytes at equal SSIMULACRA2 over five of the bench's photos (0.944 against
+    /// 0.970 of `cjpeg -optimize`); at 80 % of luma's steps it was no better (0.945).
     struct QuantTables: Equatable {
         /// Luma and chroma, 64 each, zigzag order (as DQT writes them).
         var luma: [UInt16]
         var chroma: [UInt16]
 
+        /// Chroma steps as a share of luma's, in percent (measured above).
+        static let chromaShare = 100
+
         init(quality: Int) {
             let q = min(max(quality, 1), 100)
             let scale = q < 50 ? 5000 / q : 200 - 2 * q
-            func scaled(_ base: [UInt16]) -> [UInt16] {
+            func scaled(_ base: [UInt16], _ percent: Int) -> [UInt16] {
                 (0..<64).map { z in
-                    let value = (Int(base[Zigzag.natural[z]]) * scale + 50) / 100
+                    let value = (Int(base[Zigzag.natural[z]]) * scale * percent / 100 + 50) / 100
                     return UInt16(min(max(value, 1), 255))
                 }
             }
-            luma = scaled(Self.annexKLuma)
-            chroma = scaled(Self.annexKChroma)
+            luma = scaled(Self.annexKLuma, 100)
+            chroma = scaled(Self.annexKLuma, Self.chromaShare)
         }
 
         /// ITU-T T.81 Table K.1, natural (row by row) order.
