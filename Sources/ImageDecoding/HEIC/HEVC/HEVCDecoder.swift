@@ -14,14 +14,14 @@ public enum HEVCDecoder {
             if unit.layerID <= layerID { try sets.add(unit) }
         }
         var picture: HEVCPictureDecoder?
-        for nal in try HEVCNAL.split(data, lengthSize: lengthSize) {
+        units: for nal in try HEVCNAL.split(data, lengthSize: lengthSize) {
             let unit = try HEVCNAL.parse(nal)
             switch unit.type {
             case 32...34:
                 if unit.layerID <= layerID && picture == nil { try sets.add(unit) }
             case 0...21 where unit.layerID == layerID:
                 // Only the first picture: a slice that starts another one ends the decode.
-                if picture != nil, unit.rbsp.first.map({ $0 & 0x80 != 0 }) == true { break }
+                if picture != nil, unit.rbsp.first.map({ $0 & 0x80 != 0 }) == true { break units }
                 if picture == nil {
                     picture = try HEVCPictureDecoder(firstSlice: unit, parameterSets: sets, inputBytes: data.count)
                 }
