@@ -177,7 +177,8 @@ public enum ImgselError: Error, Equatable, Sendable {
             return (entries == 1 ? "1 entry breaks" : "\(entries) entries break")
                 + " the rules given, so none was set (--force sets them anyway, and check reports those entries)"
         case let .cropRefused(index):
-            return "the crop breaks a rule, so entry \(index) was left as it was (--force keeps it, and check reports it)"
+            return
+                "the crop breaks a rule, so entry \(index) was left as it was (--force keeps it, and check reports it)"
         case let .ruleConflict(text):
             return text
         case let .exportRefused(path, entry, reason):

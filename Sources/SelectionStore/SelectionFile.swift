@@ -131,7 +131,8 @@ public enum SelectionFile {
             frames: try int("frames"), bytes: try int("bytes"), sha256: sha, added: try string("added"))
         if let crop = raw["crop"] {
             guard version >= cropVersion else {
-                throw invalid("item \(number): \"crop\" needs version \(cropVersion), and this file is version \(version)")
+                throw invalid(
+                    "item \(number): \"crop\" needs version \(cropVersion), and this file is version \(version)")
             }
             entry.crop = try decodeCrop(crop, of: entry, number: number, invalid: invalid)
         }

@@ -131,7 +131,9 @@ final class RulesTests: XCTestCase {
         XCTAssertEqual(
             reason(#"{"format":"imgsel","version":1,"rules":{"max-bytes":5},"# + empty + "}"),
             "\"rules\" needs version 2, and this file is version 1")
-        XCTAssertEqual(reason(#"{"format":"imgsel","version":2,"# + empty + "}"), "version 2 needs a \"rules\" object or an item's \"crop\"")
+        XCTAssertEqual(
+            reason(#"{"format":"imgsel","version":2,"# + empty + "}"),
+            "version 2 needs a \"rules\" object or an item's \"crop\"")
         XCTAssertEqual(
             reason(#"{"format":"imgsel","version":2,"rules":{"nope":1},"# + empty + "}"), "unknown rule \"nope\"")
         XCTAssertEqual(

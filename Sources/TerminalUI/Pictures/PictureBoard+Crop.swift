@@ -7,12 +7,14 @@ import ImageHeaders
 extension PictureBoard {
     /// Draws the item's picture in `rect` with `frame` over it, once the picture is made; a
     /// placeholder (a type imgsel does not decode) shows its lines and the frame's size.
-    public func draw(_ item: Int, in rect: CellRect, into screen: inout Screen, text: TextFit, framing frame: CropFrame) {
+    public func draw(_ item: Int, in rect: CellRect, into screen: inout Screen, text: TextFit, framing frame: CropFrame)
+    {
         guard !rect.isEmpty, let picture = maker.picture(request(item, in: rect)) else { return }
         switch picture {
         case .raster(let raster):
             let framed = raster.framing(frame.crop, pictureWidth: frame.width, pictureHeight: frame.height)
-            screen.place(placement(of: framed, key: "\(item):\(rect.width)x\(rect.height):crop \(frame.crop)", in: rect))
+            screen.place(
+                placement(of: framed, key: "\(item):\(rect.width)x\(rect.height):crop \(frame.crop)", in: rect))
         case .placeholder(let lines):
             Self.drawLines(lines + ["crop \(frame.crop)"], in: rect, into: &screen, text: text)
         }

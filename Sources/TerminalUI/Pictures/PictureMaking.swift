@@ -29,7 +29,8 @@ public enum PictureMaking {
             width: upright.width, height: upright.height, columns: columns, rows: rows, cellPixels: cellPixels)
         guard target.width > 0, target.height > 0 else { return .placeholder([]) }
         do {
-            return .raster(try PictureRenderer.picture(
+            return .raster(
+                try PictureRenderer.picture(
                     file, facts: facts, crop: crop, width: target.width, height: target.height))
         } catch {
             return placeholder(.damaged(error))
