@@ -90,7 +90,10 @@ let package = Package(
         // Fixtures are read from beside the test files (#filePath), not bundled as resources.
         .testTarget(
             name: "ImageDecodingTests",
-            dependencies: ["ImageDecoding", "ImageEncoding", "Deflate", "ImageHeaders", "ByteCoding", "TestImages"],
+            dependencies: [
+                "ImageDecoding", "ImageEncoding", "Deflate", "ImageHeaders", "ByteCoding", "TestImages",
+                "TerminalTestSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TerminalImageTests",

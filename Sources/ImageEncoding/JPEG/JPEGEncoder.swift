@@ -32,10 +32,12 @@ public enum JPEGEncoder {
 
     /// Opaque RGB(A) raster in (alpha ignored: composite before calling); JFIF file bytes out.
     /// Deterministic. A raster of zero width or height is a programmer's error (JPEG has no empty
-    /// image; SOF cannot say 0 × N here), stopped by a precondition, as are sides over 65 535.
+    /// image: a height of 0 in SOF means "given later", which no phone reads), stopped by a
+    /// precondition, as are sides over 65 500 (libjpeg's JPEG_MAX_DIMENSION: its decoders refuse
+    /// more). Every Raster a decoder makes is within both (DecodeLimits: 16 384 a side).
     public static func encode(_ raster: Raster, options: Options) -> [UInt8] {
         precondition(raster.width > 0 && raster.height > 0, "JPEGEncoder: a JPEG needs at least one pixel")
-        precondition(raster.width <= 65535 && raster.height <= 65535, "JPEGEncoder: JPEG sides end at 65 535")
+        precondition(raster.width <= 65500 && raster.height <= 65500, "JPEGEncoder: libjpeg reads sides to 65 500")
         let quality = min(max(options.quality, 1), 100)
         let grey = isGrey(raster)
         let frame = Frame(
@@ -46,8 +48,9 @@ public enum JPEGEncoder {
         Markers.appendQuantTables(tables, components: frame.components.count, to: &out)
         Markers.appendFrame(frame, progressive: options.progressive, to: &out)
         let scans = options.progressive ? ScanScript.progressive(frame) : [ScanScript.sequential(frame)]
-        for scan in scans {
-            ScanEncoder.appendScan(scan, frame: frame, coefficients: coefficients, to: &out)
+        // Scans are independent once the coefficients are made: each on a core, joined in order.
+        for bytes in Parallel.map(scans, { ScanEncoder.scan($0, frame: frame, coefficients: coefficients) }) {
+            out += bytes
         }
         out += [0xFF, 0xD9]
         return out

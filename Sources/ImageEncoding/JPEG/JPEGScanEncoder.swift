@@ -2,23 +2,36 @@ extension JPEGEncoder {
     /// Writes one scan: its symbols counted, its Huffman tables built from them and written (DHT),
     /// its header (SOS), then its entropy-coded data.
     enum ScanEncoder {
-        static func appendScan(_ scan: Scan, frame: Frame, coefficients: Coefficients, to out: inout [UInt8]) {
-            var counter = BlockCoder(sink: SymbolCounter(), scan: scan)
+        static func scan(_ scan: Scan, frame: Frame, coefficients: Coefficients) -> [UInt8] {
+            var out: [UInt8] = []
+            let frequencies = UnsafeMutablePointer<Int>.allocate(capacity: 4 * 256)
+            frequencies.initialize(repeating: 0, count: 4 * 256)
+            defer { frequencies.deallocate() }
+            var counter = BlockCoder(sink: SymbolCounter(frequencies: frequencies), scan: scan)
             walk(scan, frame: frame, coefficients: coefficients, coder: &counter)
-            let frequencies = counter.sink.frequencies
-            var codes = [HuffmanCode?](repeating: nil, count: 4)
+            counter.release()
+            let lookup = UnsafeMutablePointer<UInt64>.allocate(capacity: 4 * 256)
+            lookup.initialize(repeating: 0, count: 4 * 256)
+            defer { lookup.deallocate() }
             var tables: [(slot: Int, code: HuffmanCode)] = []
-            for slot in 0..<4 where frequencies[slot].contains(where: { $0 > 0 }) {
-                let code = HuffmanCode(frequencies: frequencies[slot])
-                codes[slot] = code
+            for slot in 0..<4 {
+                let counts = Array(UnsafeBufferPointer(start: frequencies + slot * 256, count: 256))
+                guard counts.contains(where: { $0 > 0 }) else { continue }
+                let code = HuffmanCode(frequencies: counts)
+                for s in 0..<256 { lookup[slot * 256 + s] = UInt64(code.codes[s]) << 8 | UInt64(code.lengths[s]) }
                 tables.append((slot, code))
             }
             Markers.appendHuffmanTables(tables, to: &out)
             Markers.appendScanHeader(scan, frame: frame, to: &out)
-            let blocks = scan.components.reduce(0) { $0 + coefficients.planes[$1].count / 64 }
-            var writer = BlockCoder(sink: SymbolWriter(codes: codes, reserving: blocks * 16), scan: scan)
+            let blocks = scan.components.reduce(0) {
+                $0 + frame.components[$1].paddedBlocksWide * frame.components[$1].paddedBlocksHigh
+            }
+            let sink = SymbolWriter(writer: BitWriter(reserving: blocks * 8), table: lookup)
+            var writer = BlockCoder(sink: sink, scan: scan)
             walk(scan, frame: frame, coefficients: coefficients, coder: &writer)
+            writer.release()
             out += writer.sink.writer.finish()
+            return out
         }
 
         /// Every block of the scan in its order: MCU by MCU when it interleaves components, else the
@@ -29,30 +42,27 @@ extension JPEGEncoder {
             if scan.components.count == 1 {
                 let index = scan.components[0]
                 let component = frame.components[index]
-                let table = component.table
-                coefficients.planes[index].withUnsafeBufferPointer { plane in
-                    for by in 0..<component.blocksHigh {
-                        let row = plane.baseAddress! + by * component.paddedBlocksWide * 64
-                        for bx in 0..<component.blocksWide {
-                            coder.code(row + bx * 64, component: index, table: table)
-                        }
+                let plane = coefficients.planes[index], masks = coefficients.masks[index]
+                for by in 0..<component.blocksHigh {
+                    let row = by * component.paddedBlocksWide
+                    for bx in 0..<component.blocksWide {
+                        let n = row + bx
+                        coder.code(plane + n * 64, mask: masks[n], component: index, table: component.table)
                     }
                 }
-                coder.flushEndOfBands(2 + table)
+                coder.flushEndOfBands(2 + component.table)
                 return
             }
             for my in 0..<frame.mcusHigh {
                 for mx in 0..<frame.mcusWide {
                     for index in scan.components {
                         let component = frame.components[index]
-                        coefficients.planes[index].withUnsafeBufferPointer { plane in
-                            for v in 0..<component.v {
-                                let by = my * component.v + v
-                                for h in 0..<component.h {
-                                    let bx = mx * component.h + h
-                                    let block = plane.baseAddress! + (by * component.paddedBlocksWide + bx) * 64
-                                    coder.code(block, component: index, table: component.table)
-                                }
+                        let plane = coefficients.planes[index], masks = coefficients.masks[index]
+                        for v in 0..<component.v {
+                            let row = (my * component.v + v) * component.paddedBlocksWide
+                            for h in 0..<component.h {
+                                let n = row + mx * component.h + h
+                                coder.code(plane + n * 64, mask: masks[n], component: index, table: component.table)
                             }
                         }
                     }

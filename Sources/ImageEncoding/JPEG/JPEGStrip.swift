@@ -45,12 +45,18 @@ extension JPEGEncoder {
                     continue
                 }
                 let cb = full[1] + r * fullWidth, cr = full[2] + r * fullWidth
-                for x in 0..<fullWidth {
-                    let p = source + min(x, width - 1) * 4
+                var p = source
+                for x in 0..<width {
                     let red = Float(p[0]), green = Float(p[1]), blue = Float(p[2])
                     luma[x] = 0.299 * red + 0.587 * green + 0.114 * blue - 128
                     cb[x] = -0.168_735_89 * red - 0.331_264_1 * green + 0.5 * blue
                     cr[x] = 0.5 * red - 0.418_687_6 * green - 0.081_312_41 * blue
+                    p += 4
+                }
+                for x in width..<fullWidth {
+                    luma[x] = luma[width - 1]
+                    cb[x] = cb[width - 1]
+                    cr[x] = cr[width - 1]
                 }
             }
             let halfWidth = fullWidth / 2

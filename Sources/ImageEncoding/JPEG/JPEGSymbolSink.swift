@@ -7,11 +7,12 @@ extension JPEGEncoder {
         mutating func bits(_ value: Int, _ count: Int)
     }
 
+    /// Counts symbols into 4 × 256 frequencies the caller owns (a raw buffer: this is the inner loop).
     struct SymbolCounter: SymbolSink {
-        var frequencies = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 4)
+        let frequencies: UnsafeMutablePointer<Int>
 
         @inline(__always)
-        mutating func symbol(_ slot: Int, _ symbol: Int) { frequencies[slot][symbol] += 1 }
+        mutating func symbol(_ slot: Int, _ symbol: Int) { frequencies[slot &* 256 &+ symbol] &+= 1 }
 
         @inline(__always)
         mutating func bits(_ value: Int, _ count: Int) {}
@@ -19,18 +20,8 @@ extension JPEGEncoder {
 
     struct SymbolWriter: SymbolSink {
         var writer: BitWriter
-        /// `code << 8 | length` for each slot × 256 symbols.
-        let table: [UInt64]
-
-        init(codes: [HuffmanCode?], reserving capacity: Int) {
-            writer = BitWriter(reserving: capacity)
-            var table = [UInt64](repeating: 0, count: 4 * 256)
-            for (slot, code) in codes.enumerated() {
-                guard let code else { continue }
-                for s in 0..<256 { table[slot * 256 + s] = UInt64(code.codes[s]) << 8 | UInt64(code.lengths[s]) }
-            }
-            self.table = table
-        }
+        /// `code << 8 | length` for each slot × 256 symbols; the caller owns it.
+        let table: UnsafePointer<UInt64>
 
         @inline(__always)
         mutating func symbol(_ slot: Int, _ symbol: Int) {
