@@ -23,11 +23,11 @@ final class HelpPinTests: ImgselTestCase {
           view        move the cursor and show the current entry: 3 / 9  path  4032×3024 JPEG 2.1 MB
           save        copy the current entry (or INDEX, or all) into the album; never overwrites
           pick        the album picker, full screen: toggle thumbnails into the selection, Enter writes
-          browse      the paging browser, full screen: one image at a time, fitted, with 3 / 9, save and delete
+          browse      the paging browser, full screen: one image at a time, fitted, with 3 / 9, save, delete and crop
           info        what add would record for each file, touching no selection
           check       every entry's file still has its recorded size and sha256 and keeps the rules; exit 1 if not
           rules       show or set the upload rules each image must keep
-          crop        keep a crop of an entry (the edited image): shown, judged by the rules and exported
+          crop        keep a crop of an entry (the edited image): shown, judged by the rules and exported as cropped
           export      write the upload set: each entry upright, shrunk, re-encoded or copied to fit the rules
           html        write a self-contained HTML page of the selection: the nine-grid and a pager
           thumbnail   decode an image, turn it upright and shrink it into a PNG; touches no selection
@@ -271,7 +271,7 @@ final class HelpPinTests: ImgselTestCase {
             Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "browse": #"""
-            imgsel browse: the paging browser, full screen: one image at a time, fitted, with 3 / 9, save and delete
+            imgsel browse: the paging browser, full screen: one image at a time, fitted, with 3 / 9, save, delete and crop
 
             Usage:
               imgsel browse [INDEX]
@@ -312,14 +312,14 @@ final class HelpPinTests: ImgselTestCase {
             Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "crop": #"""
-            imgsel crop: keep a crop of an entry (the edited image): shown, judged by the rules and exported
+            imgsel crop: keep a crop of an entry (the edited image): shown, judged by the rules and exported as cropped
 
             Usage:
               imgsel crop INDEX 1:1|4:5|1.91|WxH+X+Y|none [--force]
 
             Arguments:
               INDEX                 the entry to crop
-              ASPECT|GEOMETRY|none  the largest centred rectangle of an aspect (1:1, 4:5, 1.91), an exact WxH+X+Y in upright pixels, or none for the whole image
+              ASPECT|GEOMETRY|none  an aspect's largest centred rectangle (1:1, 4:5, 1.91), WxH+X+Y in upright pixels, or none
 
             Options:
               --force  keep a crop that breaks a rule; check reports it

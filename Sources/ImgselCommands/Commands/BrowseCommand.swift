@@ -5,7 +5,7 @@ import TerminalUI
 struct BrowseCommand: Command {
     static let spec = CommandSpec(
         name: "browse", usage: "browse [INDEX]",
-        summary: "the paging browser, full screen: one image at a time, fitted, with 3 / 9, save and delete",
+        summary: "the paging browser, full screen: one image at a time, fitted, with 3 / 9, save, delete and crop",
         arguments: [("INDEX", "start at this entry: 1, 2, … or 'last' (default: the current one)")],
         examples: ["imgsel browse", "upload \"$(imgsel browse 3)\""])
 

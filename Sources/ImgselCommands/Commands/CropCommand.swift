@@ -7,13 +7,12 @@ import SelectionStore
 struct CropCommand: Command {
     static let spec = CommandSpec(
         name: "crop", usage: "crop INDEX 1:1|4:5|1.91|WxH+X+Y|none [--force]",
-        summary: "keep a crop of an entry (the edited image): shown, judged by the rules and exported",
+        summary: "keep a crop of an entry (the edited image): shown, judged by the rules and exported as cropped",
         arguments: [
             ("INDEX", "the entry to crop"),
             (
                 "ASPECT|GEOMETRY|none",
-                "the largest centred rectangle of an aspect (1:1, 4:5, 1.91), an exact WxH+X+Y in upright pixels, "
-                    + "or none for the whole image"
+                "an aspect's largest centred rectangle (1:1, 4:5, 1.91), WxH+X+Y in upright pixels, or none"
             ),
         ],
         options: [OptionSpec(names: ["--force"], value: nil, help: "keep a crop that breaks a rule; check reports it")],

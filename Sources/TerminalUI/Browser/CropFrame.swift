@@ -76,15 +76,24 @@ public struct CropFrame: Equatable, Sendable {
         crop.y = min(max(0, crop.y + dy * step.y), height - crop.height)
     }
 
-    /// `+` (1) and `-` (-1): a step larger or smaller each way, the aspect kept, about the
-    /// frame's centre (moved in where it would leave the picture). Never below a step, never
-    /// past the picture.
+    /// `+` (1) and `-` (-1): a step larger or smaller, the aspect kept, about the frame's
+    /// centre (moved in where it would leave the picture). The step is 1/20 of the picture's
+    /// width or of its height, whichever changes the frame more when growing and less when
+    /// shrinking, so that `-` then `+` gives the frame back. Never below a step, never past the
+    /// picture.
     public mutating func grow(_ steps: Int) {
         let (a, b) = aspectSides
-        let wanted = (
-            width: max(step.x, crop.width + steps * step.x), height: max(step.y, crop.height + steps * step.y)
-        )
-        let size = Crop.fitted(aspectWidth: a, aspectHeight: b, width: width, height: height, within: wanted)
+        func fit(_ w: Int, _ h: Int) -> (width: Int, height: Int) {
+            Crop.fitted(aspectWidth: a, aspectHeight: b, width: width, height: height, within: (w, h))
+        }
+        let byWidth = fit(max(step.x, crop.width + steps * step.x), height)
+        let byHeight = fit(width, max(step.y, crop.height + steps * step.y))
+        // Smallest first; a frame below a step either way (or below what it is) is not one.
+        let least = (width: min(step.x, crop.width), height: min(step.y, crop.height))
+        let candidates = [byWidth, byHeight].sorted { $0.width < $1.width }.filter {
+            $0.width >= least.width && $0.height >= least.height
+        }
+        guard let size = steps > 0 ? candidates.last : candidates.first else { return }
         let centre = (x: crop.x + crop.width / 2, y: crop.y + crop.height / 2)
         crop = Crop(
             x: min(max(0, centre.x - size.width / 2), width - size.width),
