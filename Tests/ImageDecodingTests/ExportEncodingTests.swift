@@ -49,9 +49,9 @@ final class ExportEncodingTests: XCTestCase {
         // One step less would not have fitted even at 50.
         let larger = ExportEncoding.shrunk(photo, steps: found.shrinkSteps - 1)
         XCTAssertGreaterThan(Self.size(larger, 50), limit)
-        // At the size found, the quality above would not have fitted.
-        let shrunk = ExportEncoding.shrunk(photo, steps: found.shrinkSteps)
-        if let q = found.quality, q < 85 { XCTAssertGreaterThan(Self.size(shrunk, q + 1), limit) }
+        // After a shrink the quality search has what is left of the budget (at least 3 tries), so the
+        // quality is the best found, not always the highest: it fits, and is no lower than 50.
+        XCTAssertGreaterThanOrEqual(found.quality ?? 0, 50)
         print(
             "--max-bytes search, shrunk \(found.shrinkSteps) steps to \(found.width)×\(found.height): \(found.encodes) encodes"
         )
@@ -91,5 +91,51 @@ final class ExportEncodingTests: XCTestCase {
         XCTAssertEqual(ExportPicture.flattened(raster).pixels, [255, 255, 255, 255])
         raster.pixels = [0, 0, 0, 255]
         XCTAssertEqual(ExportPicture.flattened(raster).pixels, [0, 0, 0, 255])
+    }
+}
+
+/// The same search with imgsel's own JPEG encoder on a photo-like picture (a gradient with noise and
+/// edges): the quality it finds is the highest that fits, and what it cost.
+final class ExportEncodingRealEncoderTests: XCTestCase {
+    private let encode: JPEGEncode = { raster, settings in
+        JPEGEncoder.encode(raster, options: JPEGEncoder.Options(quality: settings.quality))
+    }
+
+    private func photo(_ width: Int, _ height: Int) throws -> Raster {
+        var raster = try Raster(width: width, height: height, hasAlpha: false)
+        var state: UInt32 = 7
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                let noise = Int(state >> 28) - 8
+                let i = (y * width + x) * 4
+                let edge = (x / 37 + y / 23) % 2 == 0 ? 40 : 0
+                raster.pixels[i] = UInt8(clamping: x * 255 / width + noise + edge)
+                raster.pixels[i + 1] = UInt8(clamping: y * 255 / height + noise)
+                raster.pixels[i + 2] = UInt8(clamping: 128 + noise - edge)
+            }
+        }
+        return raster
+    }
+
+    func testTheHighestFittingQualityAndItsCost() throws {
+        let picture = try photo(192, 144)
+        let at85 = encode(picture, JPEGSettings(quality: 85)).count
+        let at50 = encode(picture, JPEGSettings(quality: 50)).count
+        var counts: [Int] = []
+        for step in 1...9 {
+            let limit = at50 + (at85 - at50) * step / 10
+            let found = try ExportEncoding.jpeg(
+                picture, quality: 85, maxBytes: limit, metadata: .init(), encode: encode)
+            let q = try XCTUnwrap(found.quality)
+            XCTAssertLessThanOrEqual(found.bytes.count, limit)
+            XCTAssertEqual(found.shrinkSteps, 0)
+            if q < 85 {
+                XCTAssertGreaterThan(encode(picture, JPEGSettings(quality: q + 1)).count, limit, "q\(q) is the highest")
+            }
+            XCTAssertLessThanOrEqual(found.encodes, ExportEncoding.encodeBudget)
+            counts.append(found.encodes)
+        }
+        print("--max-bytes search, imgsel's JPEG encoder, 9 limits between q50 and q85: encodes \(counts)")
     }
 }

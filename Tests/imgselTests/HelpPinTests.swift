@@ -28,7 +28,7 @@ final class HelpPinTests: ImgselTestCase {
           check       every entry's file still has its recorded size and sha256 and keeps the rules; exit 1 if not
           rules       show or set the upload rules each image must keep
           crop        keep a crop of an entry (the edited image): shown, judged by the rules and exported as cropped
-          crop        keep a crop of an entry (the edited image): shown, judged by the rules and exported
+          export      write the upload set: each entry upright, shrunk, re-encoded or copied to fit the rules
           html        write a self-contained HTML page of the selection: the nine-grid and a pager
           thumbnail   decode an image, turn it upright and shrink it into a PNG; touches no selection
           sheet       the nine-grid as one PNG: a contact sheet for a CI artifact or a review

@@ -65,7 +65,8 @@ public typealias JPEGEncode = @Sendable (Raster, JPEGSettings) -> [UInt8]
 public enum ExportEncoding {
     public static let lowestQuality = 50
     /// The goal: at most 8 encodes an entry. The quality search stops there with the best that
-    /// fits; after a shrink it still gets `searchFloor` tries, so a shrunk picture is not left at 50.
+    /// fits; after a shrink it still gets `searchFloor` tries, so a shrunk picture is not left at 50
+    /// (a shrunk entry may then take a few more than 8, and its quality is the best found in them).
     public static let encodeBudget = 8
     static let searchFloor = 3
     /// The box a picture is shrunk into at most before `--max-bytes` gives up.
@@ -141,9 +142,13 @@ public enum ExportEncoding {
             shrinkSteps: steps)
     }
 
-    /// The highest quality in [low, high) that fits, knowing `low` fits and `high` does not: each try
-    /// guesses where the bytes cross the limit (bytes taken as exponential in the quality, as they nearly
-    /// are), and bisects instead whenever a guess failed to halve the interval. Stops after `tries`.
+    /// The highest quality in [low, high) that fits, knowing `low` fits and `high` does not. Each try
+    /// guesses where the bytes cross the limit from the two qualities that bracket it, on libjpeg's own
+    /// scale: from quality 50 up, the tables are scaled by 200 − 2q, and a JPEG's bytes go nearly as a
+    /// power of that scale, so log(bytes) is close to a line in log(200 − 2q). A guess that fits just
+    /// below the failing quality is followed by the one above it, which ends the search when the guess
+    /// was right; a try that
+    /// fails to halve the interval is followed by a bisection. Stops after `tries`.
     static func highestFitting(
         low: (q: Int, bytes: [UInt8]), high: (q: Int, count: Int), tries: Int, maxBytes: Int,
         at: (Int) -> [UInt8]
@@ -152,19 +157,27 @@ public enum ExportEncoding {
         var (highQ, highCount) = high
         var left = tries
         var bisect = false
+        var nextAbove = false
+        func u(_ q: Int) -> Double { log(Double(max(1, 200 - 2 * q))) }
         while highQ - best.q > 1, left > 0 {
             let width = highQ - best.q
             var guess = (best.q + highQ) / 2
-            if !bisect, highCount > best.bytes.count, best.bytes.count > 0 {
-                let span = log(Double(highCount)) - log(Double(best.bytes.count))
-                let t = (log(Double(maxBytes)) - log(Double(best.bytes.count))) / span
-                guess = best.q + Int(Double(width) * t)
+            if nextAbove {
+                guess = best.q + 1
+            } else if !bisect, highCount > best.bytes.count, best.bytes.count > 0, highCount != .max {
+                let t =
+                    (log(Double(maxBytes)) - log(Double(best.bytes.count)))
+                    / (log(Double(highCount)) - log(Double(best.bytes.count)))
+                let target = u(best.q) + (u(highQ) - u(best.q)) * t
+                guess = Int(((200 - exp(target)) / 2).rounded(.down))
             }
             guess = min(highQ - 1, max(best.q + 1, guess))
             let bytes = at(guess)
             left -= 1
-            if bytes.count <= maxBytes { best = (guess, bytes) } else { (highQ, highCount) = (guess, bytes.count) }
-            bisect = (highQ - best.q) * 2 > width
+            let fits = bytes.count <= maxBytes
+            if fits { best = (guess, bytes) } else { (highQ, highCount) = (guess, bytes.count) }
+            nextAbove = fits && !nextAbove && !bisect && guess + 1 < highQ && highQ - guess <= 3
+            bisect = !fits && (highQ - best.q) * 2 > width
         }
         return best
     }
