@@ -70,21 +70,38 @@ final class ExportRefusalTests: ImgselTestCase {
         XCTAssertEqual(listing("out"), ["01-img1.png"])
     }
 
-    func testAHEICEntryIsCopiedAsItIsOrRefusedByNameUntilHEICDecodes() {
+    /// A phone's HEIC carries its GPS position in an EXIF item: export makes it a JPEG of its
+    /// pixels (decoded by imgsel's own HEVC decoder) with no EXIF, even when nothing else changes.
+    func testAHEICFromAPhoneBecomesAJPEGWithoutItsLocation() {
         pillow(
             """
             import pillow_heif
             pillow_heif.register_heif_opener()
-            Image.new('RGB', (64, 48), (10, 200, 30)).save('shot.heic', quality=60)
+            exif = Image.Exif()
+            exif[0x0110] = 'Phone'
+            exif.get_ifd(0x8825).update({1: 'N', 2: (52.0, 31.0, 12.0), 3: 'E', 4: (13.0, 24.0, 36.0)})
+            Image.new('RGB', (64, 48), (10, 200, 30)).save('shot.heic', quality=90, exif=exif.tobytes())
             """)
-        _ = png("a.png", width: 8, height: 8)
-        assertSuccess(run(["add", "shot.heic", "a.png"]))
-        assertSuccess(run(["export", "copied"]))
-        XCTAssertEqual(bytes("copied/01-shot.heic"), bytes("shot.heic"))
-        let r = run(["export", "out", "--max-side", "32"])
-        assertExit(r, 3)
-        XCTAssertEqual(r.stderrLines, ["imgsel: shot.heic: HEIC is not decoded"])
-        XCTAssertFalse(exists("out"))
+        XCTAssertNotNil(exifTags("shot.heic")["EXIF:GPSLatitude"], "the fixture carries a location")
+        assertSuccess(run(["add", "shot.heic"]))
+        let r = run(["export", "out"])
+        assertSuccess(r)
+        XCTAssertEqual(listing("out"), ["01-shot.jpg"])
+        XCTAssertTrue(r.stdout.contains("re-encoded"), r.stdout)
+        let seen = pillow(
+            "im = Image.open('out/01-shot.jpg'); print(im.format, im.size, im.convert('RGB').getpixel((32, 24)))")
+        XCTAssertTrue(seen.hasPrefix("JPEG (64, 48) ("), seen)
+        let colour =
+            seen.split(separator: "(").last.map {
+                $0.dropLast(2).split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            } ?? []
+        XCTAssertEqual(colour.count, 3, seen)
+        for (got, want) in zip(colour, [10, 200, 30]) { XCTAssertLessThan(abs(got - want), 12, seen) }
+        let tags = exifTags("out/01-shot.jpg")
+        XCTAssertNil(tags["EXIF:GPSLatitude"], "\(tags)")
+        XCTAssertNil(tags["EXIF:Make"], "\(tags)")
+        assertSuccess(run(["export", "kept", "--keep-metadata"]))
+        XCTAssertEqual(bytes("kept/01-shot.heic"), bytes("shot.heic"), "--keep-metadata copies it as it is")
     }
 
     func testUsageErrorsNameTheOption() {

@@ -114,7 +114,7 @@ struct ViewCommand: Command {
     /// less two rows (the line above, the prompt below), drawn the way `PictureTerminal`
     /// chose; never on a pipe, with --no-image, or with -q unless --image. Nor when the file
     /// is not the one recorded (it is read whole and checked first), nor for a type imgsel
-    /// does not decode (HEIC, AVIF) or a file that does not decode: the text line says enough.
+    /// does not decode (AVIF) or a file that does not decode: the text line says enough.
     /// A damaged file that decoded in part (a truncated JPEG) shows what decoded, `damaged`.
     private func picture(
         _ entry: Entry, index: Int, _ context: Context

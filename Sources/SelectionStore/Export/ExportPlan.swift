@@ -107,6 +107,9 @@ public enum ExportPlan {
         return steps
     }
 
+    /// Types whose metadata only re-encoding removes.
+    static let reencodedToRemoveMetadata: Set<ImageType> = [.tiff, .heic, .heif]
+
     /// One entry's step, whether or not it can be made.
     public static func plan(_ entry: Entry, index: Int, limits: ExportLimits, options: ExportOptions) -> ExportStep {
         let upright = PixelSize(width: entry.facts.uprightSize.width, height: entry.facts.uprightSize.height)
@@ -123,10 +126,13 @@ public enum ExportPlan {
         if limits.rules[.noAnimation] != nil, entry.frames > 1 { changes.append(.firstFrame) }
         let typeAllowed = limits.types?.contains(entry.type) ?? true
         let formatForced = options.format.map { $0.type != entry.type } ?? false
-        // TIFF carries its metadata in the directories that also describe the pixels: no byte surgery
-        // removes it, so a TIFF is made again unless its metadata is to be kept.
-        let tiffMetadata = entry.type == .tiff && !options.keepMetadata
-        if !changes.isEmpty || !typeAllowed || formatForced || tiffMetadata { changes.append(.reEncoded) }
+        // TIFF carries its metadata in the directories that also describe the pixels, HEIC and HEIF in
+        // items the pixels' own boxes point past: no byte surgery here removes it, so such a file is
+        // made again unless its metadata is to be kept (a phone's HEIC holds its GPS position).
+        let metadataOnlyReencodingRemoves = Self.reencodedToRemoveMetadata.contains(entry.type) && !options.keepMetadata
+        if !changes.isEmpty || !typeAllowed || formatForced || metadataOnlyReencodingRemoves {
+            changes.append(.reEncoded)
+        }
         let action: ExportStep.Action = changes.isEmpty ? .copy : .encode
         return ExportStep(
             index: index, entry: entry, upright: upright, region: region, target: target, action: action,

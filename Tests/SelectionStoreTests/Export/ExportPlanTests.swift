@@ -85,6 +85,18 @@ final class ExportPlanTests: XCTestCase {
         XCTAssertEqual(same[0].action, .copy, "--format jpeg copies a JPEG that needs nothing")
     }
 
+    /// A phone's HEIC holds its EXIF (GPS included) in an item no byte surgery here cuts out: it
+    /// is made again as a JPEG, as the issue asks, even when nothing else needs changing.
+    func testAHEICThatNeedsNothingIsStillReencodedSoItsLocationStaysBehind() throws {
+        for type in [ImageType.heic, .heif] {
+            let step = try steps([entry("IMG_0001.heic", type, 4032, 3024)])[0]
+            XCTAssertEqual(step.action, .encode, "\(type)")
+            XCTAssertEqual(step.changes, [.reEncoded], "\(type)")
+            let kept = try steps([entry("IMG_0001.heic", type, 4032, 3024)], options: ExportOptions(keepMetadata: true))
+            XCTAssertEqual(kept[0].action, .copy, "--keep-metadata copies it as it is")
+        }
+    }
+
     func testTheFormatIsTheNaturalOneReplacedByTheOtherWhereForbidden() {
         XCTAssertEqual(ExportFormat.natural(for: .jpeg, lossyWebP: false, hasAlpha: false), .jpeg)
         XCTAssertEqual(ExportFormat.natural(for: .bmp, lossyWebP: false, hasAlpha: true), .png)
