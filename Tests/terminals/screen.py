@@ -24,6 +24,21 @@ def bbox(flags):
     return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
 
 
+def solid_bbox(flags, radius=2):
+    """The box of the pixels set with their whole (2·radius+1)² square set, grown back by the
+    radius: lines up to 2·radius pixels thick (frames, box glyphs) are left out."""
+    solid = flags.copy()
+    for dy in range(-radius, radius + 1):
+        for dx in range(-radius, radius + 1):
+            solid &= numpy.roll(numpy.roll(flags, dy, axis=0), dx, axis=1)
+    box = bbox(solid)
+    if box is None:
+        return None
+    height, width = flags.shape
+    left, top, right, bottom = box
+    return max(0, left - radius), max(0, top - radius), min(width, right + radius), min(height, bottom + radius)
+
+
 class Cells:
     """The text area: the top-left cell's corner and a cell's size in pixels."""
 

@@ -121,8 +121,11 @@ def pick_and_browse(session, run, folder, imgsel, env):
     run.save(grid, "pick")
     area = screen.crop_to(grid, cells)
     quad = screen.quadrants(grid, cells, checks.QUAD)
-    tall = screen.bbox(screen.mask(area, checks.TALL[0]) | screen.mask(area, checks.TALL[1]))
-    wide = screen.bbox(screen.mask(area, checks.WIDE[0], 40) | screen.mask(area, checks.WIDE[1], 40))
+    # Solid areas only: a frame's colour is chosen against the background from the 256-colour
+    # cube and may be near a picture's (navy 19 on white is within 40 of w.png's navy, the
+    # selected frame's green within 60 of quad.png's), but a frame is a line a few pixels thick.
+    tall = screen.solid_bbox(screen.mask(area, checks.TALL[0]) | screen.mask(area, checks.TALL[1]))
+    wide = screen.solid_bbox(screen.mask(area, checks.WIDE[0], 40) | screen.mask(area, checks.WIDE[1], 40))
     # The unfocused thumbnails' frames (light lines, in every font): the bottom edge under each,
     # and the right edge beside the one as wide as its cells.
     if quad and tall and wide:
