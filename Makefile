@@ -148,7 +148,7 @@ fuzz-decoders:
 # ImageEncoding's Thumbnailer and ThumbnailSize with the target.
 # Run FUZZ_TIME seconds from each decoded format's seeds in turn (THUMBNAIL_SEEDS picks some). The
 # timeout is 30 s: a legitimate 16384² picture decoded and shrunk under ASan takes about ten.
-THUMBNAIL_SEEDS ?= jpeg png gif webp bmp tiff
+THUMBNAIL_SEEDS ?= jpeg png gif webp bmp tiff heif
 # libFuzzer's random seed; CI fixes it (FUZZ_SEED=1) so that a short run is the same run each time
 # up to where its time ends, and a finding there replays. 0 is a new seed each run.
 FUZZ_SEED ?= 0
