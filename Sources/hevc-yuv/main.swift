@@ -12,33 +12,10 @@ guard arguments.count >= 3, let input = FileManager.default.contents(atPath: arg
 }
 let bytes = [UInt8](input)
 
-/// The NAL units between start codes (00 00 01, or 00 00 00 01), trailing zero bytes dropped.
-func annexBUnits(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-    var units = [ArraySlice<UInt8>]()
-    var start = -1
-    var i = 0
-    func close(_ end: Int) {
-        var end = end
-        while end > start && bytes[end - 1] == 0 { end -= 1 }
-        if end > start { units.append(bytes[start..<end]) }
-    }
-    while i + 2 < bytes.count {
-        if bytes[i] == 0 && bytes[i + 1] == 0 && bytes[i + 2] == 1 {
-            if start >= 0 { close(i) }
-            i += 3
-            start = i
-        } else {
-            i += 1
-        }
-    }
-    if start >= 0 { close(bytes.count) }
-    return units
-}
-
 // Parameter sets go where HEIF keeps them (hvcC); the rest is length-prefixed as in an item.
 var parameterSets = [[UInt8]]()
 var data = [UInt8]()
-for unit in annexBUnits(bytes) {
+for unit in HEVCNAL.annexBUnits(bytes) {
     let type = (unit.first ?? 0) >> 1 & 0x3F
     if (32...34).contains(type) {
         parameterSets.append(Array(unit))

@@ -74,7 +74,7 @@ struct HEVCBitReader {
 }
 
 /// NAL unit framing (H.265 7.3.1): the two-byte header and the emulation prevention bytes.
-enum HEVCNAL {
+public enum HEVCNAL {
     struct Unit {
         let type: Int
         let layerID: Int
@@ -127,7 +127,7 @@ enum HEVCNAL {
 
     /// The NAL units of an Annex B byte stream (start codes 00 00 01), trailing zero bytes
     /// dropped: what x265 writes. HEIF never holds one; the tests and the fuzzer read them.
-    static func annexBUnits(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    public static func annexBUnits(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var units = [ArraySlice<UInt8>]()
         var start = -1
         var i = 0
