@@ -47,6 +47,14 @@ public enum PixelDecoders {
         return [.heic: heif, .heif: heif]
     }()
 
+    /// Decodes a whole file top to bottom into a sink (`RowSink`), never holding the full-size
+    /// picture itself. A type is here once its decoder streams; the rest decode whole (`all`).
+    /// Whatever a row decode hands the sink is what `all` decodes, pixel for pixel.
+    public typealias DecodeRows = @Sendable ([UInt8], RowSink) throws(DecodeError) -> Void
+
+    /// The decoders that stream their rows (see `DecodeRows`).
+    public static let rows: [ImageType: DecodeRows] = [:]
+
     /// Whether imgsel can show this type's pixels.
     public static func decodes(_ type: ImageType) -> Bool { all[type] != nil }
 
