@@ -73,12 +73,13 @@ def bench_pixels(imgsel, work, args, Measure, report, peaks):
     report("thumbnail baseline JPEG", m, "imgsel thumbnail", "vipsthumbnail", 1.5)
     report("thumbnail baseline JPEG", m, "imgsel thumbnail", "convert", 1.0)
     baseline_peak = m.peak_mib("imgsel thumbnail")
-    for name, label in [("photo-progressive.jpg", "progressive JPEG"), ("photo.png", "PNG"),
-                        ("photo.webp", "lossy WebP")]:
+    # Issue 23's goals: ahead of vips on every format, progressive JPEG and PNG at half its time.
+    for name, label, goal in [("photo-progressive.jpg", "progressive JPEG", 0.5), ("photo.png", "PNG", 0.5),
+                              ("photo.webp", "lossy WebP", 1.0)]:
         m = Measure({"imgsel thumbnail": [imgsel, "thumbnail", p(name), "t.png", "--size", "256"],
                      "vipsthumbnail": ["vipsthumbnail", p(name), "-s", "256", "-o", os.path.join(out, "v.png")]},
                     runs, out)
-        report(f"thumbnail {label}", m, "imgsel thumbnail", "vipsthumbnail", 2.0)
+        report(f"thumbnail {label}", m, "imgsel thumbnail", "vipsthumbnail", goal)
 
     nine = [p(f"nine-{i}.jpg") for i in range(1, 10)]
     subprocess.run([imgsel, "-f", "nine.json", "add", *nine], cwd=out, check=True, stdout=subprocess.DEVNULL)
@@ -89,7 +90,7 @@ def bench_pixels(imgsel, work, args, Measure, report, peaks):
                  "vipsthumbnail+arrayjoin": ["sh", "-c", vips_sheet],
                  "montage": [MONTAGE, *nine, "-geometry", "256x256+8+8", "-tile", "3x", "m.png"]},
                 max(3, runs // 2), out)
-    report("sheet of nine JPEGs", m, "imgsel sheet", "vipsthumbnail+arrayjoin", 1.0)
+    report("sheet of nine JPEGs", m, "imgsel sheet", "vipsthumbnail+arrayjoin", 0.5)
     report("sheet of nine JPEGs", m, "imgsel sheet", "montage", 0.3)
 
     import heif_bench
@@ -104,10 +105,16 @@ def bench_pixels(imgsel, work, args, Measure, report, peaks):
               f"  goal <= 1.25 {'met' if ours / pillow <= 1.25 else 'NOT met'}")
     print(f"  peak memory of the 12-MP baseline thumbnail: {baseline_peak:.1f} MiB; goal <= 48 MiB "
           f"{'met' if baseline_peak <= 48 else 'NOT met'}")
-    for name, (w, h) in [("photo-baseline.jpg", (4000, 3000)), ("photo-progressive.jpg", (4000, 3000)),
-                         ("photo.png", (4000, 3000)), ("photo.webp", (4000, 3000))]:
+    # Issue 23: every 12-MP thumbnail but progressive JPEG's (whose coefficients must be kept) within
+    # the baseline JPEG's 48 MiB budget, rows streamed through the shrink.
+    streamed = []
+    for name, (w, h), budget in [("photo-baseline.jpg", (4000, 3000), 48), ("photo-progressive.jpg", (4000, 3000), None),
+                                 ("photo.png", (4000, 3000), 48), ("photo.webp", (4000, 3000), 48)]:
         limit = (w * h * SPEC_LIMIT_BYTES_PER_PIXEL + SPEC_LIMIT_EXTRA) / (1 << 20)
         peak = peaks([imgsel, "thumbnail", p(name), "t.png", "--size", "256"], out) / 1024
+        goal = f"; goal <= {budget} MiB {'met' if peak <= budget else 'NOT met'}" if budget else ""
         print(f"  peak memory, thumbnail {name:<22} {peak:7.1f} MiB  (SPEC limit {limit:.0f} MiB: "
-              f"{'within' if peak <= limit else 'OVER'})")
-    return [r <= 1.25 for r in ratios] + [baseline_peak <= 48]
+              f"{'within' if peak <= limit else 'OVER'}{goal})")
+        if budget and name != "photo-baseline.jpg":
+            streamed.append(peak <= budget)
+    return [r <= 1.25 for r in ratios] + [baseline_peak <= 48] + streamed
