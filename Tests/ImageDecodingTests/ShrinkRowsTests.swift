@@ -71,7 +71,8 @@ final class ShrinkRowsTests: XCTestCase {
             let fitted = ThumbnailSize.fitting(width: width, height: height, within: box)
             let expected = source.shrunk(toWidth: fitted.width, height: fitted.height)
             XCTAssertEqual(
-                try streamed(source, into: ShrinkRows(within: box)), expected, "\(width)×\(height) in \(box)")
+                try streamed(source, into: ShrinkRows { ThumbnailSize.fitting(width: $0, height: $1, within: box) }),
+                expected, "\(width)×\(height) in \(box)")
             if let plan = ShrinkPlan(
                 width: width, height: height, hasAlpha: alpha, toWidth: fitted.width, toHeight: fitted.height,
                 area: nil)
@@ -86,7 +87,7 @@ final class ShrinkRowsTests: XCTestCase {
     func testAPictureWithinTheBoxIsKeptWhole() throws {
         var random = SplitMix64(seed: 1)
         let source = picture(30, 20, alpha: true, &random)
-        XCTAssertEqual(try streamed(source, into: ShrinkRows(within: 30)), source)
+        XCTAssertEqual(try streamed(source, into: ShrinkRows { ($0, $1) }), source)
         XCTAssertEqual(try streamed(source, into: ShrinkRows(toWidth: 40, height: 25)), source)
     }
 
@@ -104,9 +105,9 @@ final class ShrinkRowsTests: XCTestCase {
     }
 
     func testNoPictureUntilTheLastRowAndASizeOverTheLimitsIsRefused() throws {
-        let sink = ShrinkRows(within: 4)
+        let sink = ShrinkRows { _, _ in (4, 4) }
         XCTAssertNil(sink.raster(), "nothing before begin")
-        XCTAssertThrowsError(try ShrinkRows(within: 4).begin(width: 16385, height: 2, hasAlpha: false))
+        XCTAssertThrowsError(try ShrinkRows { _, _ in (4, 4) }.begin(width: 16385, height: 2, hasAlpha: false))
         try sink.begin(width: 8, height: 8, hasAlpha: false)
         [UInt8](repeating: 9, count: 32).withUnsafeBufferPointer { sink.row(0, $0.baseAddress!) }
         XCTAssertNil(sink.raster(), "seven rows are missing")

@@ -83,7 +83,7 @@ public enum Thumbnailer {
         guard let decodeRows = PixelDecoders.rows[facts.type], !PixelDecoders.scalesInDecoding(facts.type),
             PixelDecoders.covering[facts.type] == nil
         else { return nil }
-        let sink = ShrinkRows(within: max(1, box))
+        let sink = ShrinkRows { ThumbnailSize.fitting(width: $0, height: $1, within: max(1, box)) }
         try decodeRows(bytes, sink)
         guard let raster = sink.raster() else { throw .corrupt("the decoder stopped before its last row") }
         return Shown(raster: raster.oriented(facts.orientation), damage: nil)

@@ -11,7 +11,7 @@ import ImageDecoding
 /// (a picture already within the size), the rows are kept whole, as `shrunk` hands back the raster itself.
 public final class ShrinkRows: RowSink {
     private enum Target {
-        case within(Int)
+        case fitting((_ width: Int, _ height: Int) -> (width: Int, height: Int))
         case size(width: Int, height: Int, area: ShrinkArea?)
     }
 
@@ -28,9 +28,10 @@ public final class ShrinkRows: RowSink {
     private var premultiplied: UnsafeMutablePointer<UInt8>?
     private var narrowed: UnsafeMutablePointer<UInt8>?
 
-    /// To fit within `box`×`box` as `Thumbnailer` fits (`ThumbnailSize.fitting`), from the decoder's size.
-    public init(within box: Int) {
-        target = .within(Swift.max(1, box))
+    /// To the size `fitting` makes of the decoder's own (given at `begin`), over the whole picture:
+    /// `Thumbnailer` fits its box (`ThumbnailSize.fitting`).
+    public init(fitting: @escaping (_ width: Int, _ height: Int) -> (width: Int, height: Int)) {
+        target = .fitting(fitting)
     }
 
     /// To `width`×`height` (never enlarged) over `area`, exactly as `Raster.shrunk(toWidth:height:area:)`.
@@ -49,8 +50,8 @@ public final class ShrinkRows: RowSink {
         (self.width, self.height, self.hasAlpha) = (width, height, hasAlpha)
         let size: (width: Int, height: Int, area: ShrinkArea?)
         switch target {
-        case .within(let box):
-            let fitted = ThumbnailSize.fitting(width: width, height: height, within: box)
+        case .fitting(let fitting):
+            let fitted = fitting(width, height)
             size = (fitted.width, fitted.height, nil)
         case let .size(toWidth, toHeight, area):
             size = (toWidth, toHeight, area)
