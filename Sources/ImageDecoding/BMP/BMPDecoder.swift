@@ -10,17 +10,22 @@
 /// Beyond Pillow (which refuses them): bit-field masks of any contiguous width and ALPHABITFIELDS (6).
 public enum BMPDecoder {
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Raster {
+        try RasterRows.collect { rows throws(DecodeError) in try decode(bytes, into: rows) }
+    }
+
+    /// The rows top to bottom into `sink`, read from their places in the file whichever way up it stores
+    /// them; a run-length image is first unpacked to one index a pixel.
+    public static func decode(_ bytes: [UInt8], into sink: RowSink) throws(DecodeError) {
         let header = try BMPHeader(bytes)
-        // Run-length images are first unpacked to one index a pixel.
         let rle = header.compression == .rle4 || header.compression == .rle8
         try DecodeLimits.check(
             width: header.width, height: header.height, workingBytes: rle ? header.width * header.height : 0,
             inputBytes: bytes.count)
         switch header.compression {
         case .rle4, .rle8:
-            return try BMPRunLength.decode(bytes, header: header)
+            try BMPRunLength.decode(bytes, header: header, into: sink)
         case .none, .bitFields:
-            return try BMPUncompressed.decode(bytes, header: header)
+            try BMPUncompressed.decode(bytes, header: header, into: sink)
         }
     }
 }

@@ -6,7 +6,7 @@
 /// is full; so does this. The walk is made twice: once without pixels to learn that the data fills the
 /// image (so a tiny file claiming a huge bitmap is refused before anything is allocated), then for real.
 enum BMPRunLength {
-    static func decode(_ bytes: [UInt8], header: BMPHeader) throws(DecodeError) -> Raster {
+    static func decode(_ bytes: [UInt8], header: BMPHeader, into sink: RowSink) throws(DecodeError) {
         let (width, height) = (header.width, header.height)
         guard header.dataOffset < bytes.count else { throw .truncated(section: "BMP run-length data") }
         let rle4 = header.compression == .rle4
@@ -18,16 +18,20 @@ enum BMPRunLength {
         indices.withUnsafeMutableBufferPointer { buffer in
             _ = walk(bytes, from: header.dataOffset, width: width, count: width * height, rle4: rle4, into: buffer)
         }
-        var raster = try Raster(width: width, height: height, hasAlpha: false)
+        try sink.begin(width: width, height: height, hasAlpha: false)
+        // The indices (a byte a pixel) are held whole, since the codes run in file order; the colours
+        // a row at a time.
         let palette = BMPPalette(header: header).colours
-        raster.pixels.withUnsafeMutableBytes { out in
-            let words = out.bindMemory(to: UInt32.self)
+        var line = [UInt32](repeating: 0, count: width)
+        line.withUnsafeMutableBufferPointer { line in
             for y in 0..<height {
                 let fileRow = header.topDown ? y : height - 1 - y
-                for x in 0..<width { words[y * width + x] = palette[Int(indices[fileRow * width + x])] }
+                for x in 0..<width { line[x] = palette[Int(indices[fileRow * width + x])] }
+                UnsafeRawPointer(line.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: width * 4) {
+                    sink.row(y, $0)
+                }
             }
         }
-        return raster
     }
 
     /// Walks the codes, writing indices when `out` is given; returns how far the line got (at most `count`).

@@ -1,6 +1,6 @@
 /// Uncompressed and bit-field BMP rows: each row padded to 4 bytes, bottom-up unless the height was negative.
 enum BMPUncompressed {
-    static func decode(_ bytes: [UInt8], header: BMPHeader) throws(DecodeError) -> Raster {
+    static func decode(_ bytes: [UInt8], header: BMPHeader, into sink: RowSink) throws(DecodeError) {
         let (width, height, bits) = (header.width, header.height, header.bits)
         // Sides are at most 16384 here, so none of these products can overflow.
         let rowBytes = ((width * bits + 31) >> 3) & ~3
@@ -9,26 +9,24 @@ enum BMPUncompressed {
         }
         let fields = try fieldsFor(header)
         let hasAlpha = fields.map { $0[3].maximum != 0 } ?? false
-        var raster = try Raster(width: width, height: height, hasAlpha: hasAlpha)
+        try sink.begin(width: width, height: height, hasAlpha: hasAlpha)
         let palette = bits <= 8 ? BMPPalette(header: header).colours : []
+        let line = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { line.deallocate() }
         bytes.withUnsafeBufferPointer { file in
-            raster.pixels.withUnsafeMutableBytes { out in
-                let words = out.bindMemory(to: UInt32.self).baseAddress!
-                for y in 0..<height {
-                    let fileRow = header.topDown ? y : height - 1 - y
-                    let source = file.baseAddress! + header.dataOffset + fileRow * rowBytes
-                    let target = words + y * width
-                    if let fields {
-                        Self.bitFieldRow(source, width: width, bytesPerPixel: bits / 8, fields: fields, into: target)
-                    } else if bits <= 8 {
-                        Self.indexedRow(source, width: width, bits: bits, palette: palette, into: target)
-                    } else {
-                        Self.bgrRow(source, width: width, bytesPerPixel: bits / 8, into: target)
-                    }
+            for y in 0..<height {
+                let fileRow = header.topDown ? y : height - 1 - y
+                let source = file.baseAddress! + header.dataOffset + fileRow * rowBytes
+                if let fields {
+                    Self.bitFieldRow(source, width: width, bytesPerPixel: bits / 8, fields: fields, into: line)
+                } else if bits <= 8 {
+                    Self.indexedRow(source, width: width, bits: bits, palette: palette, into: line)
+                } else {
+                    Self.bgrRow(source, width: width, bytesPerPixel: bits / 8, into: line)
                 }
+                UnsafeRawPointer(line).withMemoryRebound(to: UInt8.self, capacity: width * 4) { sink.row(y, $0) }
             }
         }
-        return raster
     }
 
     /// The channel fields for 16-bit pixels and bit fields; nil for the byte layouts (8-bit B, G, R[, X]).

@@ -53,7 +53,11 @@ public enum PixelDecoders {
     public typealias DecodeRows = @Sendable ([UInt8], RowSink) throws(DecodeError) -> Void
 
     /// The decoders that stream their rows (see `DecodeRows`).
-    public static let rows: [ImageType: DecodeRows] = [:]
+    public static let rows: [ImageType: DecodeRows] = [
+        .png: { bytes, sink throws(DecodeError) in try PNGDecoder.decode(bytes, into: sink) },
+        .bmp: { bytes, sink throws(DecodeError) in try BMPDecoder.decode(bytes, into: sink) },
+        .tiff: { bytes, sink throws(DecodeError) in try TIFFDecoder.decode(bytes, into: sink) },
+    ]
 
     /// Whether imgsel can show this type's pixels.
     public static func decodes(_ type: ImageType) -> Bool { all[type] != nil }

@@ -12,25 +12,37 @@ import Deflate
 /// becomes v / 256; CMYK becomes (255−c)(255−k)/255 rounded as Pillow does.
 public enum TIFFDecoder {
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Raster {
+        try RasterRows.collect { rows throws(DecodeError) in try decode(bytes, into: rows) }
+    }
+
+    /// The rows top to bottom into `sink`, a band at a time: the blocks of one strip (every plane's, when
+    /// planar) or one row of tiles are decompressed, then their rows put together and handed on, so
+    /// besides the file only one band of blocks is held.
+    public static func decode(_ bytes: [UInt8], into sink: RowSink) throws(DecodeError) {
         let ifd = try TIFFDirectory(bytes)
         let layout = try TIFFLayout(ifd)
         let blockBytes = layout.blockRowBytes * layout.blockHeight
-        // Held at once: the file, the offset and count tables, two blocks (stored and decoded), the raster.
+        // Held at once: the file, the offset and count tables, one band of blocks and a block as stored.
+        let bandBlocks = layout.blocksAcross * layout.planes
         try DecodeLimits.check(
-            width: layout.width, height: layout.height, workingBytes: blockBytes * 2 + layout.tableBytes,
+            width: layout.width, height: layout.height, workingBytes: blockBytes * (bandBlocks + 1) + layout.tableBytes,
             inputBytes: bytes.count)
         try checkPlausible(layout, fileSize: bytes.count, blockBytes: blockBytes)
 
-        var raster = try Raster(width: layout.width, height: layout.height, hasAlpha: layout.alpha != .none)
+        let hasAlpha = layout.alpha != .none
+        try sink.begin(width: layout.width, height: layout.height, hasAlpha: hasAlpha)
         let writer = TIFFPixelWriter(layout: layout, bigEndian: ifd.bigEndian)
-        for plane in 0..<layout.planes {
-            for down in 0..<layout.blocksDown {
+        var line = [UInt8](repeating: 0, count: layout.width * 4)
+        var samples = [UInt8](repeating: 0, count: layout.blockWidth * layout.samplesPerBlockPixel)
+        var band: [[UInt8]] = []
+        for down in 0..<layout.blocksDown {
+            // A strip at the bottom holds only the rows left; a tile is always whole.
+            let top = down * layout.blockHeight
+            let rows = layout.tiled ? layout.blockHeight : Swift.min(layout.blockHeight, layout.height - top)
+            band.removeAll(keepingCapacity: true)
+            for plane in 0..<layout.planes {
                 for across in 0..<layout.blocksAcross {
                     let index = (plane * layout.blocksDown + down) * layout.blocksAcross + across
-                    // A strip at the bottom holds only the rows left; a tile is always whole.
-                    let rows =
-                        layout.tiled
-                        ? layout.blockHeight : Swift.min(layout.blockHeight, layout.height - down * layout.blockHeight)
                     var data = try blockData(bytes, layout: layout, index: index, expected: layout.blockRowBytes * rows)
                     if layout.predictor {
                         TIFFCodecs.undoPredictor(
@@ -38,14 +50,27 @@ public enum TIFFDecoder {
                             samplesPerPixel: layout.samplesPerBlockPixel, bits: layout.bits,
                             bigEndian: ifd.bigEndian)
                     }
-                    writer.write(
-                        data, rows: rows, x: across * layout.blockWidth, y: down * layout.blockHeight,
-                        plane: plane, into: &raster)
+                    band.append(data)
+                }
+            }
+            for row in 0..<Swift.min(rows, layout.height - top) {
+                line.withUnsafeMutableBufferPointer { line in
+                    // As a new raster: black, opaque unless there is alpha; the blocks fill in what they hold.
+                    let fill: UInt32 = hasAlpha ? 0 : 0xFF00_0000
+                    UnsafeMutableRawPointer(line.baseAddress!).initializeMemory(
+                        as: UInt32.self, repeating: fill, count: layout.width)
+                    for plane in 0..<layout.planes {
+                        for across in 0..<layout.blocksAcross {
+                            writer.write(
+                                band[plane * layout.blocksAcross + across], row: row, x: across * layout.blockWidth,
+                                plane: plane, samples: &samples, into: line.baseAddress!)
+                        }
+                    }
+                    writer.finish(line.baseAddress!, count: layout.width)
+                    sink.row(top + row, line.baseAddress!)
                 }
             }
         }
-        writer.finish(&raster)
-        return raster
     }
 
     /// One block's stored bytes, bit-reversed when FillOrder is 2, decompressed to `expected` bytes.

@@ -18,20 +18,17 @@ struct TIFFPixelWriter {
         palette = colours
     }
 
-    func write(_ data: [UInt8], rows: Int, x: Int, y: Int, plane: Int, into raster: inout Raster) {
+    /// Row `row` of a decoded block whose first column is `x`, placed in `line` (one image row); `samples`
+    /// is room for a block row's samples.
+    func write(
+        _ data: [UInt8], row: Int, x: Int, plane: Int, samples: inout [UInt8], into line: UnsafeMutablePointer<UInt8>
+    ) {
         let visible = Swift.min(layout.blockWidth, layout.width - x)
         let perPixel = layout.samplesPerBlockPixel
         guard visible > 0 else { return }
-        var samples = [UInt8](repeating: 0, count: visible * perPixel)
-        let width = layout.width
-        for row in 0..<Swift.min(rows, layout.height - y) {
-            narrow(data, from: row * layout.blockRowBytes, count: visible * perPixel, into: &samples)
-            raster.pixels.withUnsafeMutableBufferPointer { pixels in
-                samples.withUnsafeBufferPointer { samples in
-                    let target = pixels.baseAddress! + ((y + row) * width + x) * 4
-                    place(samples.baseAddress!, count: visible, plane: plane, into: target)
-                }
-            }
+        narrow(data, from: row * layout.blockRowBytes, count: visible * perPixel, into: &samples)
+        samples.withUnsafeBufferPointer { samples in
+            place(samples.baseAddress!, count: visible, plane: plane, into: line + x * 4)
         }
     }
 
@@ -111,28 +108,25 @@ struct TIFFPixelWriter {
         }
     }
 
-    /// CMYK to RGB as Pillow's cmyk2rgb, and associated alpha divided out as Pillow's RGBa unpacker.
-    func finish(_ raster: inout Raster) {
+    /// CMYK to RGB as Pillow's cmyk2rgb, and associated alpha divided out as Pillow's RGBa unpacker, over
+    /// `count` pixels once every block placed its samples.
+    func finish(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
         if layout.colour == .cmyk {
-            raster.pixels.withUnsafeMutableBufferPointer { p in
-                for i in stride(from: 0, to: p.count, by: 4) {
-                    let nk = 255 - Int(p[i + 3])
-                    for c in 0..<3 {
-                        let t = Int(p[i + c]) * nk + 128
-                        p[i + c] = UInt8(Swift.max(0, nk - (((t >> 8) + t) >> 8)))
-                    }
-                    p[i + 3] = 255
+            for i in stride(from: 0, to: count * 4, by: 4) {
+                let nk = 255 - Int(p[i + 3])
+                for c in 0..<3 {
+                    let t = Int(p[i + c]) * nk + 128
+                    p[i + c] = UInt8(Swift.max(0, nk - (((t >> 8) + t) >> 8)))
                 }
+                p[i + 3] = 255
             }
         } else if layout.alpha == .associated {
-            raster.pixels.withUnsafeMutableBufferPointer { p in
-                for i in stride(from: 0, to: p.count, by: 4) {
-                    let a = Int(p[i + 3])
-                    if a == 0 {
-                        p[i] = 0; p[i + 1] = 0; p[i + 2] = 0
-                    } else if a != 255 {
-                        for c in 0..<3 { p[i + c] = UInt8(Swift.min(255, Int(p[i + c]) * 255 / a)) }
-                    }
+            for i in stride(from: 0, to: count * 4, by: 4) {
+                let a = Int(p[i + 3])
+                if a == 0 {
+                    p[i] = 0; p[i + 1] = 0; p[i + 2] = 0
+                } else if a != 255 {
+                    for c in 0..<3 { p[i + c] = UInt8(Swift.min(255, Int(p[i + c]) * 255 / a)) }
                 }
             }
         }

@@ -32,6 +32,14 @@ public enum ExportPicture {
                 break
             }
         }
+        if region == nil, scale == 1, let decodeRows = PixelDecoders.rows[facts.type] {
+            // Shrunk as it decodes (`ShrinkRows`): the same shrink as below, without the full-size raster.
+            let (tw, th) = facts.swapsSides ? (height, width) : (width, height)
+            let sink = ShrinkRows(toWidth: tw, height: th)
+            try decodeRows(bytes, sink)
+            guard let raster = sink.raster() else { throw .corrupt("the decoder stopped before its last row") }
+            return raster.oriented(facts.orientation)
+        }
         let decoded = try decode(bytes, scale)
         if let damage = decoded.damage { throw damage }
         let stored = decoded.raster

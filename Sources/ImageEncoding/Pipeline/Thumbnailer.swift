@@ -40,6 +40,7 @@ public enum Thumbnailer {
             throw .unsupported("\(facts.type.displayName) (its codec is out of reach without a package)")
         }
         if let crop { return try cropped(bytes, facts: facts, crop: crop, within: box, decode: decode) }
+        if let streamed = try streamed(bytes, facts: facts, within: box) { return streamed }
         let turns = facts.swapsSides
         let upright = facts.uprightSize
         let target = ThumbnailSize.fitting(width: upright.width, height: upright.height, within: max(1, box))
@@ -73,6 +74,19 @@ public enum Thumbnailer {
                 toWidth: min(wanted.width, stored.width), height: min(wanted.height, stored.height), area: area)
         }
         return Shown(raster: shrunk.oriented(facts.orientation), damage: decoded.damage)
+    }
+
+    /// The picture shrunk while it decodes (`ShrinkRows`), when its decoder hands on rows and nothing
+    /// else decides the size: the same fitting of the decoder's own size as below, so the same bytes,
+    /// without the full-size raster. Nil for the other types (a JPEG's DCT scale, a HEIF's thumbnail).
+    private static func streamed(_ bytes: [UInt8], facts: ImageFacts, within box: Int) throws(DecodeError) -> Shown? {
+        guard let decodeRows = PixelDecoders.rows[facts.type], !PixelDecoders.scalesInDecoding(facts.type),
+            PixelDecoders.covering[facts.type] == nil
+        else { return nil }
+        let sink = ShrinkRows { ThumbnailSize.fitting(width: $0, height: $1, within: max(1, box)) }
+        try decodeRows(bytes, sink)
+        guard let raster = sink.raster() else { throw .corrupt("the decoder stopped before its last row") }
+        return Shown(raster: raster.oriented(facts.orientation), damage: nil)
     }
 
     /// The crop of the upright picture, fitted to the box: decoded at the DCT scale that still

@@ -59,27 +59,30 @@ struct BoxSpans {
     /// The horizontal pass over one line of 4-byte pixels, written to `out` from byte `at`.
     @inline(__always)
     func resampleLine(_ line: UnsafePointer<UInt8>, into out: inout [UInt8], at offset: Int) {
+        out.withUnsafeMutableBufferPointer { out in resampleLine(line, into: out.baseAddress! + offset) }
+    }
+
+    /// The horizontal pass over one line of 4-byte pixels, written to `target` (`start.count` pixels).
+    @inline(__always)
+    func resampleLine(_ line: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>) {
         weights.withUnsafeBufferPointer { weights in
-            out.withUnsafeMutableBufferPointer { out in
-                let target = out.baseAddress! + offset
-                for i in 0..<start.count {
-                    var s0 = Self.half, s1 = Self.half, s2 = Self.half, s3 = Self.half
-                    var p = line + start[i] * 4
-                    let k = weights.baseAddress! + weightStart[i]
-                    for x in 0..<count[i] {
-                        let w = k[x]
-                        s0 &+= Int32(p[0]) &* w
-                        s1 &+= Int32(p[1]) &* w
-                        s2 &+= Int32(p[2]) &* w
-                        s3 &+= Int32(p[3]) &* w
-                        p += 4
-                    }
-                    let o = target + i * 4
-                    o[0] = Self.clip(s0)
-                    o[1] = Self.clip(s1)
-                    o[2] = Self.clip(s2)
-                    o[3] = Self.clip(s3)
+            for i in 0..<start.count {
+                var s0 = Self.half, s1 = Self.half, s2 = Self.half, s3 = Self.half
+                var p = line + start[i] * 4
+                let k = weights.baseAddress! + weightStart[i]
+                for x in 0..<count[i] {
+                    let w = k[x]
+                    s0 &+= Int32(p[0]) &* w
+                    s1 &+= Int32(p[1]) &* w
+                    s2 &+= Int32(p[2]) &* w
+                    s3 &+= Int32(p[3]) &* w
+                    p += 4
                 }
+                let o = target + i * 4
+                o[0] = Self.clip(s0)
+                o[1] = Self.clip(s1)
+                o[2] = Self.clip(s2)
+                o[3] = Self.clip(s3)
             }
         }
     }
@@ -91,16 +94,34 @@ struct BoxSpans {
         sums.withUnsafeMutableBufferPointer { sums in
             let acc = sums.baseAddress!
             for i in 0..<start.count {
-                acc.update(repeating: Self.half, count: lineBytes)
+                Self.startSums(acc, count: lineBytes)
                 for r in 0..<count[i] {
                     let w = weights[weightStart[i] + r]
-                    rows.withRow(start[i] + r) { line in
-                        for j in 0..<lineBytes { acc[j] &+= Int32(line[j]) &* w }
-                    }
+                    rows.withRow(start[i] + r) { line in Self.accumulate(line, weight: w, into: acc, count: lineBytes) }
                 }
-                let target = out + i * lineBytes
-                for j in 0..<lineBytes { target[j] = Self.clip(acc[j]) }
+                Self.finishSums(acc, count: lineBytes, into: out + i * lineBytes)
             }
         }
+    }
+
+    /// The vertical pass's three steps for one output line, shared with the streaming shrink (`BoxRowSums`)
+    /// so both round alike: the sums start at a half (rounding), each source line adds its weight times
+    /// its bytes (wrapping integer sums, so the order lines come in cannot change them), then each sum is
+    /// clipped to 8 bits.
+    @inline(__always)
+    static func startSums(_ sums: UnsafeMutablePointer<Int32>, count: Int) {
+        sums.update(repeating: half, count: count)
+    }
+
+    @inline(__always)
+    static func accumulate(
+        _ line: UnsafePointer<UInt8>, weight: Int32, into sums: UnsafeMutablePointer<Int32>, count: Int
+    ) {
+        for j in 0..<count { sums[j] &+= Int32(line[j]) &* weight }
+    }
+
+    @inline(__always)
+    static func finishSums(_ sums: UnsafePointer<Int32>, count: Int, into target: UnsafeMutablePointer<UInt8>) {
+        for j in 0..<count { target[j] = clip(sums[j]) }
     }
 }

@@ -8,8 +8,7 @@ extension Raster {
     ///
     /// Pillow's arithmetic is followed step for step so thumbnails agree with `resize(size, Image.BOX)`: the same
     /// spans and weights (`BoxSpans`), 22-bit fixed point with rounding, two passes with the intermediate clipped
-    /// to 8 bits, and Pillow 13's choice of which pass goes first (found by experiment, it holds for every size
-    /// tried: vertical first when twice the columns removed are fewer than the rows removed). Pillow takes a
+    /// to 8 bits, and Pillow 13's choice of which pass goes first (`ShrinkPlan.verticalFirst`). Pillow takes a
     /// whole source pixel whose centre falls in the area rather than a fraction of a cut one; so does this.
     /// Source rows are premultiplied one at a time as they are read, so the memory held is the source, the
     /// output and one intermediate (destWidth×sourceRows, or sourceWidth×destHeight when vertical goes first).
@@ -18,15 +17,14 @@ extension Raster {
     /// decoded at 1/s is ceil(W/s) wide, its last column only partly image, so its area is W/s × H/s and that
     /// column counts by its share, as Pillow's `thumbnail` passes `draft`'s box (`ThumbnailSize.scaledArea`).
     public func shrunk(toWidth: Int, height toHeight: Int, area: ShrinkArea? = nil) -> Raster {
-        let outWidth = Swift.max(1, Swift.min(toWidth, width))
-        let outHeight = Swift.max(1, Swift.min(toHeight, height))
-        let area = area.flatMap { $0.within(width: width, height: height) }
-        guard width > 0, height > 0, outWidth != width || outHeight != height || area != nil else { return self }
-        let columns = BoxSpans(source: width, span: area.map { ($0.x, $0.x + $0.width) }, target: outWidth)
-        let rows = BoxSpans(source: height, span: area.map { ($0.y, $0.y + $0.height) }, target: outHeight)
+        guard
+            let plan = ShrinkPlan(
+                width: width, height: height, hasAlpha: hasAlpha, toWidth: toWidth, toHeight: toHeight, area: area)
+        else { return self }
+        let (outWidth, outHeight, columns, rows) = (plan.outWidth, plan.outHeight, plan.columns, plan.rows)
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
-        let premultiply = hasAlpha
-        let verticalFirst = 2 * (width - outWidth) < height - outHeight
+        let premultiply = plan.premultiply
+        let verticalFirst = plan.verticalFirst
         pixels.withUnsafeBufferPointer { source in
             let sourceRows = SourceRows(base: source.baseAddress!, width: width, premultiply: premultiply)
             if verticalFirst {
@@ -96,22 +94,27 @@ final class SourceRows {
         let line = base + y * width * 4
         guard premultiply else { return body(line) }
         return buffer.withUnsafeMutableBufferPointer { row in
-            let target = row.baseAddress!
-            for p in stride(from: 0, to: width * 4, by: 4) {
-                let alpha = UInt32(line[p + 3])
-                if alpha == 255 {
-                    // Opaque pixels are most pixels of most images, and premultiplying leaves them as they are.
-                    UnsafeMutableRawPointer(target + p).storeBytes(
-                        of: UnsafeRawPointer(line + p).loadUnaligned(as: UInt32.self), as: UInt32.self)
-                    continue
-                }
-                for c in 0..<3 {
-                    let t = UInt32(line[p + c]) * alpha + 128
-                    target[p + c] = UInt8(truncatingIfNeeded: ((t >> 8) + t) >> 8)
-                }
-                target[p + 3] = line[p + 3]
+            Self.premultiply(line, width: width, into: row.baseAddress!)
+            return body(UnsafePointer(row.baseAddress!))
+        }
+    }
+
+    /// One line of `width` pixels premultiplied into `target` (the streaming shrink's way too).
+    @inline(__always)
+    static func premultiply(_ line: UnsafePointer<UInt8>, width: Int, into target: UnsafeMutablePointer<UInt8>) {
+        for p in stride(from: 0, to: width * 4, by: 4) {
+            let alpha = UInt32(line[p + 3])
+            if alpha == 255 {
+                // Opaque pixels are most pixels of most images, and premultiplying leaves them as they are.
+                UnsafeMutableRawPointer(target + p).storeBytes(
+                    of: UnsafeRawPointer(line + p).loadUnaligned(as: UInt32.self), as: UInt32.self)
+                continue
             }
-            return body(UnsafePointer(target))
+            for c in 0..<3 {
+                let t = UInt32(line[p + c]) * alpha + 128
+                target[p + c] = UInt8(truncatingIfNeeded: ((t >> 8) + t) >> 8)
+            }
+            target[p + 3] = line[p + 3]
         }
     }
 }
