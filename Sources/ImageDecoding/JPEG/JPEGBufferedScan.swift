@@ -131,17 +131,19 @@ struct JPEGBufferedScan {
             let info = frame.components[component.index], stored = store.components[component.index]
             for row in 0..<info.usedBlocksHigh {
                 let rowStart = row &* stored.blocksWide
+                // Once a row, not a block: a division costs tens of cycles.
+                let iMCURow = row / component.v
                 for column in 0..<info.usedBlocksWide {
                     if restarts.beforeMCU(&reader) {
                         predictors[0] = 0
                         eobRun = 0
                     }
                     guard !restarts.outOfData else { continue }
-                    lastGood = row / component.v
+                    lastGood = iMCURow
                     let index = rowStart &+ column
                     body(&reader, &eobRun, 0, stored, index)
                     restarts.afterMCU(reader)
-                    if shortRow == nil && restarts.ranOut { shortRow = row / component.v }
+                    if shortRow == nil && restarts.ranOut { shortRow = iMCURow }
                 }
             }
             return
