@@ -16,6 +16,12 @@ final class HuffmanDecodeTable: @unchecked Sendable {
     @inline(__always) static var specialKinds: UInt32 { 0x7000 }
 
     static let maxCodeLength = 15
+    /// The main table's bits of every literal/length and distance table, fixed so the inflate loop masks
+    /// with constants (registers it needs for other things). Twelve for literal/length: a photograph's
+    /// literal codes run to 11 and 12 bits, and each one past the main table costs a second, dependent
+    /// look-up; the bigger table costs 4096 writes a block.
+    @inline(__always) static var litLenMainBits: Int { 12 }
+    @inline(__always) static var distanceMainBits: Int { 8 }
 
     /// What a symbol's entry carries besides its code length, per alphabet.
     enum Alphabet {
@@ -56,12 +62,12 @@ final class HuffmanDecodeTable: @unchecked Sendable {
 
     /// The tables of a fixed-code block (type 1), built once.
     static let fixedLitLen: HuffmanDecodeTable = {
-        let table = HuffmanDecodeTable(mainBits: 10, symbols: 288, alphabet: .litLen)
+        let table = HuffmanDecodeTable(mainBits: litLenMainBits, symbols: 288, alphabet: .litLen)
         try? table.build(DeflateTables.fixedLitLenLengths)
         return table
     }()
     static let fixedDistance: HuffmanDecodeTable = {
-        let table = HuffmanDecodeTable(mainBits: 8, symbols: 32, alphabet: .distance)
+        let table = HuffmanDecodeTable(mainBits: distanceMainBits, symbols: 32, alphabet: .distance)
         try? table.build(DeflateTables.fixedDistanceLengths)
         return table
     }()
@@ -103,8 +109,8 @@ final class HuffmanDecodeTable: @unchecked Sendable {
             if left < 0 { throw .corrupt("\(alphabet.name) code over-subscribes its code space") }
             if count[length] > 0 { longest = length }
         }
-        entries.update(repeating: Self.invalid, count: 1 << mainBits)
         if longest == 0 {
+            entries.update(repeating: Self.invalid, count: 1 << mainBits)
             if alphabet == .codeLength { throw .corrupt("code-length code has no codes") }
             return
         }
@@ -136,21 +142,30 @@ final class HuffmanDecodeTable: @unchecked Sendable {
             codes[i] = code
             code += 1
         }
+        // Codes up to `mainBits` long: the table grows by doubling, each code written once, at its
+        // bit-reversed index, when the table is as wide as the code is long; the copy made at each
+        // doubling stands for every longer index that starts with a shorter code (libdeflate's
+        // scheme). A strided fill of every index cost a photograph's PNG, a few thousand blocks of
+        // 4096-entry tables, more than a tenth of its inflate time.
+        var first = 0
+        var size = 1
+        entries[0] = Self.invalid
+        for length in 1...mainBits {
+            (entries + size).update(from: entries, count: size)
+            size <<= 1
+            while first < sorted.count && Int(lengths[sorted[first]]) == length {
+                entries[Self.reverse(codes[first], length)] = templates[sorted[first]] | UInt32(length)
+                first += 1
+            }
+        }
         var nextSubtable = 1 << mainBits
         var currentPrefix = -1
         var subtableStart = 0
         var subtableBits = 0
-        for (i, symbol) in sorted.enumerated() {
+        for i in first..<sorted.count {
+            let symbol = sorted[i]
             let length = Int(lengths[symbol])
             let entry = templates[symbol] | UInt32(length)
-            if length <= mainBits {
-                var index = Self.reverse(codes[i], length)
-                while index < 1 << mainBits {
-                    entries[index] = entry
-                    index += 1 << length
-                }
-                continue
-            }
             let prefix = Self.reverse(codes[i] >> (length - mainBits), mainBits)
             if prefix != currentPrefix {
                 currentPrefix = prefix

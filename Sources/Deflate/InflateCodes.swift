@@ -44,12 +44,19 @@ extension Inflater {
     /// The fast loop. Returns true at the block's end; false when it can go no
     /// further without checks (the careful loop takes over). Arithmetic wraps
     /// (`&+`, `&>>`): every quantity is bounded by the loop's guard, and the
-    /// overflow checks would cost a fifth of the time.
+    /// overflow checks would cost a fifth of the time. The main tables' sizes are
+    /// constants, so their masks are immediates rather than registers (the loop
+    /// spilled to the stack when they were variables); a literal is tested for
+    /// before a subtable, as nearly every symbol of a photograph is one.
     private mutating func decodeFast(
         _ base: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
         count: inout Int, capacity: Int
     ) throws(DecodeError) -> Bool {
         if input.padding > 0 { return false }
+        precondition(
+            litLen.mainBits == HuffmanDecodeTable.litLenMainBits
+                && distance.mainBits == HuffmanDecodeTable.distanceMainBits,
+            "the fast loop's table sizes")
         var bits = input.buffer
         var bitCount = UInt64(input.count)
         var position = input.position
@@ -57,11 +64,7 @@ extension Inflater {
         var out = count
         let outputLimit = capacity - Self.fastOutputRoom
         let litLenTable = UnsafePointer(litLen.entries)
-        let litLenBits = UInt64(litLen.mainBits)
-        let litLenMask = (UInt64(1) << litLenBits) - 1
         let distanceTable = UnsafePointer(distance.entries)
-        let distanceBits = UInt64(distance.mainBits)
-        let distanceMask = (UInt64(1) << distanceBits) - 1
         defer {
             input.buffer = bits
             input.count = Int(bitCount)
@@ -79,28 +82,47 @@ extension Inflater {
             bits &>>= n
             bitCount &-= n
         }
+        @inline(__always) func main(_ table: UnsafePointer<UInt32>, _ mainBits: Int) -> UInt32 {
+            table[Int(truncatingIfNeeded: bits & ((1 &<< UInt64(mainBits)) &- 1))]
+        }
+        @inline(__always) func sub(_ table: UnsafePointer<UInt32>, _ mainBits: Int, _ entry: UInt32) -> UInt32 {
+            let subMask = (1 &<< UInt64(truncatingIfNeeded: (entry &>> 8) & 0xF)) &- 1
+            let subIndex = Int(truncatingIfNeeded: (bits &>> UInt64(mainBits)) & subMask)
+            return table[Int(truncatingIfNeeded: entry &>> 16) &+ subIndex]
+        }
+        let litLenBits = HuffmanDecodeTable.litLenMainBits, distanceBits = HuffmanDecodeTable.distanceMainBits
         guard position <= inputLimit && out <= outputLimit else { return false }
         // The next entry is looked up before the refill that follows it, so the
         // table load does not wait for the refill (the low bits are already there).
         refill()
-        var entry = Self.lookup(litLenTable, litLenMask, litLenBits, bits)
+        var entry = main(litLenTable, litLenBits)
         while position <= inputLimit && out <= outputLimit {
             refill()
             if entry & HuffmanDecodeTable.literal != 0 {
                 output[out] = UInt8(truncatingIfNeeded: entry &>> 16)
                 out &+= 1
                 drop(UInt64(entry & 0x1F))
-                entry = Self.lookup(litLenTable, litLenMask, litLenBits, bits)
+                entry = main(litLenTable, litLenBits)
                 if entry & HuffmanDecodeTable.literal != 0 {
                     output[out] = UInt8(truncatingIfNeeded: entry &>> 16)
                     out &+= 1
                     drop(UInt64(entry & 0x1F))
                     // At least 26 bits are left, enough for any code.
-                    entry = Self.lookup(litLenTable, litLenMask, litLenBits, bits)
+                    entry = main(litLenTable, litLenBits)
                     continue
                 }
                 // A second refill: a length and distance need up to 48 bits.
                 refill()
+            }
+            if entry & HuffmanDecodeTable.subtable != 0 {
+                entry = sub(litLenTable, litLenBits, entry)
+                if entry & HuffmanDecodeTable.literal != 0 {
+                    output[out] = UInt8(truncatingIfNeeded: entry &>> 16)
+                    out &+= 1
+                    drop(UInt64(entry & 0x1F))
+                    entry = main(litLenTable, litLenBits)
+                    continue
+                }
             }
             if entry & HuffmanDecodeTable.specialKinds != 0 {
                 if entry & HuffmanDecodeTable.endOfBlock != 0 {
@@ -113,7 +135,8 @@ extension Inflater {
             var extra = UInt64((entry &>> 8) & 0xF)
             let length = Int(truncatingIfNeeded: entry &>> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< extra) &- 1))
             drop(extra)
-            entry = Self.lookup(distanceTable, distanceMask, distanceBits, bits)
+            entry = main(distanceTable, distanceBits)
+            if entry & HuffmanDecodeTable.subtable != 0 { entry = sub(distanceTable, distanceBits, entry) }
             if entry & HuffmanDecodeTable.specialKinds != 0 { throw .corrupt("invalid distance code") }
             drop(UInt64(entry & 0x1F))
             extra = UInt64((entry &>> 8) & 0xF)
@@ -126,7 +149,7 @@ extension Inflater {
             out &+= length
             // A third refill, so the next look-up has its bits.
             refill()
-            entry = Self.lookup(litLenTable, litLenMask, litLenBits, bits)
+            entry = main(litLenTable, litLenBits)
         }
         return false
     }
@@ -146,10 +169,21 @@ extension Inflater {
         } else if distance == 1 {
             to.initializeMemory(as: UInt8.self, repeating: from.load(as: UInt8.self), count: length)
         } else {
+            // Distances 2...7 (a pixel's bytes repeated): the first 8 bytes one at a time; after them every
+            // byte equals the one a multiple of the distance back that is at least 8 back (at most 14),
+            // so the rest goes 8 bytes at a time from there.
+            let head = min(length, 8)
+            for i in 0..<head {
+                to.storeBytes(of: from.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
+            }
+            guard length > 8 else { return }
+            let period = distance &* ((8 &+ distance &- 1) / distance)
+            to += 8
+            from = UnsafeRawPointer(to - period)
             repeat {
-                to.storeBytes(of: from.load(as: UInt8.self), as: UInt8.self)
-                to += 1
-                from += 1
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                to += 8
+                from += 8
             } while to < end
         }
     }

@@ -21,8 +21,10 @@ public struct Inflater {
     /// The tables of the current block: the fixed ones or `dynamic*`.
     var litLen: HuffmanDecodeTable
     var distance: HuffmanDecodeTable
-    private let dynamicLitLen = HuffmanDecodeTable(mainBits: 10, symbols: 288, alphabet: .litLen)
-    private let dynamicDistance = HuffmanDecodeTable(mainBits: 8, symbols: 32, alphabet: .distance)
+    private let dynamicLitLen = HuffmanDecodeTable(
+        mainBits: HuffmanDecodeTable.litLenMainBits, symbols: 288, alphabet: .litLen)
+    private let dynamicDistance = HuffmanDecodeTable(
+        mainBits: HuffmanDecodeTable.distanceMainBits, symbols: 32, alphabet: .distance)
     private let codeLengthTable = HuffmanDecodeTable(mainBits: 7, symbols: 19, alphabet: .codeLength)
     /// The Adler-32 a zlib stream ends with, once read.
     private(set) var storedAdler: UInt32?

@@ -26,9 +26,18 @@ struct JPEGBitReader {
     /// A decode took bits that the data did not have.
     var overran: Bool { paddingUsed || count < padding }
 
-    /// Makes at least `n` (at most 57) bits available, zeros past a marker.
+    /// Makes at least `n` (at most 57) bits available, zeros past a marker. The refill goes through a
+    /// copy passed by value: a decode loop's reader then never has its address taken, so it can stay
+    /// in registers instead of being stored to memory at every bit taken.
     @inline(__always) mutating func ensure(_ n: Int) {
-        if count < n { refill() }
+        if count < n { self = Self.refilled(self) }
+    }
+
+    @inline(never)
+    static func refilled(_ reader: JPEGBitReader) -> JPEGBitReader {
+        var copy = reader
+        copy.refill()
+        return copy
     }
 
     @inline(__always) func peek(_ n: Int) -> Int { Int(truncatingIfNeeded: buffer &>> UInt64(64 &- n)) }

@@ -25,6 +25,8 @@ struct JPEGBufferedScan {
     let components: [JPEGScanComponent]
     let restartInterval: Int
     let store: JPEGCoefficientStore
+    /// For an AC scan of a component decoded at 1×1: its nonzero masks (JPEGMaskedBlock), not values.
+    let masks: UnsafeMutablePointer<UInt64>?
 
     /// Blocks the scan visits: what the work budget counts.
     static func blockCount(frame: JPEGFrame, scan: JPEGScanHeader) -> Int {
@@ -79,6 +81,14 @@ struct JPEGBufferedScan {
             }
         case .acFirst:
             guard let ac = components.first?.ac else { return nil }
+            if let masks {
+                forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) {
+                    reader, eobRun, _, stored, index in
+                    JPEGMaskedBlock.decodeACFirst(
+                        &reader, ac: ac, scan: scan, eobRun: &eobRun, mask: masks + index, last: &stored.last[index])
+                }
+                break
+            }
             forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) {
                 reader, eobRun, _, stored, index in
                 JPEGProgressiveBlock.decodeACFirst(
@@ -88,6 +98,14 @@ struct JPEGBufferedScan {
             }
         case .acRefine:
             guard let ac = components.first?.ac else { return nil }
+            if let masks {
+                forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) {
+                    reader, eobRun, _, stored, index in
+                    JPEGMaskedBlock.decodeACRefine(
+                        &reader, ac: ac, scan: scan, eobRun: &eobRun, mask: masks + index, last: &stored.last[index])
+                }
+                break
+            }
             forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) {
                 reader, eobRun, _, stored, index in
                 JPEGProgressiveBlock.decodeACRefine(
@@ -113,17 +131,19 @@ struct JPEGBufferedScan {
             let info = frame.components[component.index], stored = store.components[component.index]
             for row in 0..<info.usedBlocksHigh {
                 let rowStart = row &* stored.blocksWide
+                // Once a row, not a block: a division costs tens of cycles.
+                let iMCURow = row / component.v
                 for column in 0..<info.usedBlocksWide {
                     if restarts.beforeMCU(&reader) {
                         predictors[0] = 0
                         eobRun = 0
                     }
                     guard !restarts.outOfData else { continue }
-                    lastGood = row / component.v
+                    lastGood = iMCURow
                     let index = rowStart &+ column
                     body(&reader, &eobRun, 0, stored, index)
                     restarts.afterMCU(reader)
-                    if shortRow == nil && restarts.ranOut { shortRow = row / component.v }
+                    if shortRow == nil && restarts.ranOut { shortRow = iMCURow }
                 }
             }
             return
@@ -192,8 +212,9 @@ enum JPEGBufferedOutput {
                                 workspace, target, targets.stride)
                             continue
                         }
-                        // Blocks no scan gave an AC coefficient: their AC memory is never read (or paged in).
-                        guard stored.last[at] != 0 else {
+                        // Blocks no scan gave an AC coefficient, and blocks whose 1×1 IDCT reads only the DC: their
+                        // AC memory is never read (or paged in).
+                        guard stored.last[at] != 0 && size != 1 else {
                             JPEGBlockTransform.fill(
                                 size: size, JPEGIDCT.dcOnly(stored.dc[at], quant.wide[0]),
                                 target, targets.stride)

@@ -17,10 +17,13 @@ final class JPEGCoefficientStore {
         /// Per block, the highest zigzag index made nonzero so far: 0 means DC only (see JPEGProgressiveBlock).
         let last: UnsafeMutablePointer<UInt8>
         let blocksWide: Int
+        let blockCount: Int
     }
 
     let components: [Component]
     private var allocations: [UnsafeMutableRawPointer] = []
+    /// Per component, the nonzero masks of JPEGMaskedBlock, made when its first AC scan needs them.
+    private var masks: [UnsafeMutablePointer<UInt64>?]
 
     /// What the store of `frame` may take: 64 coefficients of 2 bytes, a DC of 2 and one byte a block.
     static func bytes(frame: JPEGFrame) -> Int { frame.storedBlockCount * 131 }
@@ -43,10 +46,22 @@ final class JPEGCoefficientStore {
                     dc: dc.bindMemory(to: Int16.self, capacity: count),
                     ac: ac.bindMemory(to: Int16.self, capacity: count * 64),
                     last: last.bindMemory(to: UInt8.self, capacity: count),
-                    blocksWide: c.storedBlocksWide))
+                    blocksWide: c.storedBlocksWide, blockCount: count))
         }
         self.components = components
         self.allocations = allocations
+        masks = Array(repeating: nil, count: components.count)
+    }
+
+    /// The component's masks, zeroed; nil when the memory is not there. Eight bytes a block, where the
+    /// 128 of its AC coefficients (in the budget) are then never written, so never paged in.
+    func nonzeroMasks(component c: Int) -> UnsafeMutablePointer<UInt64>? {
+        if let made = masks[c] { return made }
+        guard let raw = calloc(components[c].blockCount, 8) else { return nil }
+        allocations.append(raw)
+        let made = raw.bindMemory(to: UInt64.self, capacity: components[c].blockCount)
+        masks[c] = made
+        return made
     }
 
     deinit {

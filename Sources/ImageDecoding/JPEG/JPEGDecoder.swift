@@ -150,12 +150,13 @@ final class JPEGDecoding {
             frame: frame, scan: scan, kind: kind, quantization: image.quantization,
             blockSizes: nil)
         if frame.progressive { image.progression.startScan(scan) }
+        let masks = try JPEGMaskedBlock.masks(frame: frame, scan: scan, scale: scale, store: image.store)
         var reader = JPEGBitReader(data, from: segments.position)
         var lastGood = image.progression.lastGoodIMCURow
         let shortRow = withExtendedLifetime(components.tables) {
             JPEGBufferedScan(
                 frame: frame, scan: scan, kind: kind, components: components.list,
-                restartInterval: tables.restartInterval, store: image.store
+                restartInterval: tables.restartInterval, store: image.store, masks: masks
             )
             .decode(&reader, lastGoodIMCURow: &lastGood)
         }

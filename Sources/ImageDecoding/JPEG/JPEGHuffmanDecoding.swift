@@ -23,10 +23,15 @@ struct JPEGHuffmanLookup {
             reader.skip(Int(entry &>> 8))
             return Int(entry & 0xFF)
         }
-        return decodeLong(&reader)
+        // By value, as JPEGBitReader.ensure's refill, so the caller's reader can stay in registers.
+        let (symbol, after) = decodeLong(reader)
+        reader = after
+        return symbol
     }
 
-    private func decodeLong(_ reader: inout JPEGBitReader) -> Int {
+    @inline(never)
+    private func decodeLong(_ start: JPEGBitReader) -> (Int, JPEGBitReader) {
+        var reader = start
         var length = JPEGHuffmanTable.lookaheadBits &+ 1
         var code = reader.peek(length)
         while length <= 16 && Int32(truncatingIfNeeded: code) > maxCode[length] {
@@ -35,10 +40,10 @@ struct JPEGHuffmanLookup {
         }
         guard length <= 16 else {
             reader.skip(17)
-            return 0
+            return (0, reader)
         }
         reader.skip(length)
-        return Int(symbols[Int(Int32(truncatingIfNeeded: code) &+ valueOffset[length]) & 0xFF])
+        return (Int(symbols[Int(Int32(truncatingIfNeeded: code) &+ valueOffset[length]) & 0xFF]), reader)
     }
 }
 
@@ -126,32 +131,35 @@ enum JPEGProgressiveBlock {
             eobRun &-= 1
             return
         }
+        // A local copy: the caller's reader sits in memory, and every bit taken would be stored there.
+        var input = reader
+        defer { reader = input }
         let se = scan.se, al = scan.al
         var k = scan.ss
         while k <= se {
-            reader.ensure(32)
-            let fast = ac.fastAC[reader.peek(JPEGHuffmanTable.lookaheadBits)]
+            input.ensure(32)
+            let fast = ac.fastAC[input.peek(JPEGHuffmanTable.lookaheadBits)]
             if fast != 0 {
                 k &+= Int((fast &>> 8) & 0xFF)
-                reader.skip(Int(fast & 0xFF))
+                input.skip(Int(fast & 0xFF))
                 block[Int(zigzag[k])] = Int16(truncatingIfNeeded: Int(fast &>> 16) &<< al)
                 last = max(last, UInt8(truncatingIfNeeded: min(k, 63)))
                 k &+= 1
                 continue
             }
-            let symbol = ac.decode(&reader)
+            let symbol = ac.decode(&input)
             let run = symbol &>> 4
             let size = symbol & 15
             if size != 0 {
                 k &+= run
-                let value = JPEGBits.extend(reader.take(size), size: size)
+                let value = JPEGBits.extend(input.take(size), size: size)
                 block[Int(zigzag[k])] = Int16(truncatingIfNeeded: value &<< al)
                 last = max(last, UInt8(min(k, 63)))
             } else if run == 15 {
                 k &+= 15
             } else {
                 eobRun = 1 &<< run
-                if run > 0 { eobRun &+= reader.take(run) }
+                if run > 0 { eobRun &+= input.take(run) }
                 eobRun &-= 1
                 return
             }
@@ -163,22 +171,25 @@ enum JPEGProgressiveBlock {
         _ reader: inout JPEGBitReader, ac: JPEGHuffmanLookup, scan: JPEGScanHeader, eobRun: inout Int,
         block: UnsafeMutablePointer<Int16>, last: inout UInt8, zigzag: UnsafePointer<UInt8>
     ) {
+        // A local copy: the caller's reader sits in memory, and every bit taken would be stored there.
+        var input = reader
+        defer { reader = input }
         let se = scan.se
         let plus = Int16(truncatingIfNeeded: 1 &<< scan.al)
         let minus = Int16(truncatingIfNeeded: -1 &<< scan.al)
         var k = scan.ss
         if eobRun == 0 {
             while k <= se {
-                reader.ensure(32)
-                let symbol = ac.decode(&reader)
+                input.ensure(32)
+                let symbol = ac.decode(&input)
                 var run = symbol &>> 4
                 var newValue: Int16 = 0
                 if symbol & 15 != 0 {
                     // The size should be 1; libjpeg only warns when it is not.
-                    newValue = reader.take(1) != 0 ? plus : minus
+                    newValue = input.take(1) != 0 ? plus : minus
                 } else if run != 15 {
                     eobRun = 1 &<< run
-                    if run > 0 { eobRun &+= reader.take(run) }
+                    if run > 0 { eobRun &+= input.take(run) }
                     break
                 }
                 // Pass over nonzero coefficients (refining each) and `run` zero ones.
@@ -186,7 +197,7 @@ enum JPEGProgressiveBlock {
                     let position = Int(zigzag[k])
                     let coefficient = block[position]
                     if coefficient != 0 {
-                        refine(&reader, &block[position], plus: plus, minus: minus)
+                        refine(&input, &block[position], plus: plus, minus: minus)
                     } else {
                         if run == 0 { break }
                         run &-= 1
@@ -205,7 +216,7 @@ enum JPEGProgressiveBlock {
             let end = min(se, Int(last))
             while k <= end {
                 let position = Int(zigzag[k])
-                if block[position] != 0 { refine(&reader, &block[position], plus: plus, minus: minus) }
+                if block[position] != 0 { refine(&input, &block[position], plus: plus, minus: minus) }
                 k &+= 1
             }
             eobRun &-= 1

@@ -66,11 +66,20 @@ struct PNGPixels {
         var out = destination
         switch (header.colourType, header.bitDepth) {
         case (.rgb, 8) where transparentRGB == nil:
-            var p = row
-            for _ in 0..<count {
-                out[0] = p[0]; out[1] = p[1]; out[2] = p[2]; out[3] = 255
+            // Four bytes loaded a pixel (the fourth, the next pixel's red, replaced by 255); the last pixel
+            // byte by byte, as the row may end there.
+            var p = UnsafeRawPointer(row)
+            for _ in 0..<(count &- 1) {
+                let word = p.loadUnaligned(as: UInt32.self).littleEndian | 0xFF00_0000
+                UnsafeMutableRawPointer(out).storeBytes(of: word.littleEndian, as: UInt32.self)
                 p += 3
                 out += step
+            }
+            if count > 0 {
+                out[0] = p.load(as: UInt8.self)
+                out[1] = p.load(fromByteOffset: 1, as: UInt8.self)
+                out[2] = p.load(fromByteOffset: 2, as: UInt8.self)
+                out[3] = 255
             }
         case (.rgba, 8):
             var p = row
