@@ -120,6 +120,7 @@ FUZZ_LIBRARIES = $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libByteCoding.a
 # `make fuzz-decoders DECODERS="JPEG PNG"`.
 DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L HEVC HEIF
 DECODER_SOURCES = $(shell find Sources/ImageDecoding -name "*.swift" -not -path "*/Pipeline/*") \
+	Sources/ImageDecoding/Pipeline/RowSink.swift \
 	$(shell find Sources/ImageEncoding/Pixels Sources/ImageEncoding/PNG -name "*.swift")
 fuzz-decoders:
 	mkdir -p $(FUZZ_DIR)/modules

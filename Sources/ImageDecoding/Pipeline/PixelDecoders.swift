@@ -53,7 +53,9 @@ public enum PixelDecoders {
     public typealias DecodeRows = @Sendable ([UInt8], RowSink) throws(DecodeError) -> Void
 
     /// The decoders that stream their rows (see `DecodeRows`).
-    public static let rows: [ImageType: DecodeRows] = [:]
+    public static let rows: [ImageType: DecodeRows] = [
+        .webp: { bytes, sink throws(DecodeError) in try WebPDecoder.decode(bytes, into: sink) }
+    ]
 
     /// Whether imgsel can show this type's pixels.
     public static func decodes(_ type: ImageType) -> Bool { all[type] != nil }
