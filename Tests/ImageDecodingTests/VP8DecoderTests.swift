@@ -50,8 +50,7 @@ final class VP8DecoderTests: XCTestCase {
                             guard let yb = yp.baseAddress, let ub = up.baseAddress, let vb = vp.baseAddress,
                                 let ob = o.baseAddress
                             else { return }
-                            let planes = VP8PlanePointers(y: yb, u: ub, v: vb, lumaStride: 1, chromaStride: 1)
-                            WebPYUVConverter.convert(planes, width: 1, height: 1, into: ob + 4 * i)
+                            WebPYUVConverter.convertRow(yb, ub, vb, width: 1, into: ob + 4 * i)
                         }
                     }
                 }

@@ -57,6 +57,7 @@ public enum PixelDecoders {
         .png: { bytes, sink throws(DecodeError) in try PNGDecoder.decode(bytes, into: sink) },
         .bmp: { bytes, sink throws(DecodeError) in try BMPDecoder.decode(bytes, into: sink) },
         .tiff: { bytes, sink throws(DecodeError) in try TIFFDecoder.decode(bytes, into: sink) },
+        .webp: { bytes, sink throws(DecodeError) in try WebPDecoder.decode(bytes, into: sink) },
     ]
 
     /// Whether imgsel can show this type's pixels.

@@ -8,8 +8,29 @@
 /// so the canvas outside the frame is then opaque black. EXIF orientation is
 /// not applied here.
 public enum WebPDecoder {
+    /// The whole picture: the row decode into `RasterRows`, so the two cannot differ.
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Raster {
-        try bytes.withUnsafeBufferPointer { data throws(DecodeError) -> Raster in
+        try decode(bytes, threaded: nil)
+    }
+
+    /// `decode`, with the choice of a second thread for lossy rows forced (for the tests).
+    static func decode(_ bytes: [UInt8], threaded: Bool?) throws(DecodeError) -> Raster {
+        let rows = RasterRows()
+        try decode(bytes, into: rows, threaded: threaded)
+        guard let raster = rows.raster() else { throw .corrupt("WebP frame ended early") }
+        return raster
+    }
+
+    /// Hands the canvas to `sink` top to bottom. A lossy frame is decoded a macroblock row at
+    /// a time, so only a few rows of it are held (its alpha plane, when it has one, whole);
+    /// a lossless frame is decoded whole first (its transforms and backward references reach
+    /// across the picture), then handed on.
+    public static func decode(_ bytes: [UInt8], into sink: RowSink) throws(DecodeError) {
+        try decode(bytes, into: sink, threaded: nil)
+    }
+
+    static func decode(_ bytes: [UInt8], into sink: RowSink, threaded: Bool?) throws(DecodeError) {
+        try bytes.withUnsafeBufferPointer { data throws(DecodeError) in
             let container = try WebPContainer.parse(data)
             let frame = container.frame
             let (canvasWidth, canvasHeight) = (container.canvasWidth, container.canvasHeight)
@@ -24,48 +45,30 @@ public enum WebPDecoder {
             if canvasWidth * canvasHeight > 1 << 22, canvasWidth * canvasHeight / 16 > frame.width * frame.height {
                 throw .corrupt("WebP first frame covers too little of its \(canvasWidth)×\(canvasHeight) canvas")
             }
+            // Lossy without ALPH is opaque already; anything else may hold alpha to drop.
+            let mayHoldAlpha = frame.isLossless || frame.alpha != nil || placed
+            let opaque = !container.hasAlpha && mayHoldAlpha
+            try sink.begin(width: canvasWidth, height: canvasHeight, hasAlpha: container.hasAlpha)
+            let canvas = WebPCanvasRows(
+                frame: frame, canvasWidth: canvasWidth, canvasHeight: canvasHeight, opaque: opaque, into: sink)
+            let frameSink: RowSink = placed || opaque ? canvas : sink
             let image = UnsafeBufferPointer(rebasing: data[frame.image])
-            var pixels: [UInt8]
             if frame.isLossless {
-                pixels = try WebPLosslessImage.decode(image, inputBytes: data.count).1
+                let (_, pixels) = try WebPLosslessImage.decode(image, inputBytes: data.count)
+                guard pixels.count == frame.width * frame.height * 4 else {
+                    throw .corrupt("frame size differs from its header")
+                }
+                pixels.withUnsafeBufferPointer { p in
+                    guard let base = p.baseAddress else { return }
+                    for y in 0..<frame.height { frameSink.row(y, base + y * frame.width * 4) }
+                }
             } else {
                 let alpha = frame.alpha.map { UnsafeBufferPointer(rebasing: data[$0]) }
-                pixels = try WebPLossyImage.decode(image, alpha: alpha, inputBytes: data.count)
+                try WebPLossyImage.decode(
+                    image, alpha: alpha, width: frame.width, height: frame.height, inputBytes: data.count,
+                    threaded: threaded, into: frameSink)
             }
-            guard pixels.count == frame.width * frame.height * 4 else {
-                throw .corrupt("frame size differs from its header")
-            }
-            // Lossy without ALPH is opaque already; anything else may hold alpha to drop.
-            var mayHoldAlpha = frame.isLossless || frame.alpha != nil
-            if placed {
-                pixels = place(
-                    pixels, frame: frame, canvasWidth: container.canvasWidth,
-                    canvasHeight: container.canvasHeight)
-                mayHoldAlpha = true
-            }
-            if !container.hasAlpha && mayHoldAlpha {
-                pixels.withUnsafeMutableBufferPointer { p in
-                    for i in stride(from: 3, to: p.count, by: 4) { p[i] = 255 }
-                }
-            }
-            return Raster(
-                width: container.canvasWidth, height: container.canvasHeight, pixels: pixels,
-                hasAlpha: container.hasAlpha)
+            if frameSink === canvas { canvas.finish() }
         }
-    }
-
-    /// The frame's pixels at its offset on a transparent black canvas.
-    private static func place(
-        _ pixels: [UInt8], frame: WebPContainer.Frame, canvasWidth: Int,
-        canvasHeight: Int
-    ) -> [UInt8] {
-        var canvas = [UInt8](repeating: 0, count: canvasWidth * canvasHeight * 4)
-        let rowBytes = frame.width * 4
-        for row in 0..<frame.height {
-            let source = row * rowBytes
-            let target = ((frame.y + row) * canvasWidth + frame.x) * 4
-            canvas[target..<(target + rowBytes)] = pixels[source..<(source + rowBytes)]
-        }
-        return canvas
     }
 }

@@ -1,11 +1,24 @@
-/// Decodes a VP8 key frame (RFC 6386) to Y, U and V planes.
+/// Decodes a VP8 key frame (RFC 6386) top to bottom, handing the Y, U and V rows on as they
+/// become final, through a window of a few macroblock rows (`VP8PlaneWindow`).
 enum VP8Decoder {
-    /// Returns the header (for the size) and the planes, padded to whole macroblocks; `inputBytes`
-    /// is the file held while it decodes (the budget counts it).
+    /// Where the rows go: `rows(planes, luma, chroma)` is called after each macroblock row
+    /// with the luma rows below `luma` and the chroma rows below `chroma` final (no later
+    /// filtering touches them), and the planes as if whole; each call may only read rows it
+    /// has not read before, or the row above those (the window holds no more).
+    typealias Rows = (VP8PlanePointers, _ finalLuma: Int, _ finalChroma: Int) -> Void
+
+    /// Pictures with at least this many macroblocks read their tokens on a second thread
+    /// (`VP8ParsePipeline`); smaller ones are not worth a thread.
+    static let threadedMacroblocks = 4096
+
+    /// Decodes the frame; `start` sees the header (for the size) before any row, `inputBytes`
+    /// is the file held while it decodes (the budget counts it); `threaded` forces the
+    /// choice the size otherwise makes (the tests decode both ways).
     static func decode(
-        _ data: UnsafeBufferPointer<UInt8>, inputBytes: Int = 0
-    ) throws(DecodeError) -> (VP8FrameHeader, VP8Planes) {
-        var (header, first) = try VP8FrameHeader.read(data)
+        _ data: UnsafeBufferPointer<UInt8>, inputBytes: Int = 0, threaded: Bool? = nil,
+        start: (VP8FrameHeader) throws(DecodeError) -> Void, rows emit: Rows
+    ) throws(DecodeError) {
+        let (header, first) = try VP8FrameHeader.read(data)
         let columns = (header.width + 15) >> 4
         let rows = (header.height + 15) >> 4
         // Every macroblock spends at least 1.6 bits of the first partition:
@@ -18,114 +31,69 @@ enum VP8Decoder {
         guard header.firstPartition.count * 8 >= columns * rows else {
             throw .truncated(section: "VP8 first partition (too short for \(columns * rows) macroblocks)")
         }
+        // The budget the whole planes took before they became a window: the same files pass.
         try DecodeLimits.check(
             width: header.width, height: header.height,
             workingBytes: 384 * columns * rows + header.width * header.height, inputBytes: inputBytes)
-        var planes = VP8Planes(columns: columns, rows: rows)
-        var partitions = header.partitions.map { VP8BoolDecoder(UnsafeBufferPointer(rebasing: data[$0])) }
-        var modes = VP8ModeParser(macroblockColumns: columns)
-        var residuals = VP8Residuals(macroblockColumns: columns)
-        let strengths = filterStrengths(header)
-        var filterRow = [VP8LoopFilter.Strength](repeating: .init(), count: columns)
-        var previousFilterRow = filterRow
-        var coefficients = [Int16](repeating: 0, count: 400)
+        try start(header)
+        var parser = VP8RowParser(header: header, first: first, data: data, columns: columns)
+        let window = VP8PlaneWindow(columns: columns)
+        var previousStrengths = [VP8LoopFilter.Strength](repeating: .init(), count: columns)
         var work = [UInt8](repeating: 0, count: VP8Reconstruction.workSize)
         let filtering = header.filterLevel > 0
-        try planes.withPointers { p throws(DecodeError) in
-            try coefficients.withUnsafeMutableBufferPointer { c throws(DecodeError) in
-                try work.withUnsafeMutableBufferPointer { w throws(DecodeError) in
-                    try header.coefficientProbabilities.withUnsafeBufferPointer { probabilities throws(DecodeError) in
-                        guard let c = c.baseAddress, let w = w.baseAddress, let prob = probabilities.baseAddress else {
-                            return
-                        }
-                        for mby in 0..<rows {
-                            modes.readRow(&first, header: header)
-                            if first.isPastEnd { throw .truncated(section: "VP8 first partition") }
-                            residuals.startRow()
-                            let partition = mby & (partitions.count - 1)
-                            var bool = partitions[partition]
-                            for mbx in 0..<columns {
-                                let info = modes.row[mbx]
-                                c.update(repeating: 0, count: 400)
-                                var codes: UInt64 = 0
-                                if info.skipsCoefficients {
-                                    residuals.skip(column: mbx, isSubblockCoded: info.isSubblockCoded)
-                                } else {
-                                    codes = residuals.read(
-                                        column: mbx, isSubblockCoded: info.isSubblockCoded,
-                                        quantizers: header.quantizers[info.segment],
-                                        probabilities: prob, from: &bool, into: c)
-                                }
-                                if bool.isPastEnd { throw .truncated(section: "VP8 partition \(partition + 1)") }
-                                modes.subblockModes.withUnsafeBufferPointer { sub in
-                                    guard let sub = sub.baseAddress else { return }
-                                    let mb = VP8Reconstruction.Macroblock(
-                                        column: mbx, row: mby, columns: columns, info: info,
-                                        subblockModes: sub + 16 * mbx, codes: codes, coefficients: c)
-                                    VP8Reconstruction.rebuild(mb, work: w, planes: p)
-                                }
-                                var strength = strengths[2 * info.segment + (info.isSubblockCoded ? 1 : 0)]
-                                strength.filtersInnerEdges = info.isSubblockCoded || codes != 0
-                                filterRow[mbx] = strength
-                            }
-                            partitions[partition] = bool
-                            if filtering && mby > 0 {
-                                filter(row: mby - 1, previousFilterRow, simple: header.simpleFilter, planes: p)
-                            }
-                            swap(&filterRow, &previousFilterRow)
-                        }
-                        if filtering {
-                            filter(row: rows - 1, previousFilterRow, simple: header.simpleFilter, planes: p)
-                        }
+        let simple = header.simpleFilter
+        try work.withUnsafeMutableBufferPointer { w throws(DecodeError) in
+            try previousStrengths.withUnsafeMutableBufferPointer { previous throws(DecodeError) in
+                guard let w = w.baseAddress, let previous = previous.baseAddress else { return }
+                /// Rebuilds row `mby`, filters the row above it, hands on what is final.
+                func rebuild(_ mby: Int, _ parsed: VP8ParsedRow) {
+                    let p = window.planes(atRow: mby)
+                    for mbx in 0..<columns {
+                        let mb = VP8Reconstruction.Macroblock(
+                            column: mbx, row: mby, columns: columns, info: parsed.info[mbx],
+                            subblockModes: parsed.subblockModes + 16 * mbx, codes: parsed.codes[mbx],
+                            coefficients: parsed.coefficients + VP8ParsedRow.coefficientsPerMacroblock * mbx)
+                        VP8Reconstruction.rebuild(mb, work: w, planes: p)
+                    }
+                    if filtering && mby > 0 { filter(row: mby - 1, previous, columns, simple: simple, planes: p) }
+                    previous.update(from: parsed.strengths, count: columns)
+                    if mby + 1 == rows {
+                        if filtering { filter(row: mby, previous, columns, simple: simple, planes: p) }
+                        emit(p, Int.max, Int.max)
+                    } else {
+                        // A filtered row's last three pixel rows change when the row below is filtered.
+                        emit(p, filtering ? 16 * mby - 3 : 16 * mby + 16, filtering ? 8 * mby - 3 : 8 * mby + 8)
+                        window.slide()
+                    }
+                }
+                if threaded ?? (columns * rows >= threadedMacroblocks) {
+                    let pipeline = VP8ParsePipeline(parser: parser, rows: rows, columns: columns)
+                    pipeline.start()
+                    defer { pipeline.waitUntilFinished() }
+                    for mby in 0..<rows {
+                        rebuild(mby, try pipeline.row(mby))
+                        pipeline.release()
+                    }
+                } else {
+                    let parsed = VP8ParsedRow(columns: columns)
+                    for mby in 0..<rows {
+                        try parser.parse(row: mby, into: parsed)
+                        rebuild(mby, parsed)
                     }
                 }
             }
         }
-        return (header, planes)
-    }
-
-    /// The strength of each segment (index 2·segment) and of its sub-block
-    /// coded macroblocks (2·segment + 1), as libwebp computes them.
-    private static func filterStrengths(_ h: VP8FrameHeader) -> [VP8LoopFilter.Strength] {
-        var result: [VP8LoopFilter.Strength] = []
-        for segment in 0..<4 {
-            var base = h.filterLevel
-            if h.segmentsEnabled {
-                base = h.segmentFilterLevel[segment] + (h.segmentValuesAbsolute ? 0 : h.filterLevel)
-            }
-            for subblockCoded in [false, true] {
-                var level = base
-                if h.filterDeltasEnabled {
-                    level += h.intraFrameDelta
-                    if subblockCoded { level += h.subblockModeDelta }
-                }
-                level = min(max(level, 0), 63)
-                var strength = VP8LoopFilter.Strength()
-                if level > 0 {
-                    var interior = level
-                    if h.sharpness > 0 {
-                        interior >>= h.sharpness > 4 ? 2 : 1
-                        interior = min(interior, 9 - h.sharpness)
-                    }
-                    interior = max(interior, 1)
-                    strength.interiorLimit = interior
-                    strength.limit = 2 * level + interior
-                    strength.highEdgeVarianceThreshold = level >= 40 ? 2 : level >= 15 ? 1 : 0
-                }
-                result.append(strength)
-            }
-        }
-        return result
     }
 
     /// Filters one macroblock row, left to right: for each macroblock its left
     /// edge, inner vertical edges, top edge, inner horizontal edges.
     private static func filter(
-        row mby: Int, _ strengths: [VP8LoopFilter.Strength], simple: Bool,
+        row mby: Int, _ strengths: UnsafePointer<VP8LoopFilter.Strength>, _ columns: Int, simple: Bool,
         planes p: VP8PlanePointers
     ) {
         let ls = p.lumaStride, cs = p.chromaStride
-        for (mbx, f) in strengths.enumerated() where f.limit > 0 {
+        for mbx in 0..<columns where strengths[mbx].limit > 0 {
+            let f = strengths[mbx]
             let y = p.y + mby * 16 * ls + mbx * 16
             let u = p.u + mby * 8 * cs + mbx * 8
             let v = p.v + mby * 8 * cs + mbx * 8

@@ -1,44 +1,59 @@
-/// The decoded Y, U and V planes, padded to whole macroblocks.
-struct VP8Planes {
-    let lumaStride: Int
-    let chromaStride: Int
-    var y: [UInt8]
-    var u: [UInt8]
-    var v: [UInt8]
+/// The few macroblock rows of Y, U and V the decoder still works on, padded to whole
+/// macroblocks: the row being rebuilt, the one above it (filtered one row late) and the
+/// pixel rows above those that the filter and the chroma upsampling still read. Rows leave
+/// as soon as they are converted, so a 12-megapixel picture never holds its planes whole
+/// (issue 23): the window is 40 luma and 24 chroma rows, whatever the height.
+final class VP8PlaneWindow {
+    static let lumaRows = 40, chromaRows = 24
+    private let lumaStride: Int
+    private let chromaStride: Int
+    private let y: UnsafeMutablePointer<UInt8>
+    private let u: UnsafeMutablePointer<UInt8>
+    private let v: UnsafeMutablePointer<UInt8>
 
-    /// Planes for `columns`×`rows` macroblocks; their pages are only touched
-    /// as rows are decoded.
-    init(columns: Int, rows: Int) {
+    init(columns: Int) {
         lumaStride = 16 * columns
         chromaStride = 8 * columns
-        y = WebPPixelMemory.unwrittenBytes(count: lumaStride * 16 * rows)
-        u = WebPPixelMemory.unwrittenBytes(count: chromaStride * 8 * rows)
-        v = WebPPixelMemory.unwrittenBytes(count: chromaStride * 8 * rows)
+        y = .allocate(capacity: lumaStride * Self.lumaRows)
+        u = .allocate(capacity: chromaStride * Self.chromaRows)
+        v = .allocate(capacity: chromaStride * Self.chromaRows)
+        // Every byte read is written first; zeros keep a mistake there deterministic.
+        y.initialize(repeating: 0, count: lumaStride * Self.lumaRows)
+        u.initialize(repeating: 0, count: chromaStride * Self.chromaRows)
+        v.initialize(repeating: 0, count: chromaStride * Self.chromaRows)
+    }
+
+    deinit {
+        y.deallocate()
+        u.deallocate()
+        v.deallocate()
+    }
+
+    /// Pointers placed as if the planes were whole, while macroblock row `row` is rebuilt:
+    /// luma rows 16·row-24 ..< 16·row+16 and chroma rows 8·row-16 ..< 8·row+8 lie in the
+    /// window; the code that rebuilds, filters and converts reads no others.
+    func planes(atRow row: Int) -> VP8PlanePointers {
+        VP8PlanePointers(
+            y: y + (24 - 16 * row) * lumaStride, u: u + (16 - 8 * row) * chromaStride,
+            v: v + (16 - 8 * row) * chromaStride, lumaStride: lumaStride, chromaStride: chromaStride)
+    }
+
+    /// Moves the window down one macroblock row, once that row is rebuilt and what could be
+    /// converted was: the 24 luma and 16 chroma rows still needed go to the top.
+    func slide() {
+        for row in 0..<24 { (y + row * lumaStride).update(from: y + (row + 16) * lumaStride, count: lumaStride) }
+        for row in 0..<16 {
+            (u + row * chromaStride).update(from: u + (row + 8) * chromaStride, count: chromaStride)
+            (v + row * chromaStride).update(from: v + (row + 8) * chromaStride, count: chromaStride)
+        }
     }
 }
 
-/// Pointers into the planes for one decode, valid inside `VP8Planes.withPointers`.
+/// Pointers to the planes, as if whole (see `VP8PlaneWindow.planes(atRow:)`).
 struct VP8PlanePointers {
     let y: UnsafeMutablePointer<UInt8>
     let u: UnsafeMutablePointer<UInt8>
     let v: UnsafeMutablePointer<UInt8>
     let lumaStride: Int
     let chromaStride: Int
-}
-
-extension VP8Planes {
-    mutating func withPointers<R>(_ body: (VP8PlanePointers) throws(DecodeError) -> R) throws(DecodeError) -> R {
-        let (ls, cs) = (lumaStride, chromaStride)
-        var result: Result<R, DecodeError> = .failure(.corrupt("VP8 planes unavailable"))
-        y.withUnsafeMutableBufferPointer { y in
-            u.withUnsafeMutableBufferPointer { u in
-                v.withUnsafeMutableBufferPointer { v in
-                    guard let y = y.baseAddress, let u = u.baseAddress, let v = v.baseAddress else { return }
-                    let pointers = VP8PlanePointers(y: y, u: u, v: v, lumaStride: ls, chromaStride: cs)
-                    do throws(DecodeError) { result = .success(try body(pointers)) } catch { result = .failure(error) }
-                }
-            }
-        }
-        return try result.get()
-    }
 }

@@ -1,26 +1,26 @@
-/// A VP8 chunk's payload (with its ALPH payload, if any) decoded to RGBA.
+/// A VP8 chunk's payload (with its ALPH payload, if any) decoded to RGBA rows.
 enum WebPLossyImage {
+    /// Hands the frame's rows to `sink` (whose `begin` is the caller's); the frame must be
+    /// `width`×`height`, the size its container gave.
     static func decode(
-        _ payload: UnsafeBufferPointer<UInt8>,
-        alpha: UnsafeBufferPointer<UInt8>?, inputBytes: Int = 0
-    ) throws(DecodeError) -> [UInt8] {
-        let (header, decoded) = try VP8Decoder.decode(payload, inputBytes: inputBytes)
-        var planes = decoded
-        let (width, height) = (header.width, header.height)
-        let alphaPlane = try alpha.map { data throws(DecodeError) in
-            try WebPAlphaDecoder.decode(data, width: width, height: height)
-        }
-        var rgba = WebPPixelMemory.unwrittenBytes(count: width * height * 4)
-        try planes.withPointers { p throws(DecodeError) in
-            rgba.withUnsafeMutableBufferPointer { out in
-                guard let out = out.baseAddress else { return }
-                WebPYUVConverter.convert(p, width: width, height: height, into: out)
-            }
-        }
-        if let alphaPlane {
-            for i in 0..<(width * height) { rgba[4 * i + 3] = alphaPlane[i] }
-        }
-        return rgba
+        _ payload: UnsafeBufferPointer<UInt8>, alpha: UnsafeBufferPointer<UInt8>?, width: Int, height: Int,
+        inputBytes: Int = 0, threaded: Bool? = nil, into sink: RowSink
+    ) throws(DecodeError) {
+        var converter: WebPYUVConverter.Rows?
+        try VP8Decoder.decode(
+            payload, inputBytes: inputBytes, threaded: threaded,
+            start: { header throws(DecodeError) in
+                guard header.width == width, header.height == height else {
+                    throw .corrupt("frame size differs from its header")
+                }
+                // The alpha plane is kept whole (a byte a pixel): its filters and its VP8L
+                // coding run over the whole plane.
+                let alphaPlane = try alpha.map { data throws(DecodeError) in
+                    try WebPAlphaDecoder.decode(data, width: width, height: height)
+                }
+                converter = WebPYUVConverter.Rows(width: width, height: height, alpha: alphaPlane, into: sink)
+            },
+            rows: { planes, luma, chroma in converter?.take(planes, finalLuma: luma, finalChroma: chroma) })
     }
 }
 

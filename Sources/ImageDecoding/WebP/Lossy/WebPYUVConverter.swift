@@ -7,40 +7,84 @@
 /// libwebp packs U and V into one 32-bit word for the filter; the halves
 /// never carry into each other, so computing them apart gives the same values.
 enum WebPYUVConverter {
-    /// Converts the `width`×`height` top-left part of the planes into `out` (RGBA, alpha 255).
-    static func convert(_ p: VP8PlanePointers, width: Int, height: Int, into out: UnsafeMutablePointer<UInt8>) {
-        let rowBytes = width * 4
-        let cs = p.chromaStride
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * width)
-        defer { scratch.deallocate() }
-        let topU = scratch, topV = scratch + width, bottomU = scratch + 2 * width, bottomV = scratch + 3 * width
-        func luma(_ row: Int) -> UnsafePointer<UInt8> { UnsafePointer(p.y + row * p.lumaStride) }
-        // The first row, and the last of an even height, use one chroma row.
-        upsamplePair(p.u, p.u, width: width, top: topU, bottom: nil)
-        upsamplePair(p.v, p.v, width: width, top: topV, bottom: nil)
-        convertRow(luma(0), topU, topV, width: width, into: out)
-        // Rows 2k-1 and 2k lie between chroma rows k-1 and k.
-        var row = 1
-        while row + 1 < height {
-            let above = (row >> 1) * cs, below = above + cs
-            upsamplePair(p.u + above, p.u + below, width: width, top: topU, bottom: bottomU)
-            upsamplePair(p.v + above, p.v + below, width: width, top: topV, bottom: bottomV)
-            convertRow(luma(row), topU, topV, width: width, into: out + row * rowBytes)
-            convertRow(luma(row + 1), bottomU, bottomV, width: width, into: out + (row + 1) * rowBytes)
-            row += 2
+    /// Converts rows as the decoder finishes them (`VP8Decoder.Rows`) and hands each to a
+    /// sink, RGBA with the alpha plane's values (else 255), holding two rows of RGBA and
+    /// four of upsampled chroma.
+    final class Rows {
+        private let width: Int
+        private let height: Int
+        private let sink: RowSink
+        private let alpha: [UInt8]?
+        private let scratch: UnsafeMutablePointer<UInt8>
+        /// The next row to hand on.
+        private var next = 0
+
+        /// `alpha`, when given, holds `width * height` values.
+        init(width: Int, height: Int, alpha: [UInt8]?, into sink: RowSink) {
+            (self.width, self.height, self.alpha, self.sink) = (width, height, alpha, sink)
+            scratch = .allocate(capacity: 12 * width)
         }
-        if row < height {
-            let last = (row >> 1) * cs
-            upsamplePair(p.u + last, p.u + last, width: width, top: topU, bottom: nil)
-            upsamplePair(p.v + last, p.v + last, width: width, top: topV, bottom: nil)
-            convertRow(luma(row), topU, topV, width: width, into: out + row * rowBytes)
+
+        deinit { scratch.deallocate() }
+
+        /// Hands on every row whose luma and chroma rows are final (below `finalLuma` and
+        /// `finalChroma`): rows 2k-1 and 2k lie between chroma rows k-1 and k; the first row,
+        /// and the last of an even height, use one chroma row.
+        func take(_ p: VP8PlanePointers, finalLuma: Int, finalChroma: Int) {
+            let finalLuma = min(finalLuma, height), finalChroma = min(finalChroma, (height + 1) / 2)
+            let cs = p.chromaStride
+            let topU = scratch, topV = scratch + width, bottomU = scratch + 2 * width
+            let bottomV = scratch + 3 * width
+            let first = scratch + 4 * width, second = scratch + 8 * width
+            while next < height {
+                if next == 0 {
+                    guard finalLuma >= 1, finalChroma >= 1 else { return }
+                    WebPYUVConverter.upsamplePair(p.u, p.u, width: width, top: topU, bottom: nil)
+                    WebPYUVConverter.upsamplePair(p.v, p.v, width: width, top: topV, bottom: nil)
+                    put(0, p, topU, topV, first)
+                    next = 1
+                } else if next + 1 < height {
+                    let below = (next + 1) >> 1
+                    guard next + 1 < finalLuma, below < finalChroma else { return }
+                    let above = (below - 1) * cs
+                    WebPYUVConverter.upsamplePair(p.u + above, p.u + above + cs, width: width, top: topU, bottom: bottomU)
+                    WebPYUVConverter.upsamplePair(p.v + above, p.v + above + cs, width: width, top: topV, bottom: bottomV)
+                    put(next, p, topU, topV, first)
+                    put(next + 1, p, bottomU, bottomV, second)
+                    next += 2
+                } else {
+                    guard next < finalLuma, next >> 1 < finalChroma else { return }
+                    let last = (next >> 1) * cs
+                    WebPYUVConverter.upsamplePair(p.u + last, p.u + last, width: width, top: topU, bottom: nil)
+                    WebPYUVConverter.upsamplePair(p.v + last, p.v + last, width: width, top: topV, bottom: nil)
+                    put(next, p, topU, topV, first)
+                    next += 1
+                }
+            }
+        }
+
+        private func put(
+            _ row: Int, _ p: VP8PlanePointers, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+            _ out: UnsafeMutablePointer<UInt8>
+        ) {
+            let y = p.y + row * p.lumaStride
+            if let alpha {
+                let width = width
+                alpha.withUnsafeBufferPointer { a in
+                    guard let a = a.baseAddress else { return }
+                    WebPYUVConverter.convertRow(y, u, v, alpha: a + row * width, width: width, into: out)
+                }
+            } else {
+                WebPYUVConverter.convertRow(y, u, v, width: width, into: out)
+            }
+            sink.row(row, out)
         }
     }
 
     /// The chroma of the output rows just below chroma row `upper` (into
     /// `top`) and just above chroma row `lower` (into `bottom`).
     @inline(__always)
-    private static func upsamplePair(
+    fileprivate static func upsamplePair(
         _ upper: UnsafePointer<UInt8>, _ lower: UnsafePointer<UInt8>, width: Int,
         top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>?
     ) {
@@ -70,13 +114,37 @@ enum WebPYUVConverter {
         }
     }
 
-    /// libwebp's VP8YUVToR/G/B: 14-bit products, then >> 6 and clamped.
+    /// libwebp's VP8YUVToR/G/B: 14-bit products, then >> 6 and clamped; alpha from `alpha`
+    /// (else 255). Eight pixels at a time in SIMD lanes, each lane the same integer
+    /// arithmetic as the scalar loop that finishes the row; a pixel is stored as one
+    /// little-endian word R | G << 8 | B << 16 | A << 24, so no byte shuffles are needed.
     @inline(__always)
-    private static func convertRow(
+    static func convertRow(
         _ y: UnsafePointer<UInt8>, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
-        width: Int, into out: UnsafeMutablePointer<UInt8>
+        alpha: UnsafePointer<UInt8>? = nil, width: Int, into out: UnsafeMutablePointer<UInt8>
     ) {
-        for x in 0..<width {
+        typealias Lanes = SIMD8<Int32>
+        @inline(__always) func load(_ p: UnsafePointer<UInt8>) -> Lanes {
+            Lanes(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self))
+        }
+        let low = Lanes(repeating: 0), high = Lanes(repeating: 255)
+        let raw = UnsafeMutableRawPointer(out)
+        var x = 0
+        while x + 8 <= width {
+            let luma = (load(y + x) &* 19077) &>> 8
+            let cu = load(u + x), cv = load(v + x)
+            let r = luma &+ ((cv &* 26149) &>> 8) &- 14234
+            let g = luma &- ((cu &* 6419) &>> 8) &- ((cv &* 13320) &>> 8) &+ 8708
+            let b = luma &+ ((cu &* 33050) &>> 8) &- 17685
+            let a = alpha.map { load($0 + x) } ?? high
+            let word =
+                (r &>> 6).clamped(lowerBound: low, upperBound: high)
+                | (g &>> 6).clamped(lowerBound: low, upperBound: high) &<< 8
+                | (b &>> 6).clamped(lowerBound: low, upperBound: high) &<< 16 | a &<< 24
+            raw.storeBytes(of: SIMD8<UInt32>(truncatingIfNeeded: word), toByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+            x += 8
+        }
+        while x < width {
             let luma = (Int32(y[x]) &* 19077) &>> 8
             let cu = Int32(u[x]), cv = Int32(v[x])
             let r = luma &+ ((cv &* 26149) &>> 8) &- 14234
@@ -85,7 +153,8 @@ enum WebPYUVConverter {
             out[4 * x] = UInt8(truncatingIfNeeded: min(max(r &>> 6, 0), 255))
             out[4 * x + 1] = UInt8(truncatingIfNeeded: min(max(g &>> 6, 0), 255))
             out[4 * x + 2] = UInt8(truncatingIfNeeded: min(max(b &>> 6, 0), 255))
-            out[4 * x + 3] = 255
+            out[4 * x + 3] = alpha?[x] ?? 255
+            x += 1
         }
     }
 }
