@@ -25,10 +25,9 @@ for unit in HEVCNAL.annexBUnits(bytes) {
         data += unit
     }
 }
-do {
-    let start = Date()
-    let picture = try HEVCDecoder.decode(parameterSets: parameterSets, data: data, lengthSize: 4)
-    let seconds = Date().timeIntervalSince(start)
+/// The planes as dec265 writes them. A function, not top-level code: top-level variables are
+/// the main actor's, and a check of the executor on each sample was a seventh of a profile.
+func yuvBytes(_ picture: HEVCPicture) -> [UInt8] {
     var out = [UInt8]()
     let wide = picture.bitDepthLuma > 8 || picture.bitDepthChroma > 8
     for plane in [picture.luma, picture.cb, picture.cr] {
@@ -38,7 +37,14 @@ do {
             out += plane.map { UInt8(truncatingIfNeeded: $0) }
         }
     }
-    try Data(out).write(to: URL(fileURLWithPath: arguments[2]))
+    return out
+}
+
+do {
+    let start = Date()
+    let picture = try HEVCDecoder.decode(parameterSets: parameterSets, data: data, lengthSize: 4)
+    let seconds = Date().timeIntervalSince(start)
+    try Data(yuvBytes(picture)).write(to: URL(fileURLWithPath: arguments[2]))
     if arguments.contains("--time") {
         FileHandle.standardError.write(Data("\(picture.width)x\(picture.height) in \(Int(seconds * 1000)) ms\n".utf8))
     }

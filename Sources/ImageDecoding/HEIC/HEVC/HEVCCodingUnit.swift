@@ -68,12 +68,12 @@ extension HEVCSliceDecoder {
         } else {
             let parts = splitPU ? 4 : 1
             let pbSize = splitPU ? size >> 1 : size
-            var prevFlags = [Bool](repeating: false, count: parts)
-            for i in 0..<parts { prevFlags[i] = cabac.decode(HEVCContext.prevIntraLuma) == 1 }
+            var prevFlags = 0  // bit i: prev_intra_luma_pred_flag of part i
+            for i in 0..<parts { prevFlags |= cabac.decode(HEVCContext.prevIntraLuma) << i }
             var firstMode = 0
             for i in 0..<parts {
                 let x = x0 + (i & 1) * pbSize, y = y0 + (i >> 1) * pbSize
-                let mode = lumaMode(x: x, y: y, cuX: x0, cuY: y0, cuSize: size, fromMPM: prevFlags[i])
+                let mode = lumaMode(x: x, y: y, cuX: x0, cuY: y0, cuSize: size, fromMPM: prevFlags >> i & 1 != 0)
                 if i == 0 { firstMode = mode }
                 frame.fill(&frame.intraMode, x: x, y: y, size: pbSize, UInt8(mode))
             }
@@ -107,19 +107,24 @@ extension HEVCSliceDecoder {
         }
         let a = candidate(x - 1, y)
         let b = y - 1 < ((y >> sps.log2CtbSize) << sps.log2CtbSize) ? 1 : candidate(x, y - 1)
-        var list: [Int]
+        // The three candidates as locals, not an array: this runs for every prediction block.
+        var c0: Int, c1: Int, c2: Int
         if a == b {
-            list = a < 2 ? [0, 1, 26] : [a, 2 + ((a + 29) % 32), 2 + ((a - 2 + 1) % 32)]
+            (c0, c1, c2) = a < 2 ? (0, 1, 26) : (a, 2 + ((a + 29) % 32), 2 + ((a - 2 + 1) % 32))
         } else {
-            list = [a, b, a != 0 && b != 0 ? 0 : (a != 1 && b != 1 ? 1 : 26)]
+            (c0, c1, c2) = (a, b, a != 0 && b != 0 ? 0 : (a != 1 && b != 1 ? 1 : 26))
         }
         if fromMPM {
             let index = cabac.bypass() == 0 ? 0 : (cabac.bypass() == 0 ? 1 : 2)
-            return list[index]
+            return index == 0 ? c0 : (index == 1 ? c1 : c2)
         }
         var mode = cabac.bypassBits(5)
-        list.sort()
-        for candidate in list where mode >= candidate { mode += 1 }
+        if c0 > c1 { swap(&c0, &c1) }
+        if c0 > c2 { swap(&c0, &c2) }
+        if c1 > c2 { swap(&c1, &c2) }
+        if mode >= c0 { mode += 1 }
+        if mode >= c1 { mode += 1 }
+        if mode >= c2 { mode += 1 }
         return mode
     }
 

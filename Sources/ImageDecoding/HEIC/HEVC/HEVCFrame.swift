@@ -9,7 +9,10 @@ final class HEVCFrame {
     /// 0 for monochrome, 1 for 4:2:0.
     let chromaShift: Int
     let planeCount: Int
-    var planes: [[UInt16]]
+    /// The sample planes, allocated here and freed with the frame: buffers, not arrays, so that
+    /// prediction and reconstruction write samples without an exclusivity or uniqueness check
+    /// each (the index arithmetic is bounded by the plane sizes, as every caller's loops are).
+    let planes: [UnsafeMutableBufferPointer<UInt16>]
     let planeWidth: [Int]
     let planeHeight: [Int]
     /// Size of the per-4×4 arrays' rows.
@@ -45,7 +48,11 @@ final class HEVCFrame {
         let cw = (w + shift) >> shift, ch = (h + shift) >> shift
         planeWidth = [w, cw, cw]
         planeHeight = [h, ch, ch]
-        planes = (0..<count).map { [UInt16](repeating: 0, count: $0 == 0 ? w * h : cw * ch) }
+        planes = (0..<count).map { plane in
+            let buffer = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: plane == 0 ? w * h : cw * ch)
+            buffer.initialize(repeating: 0)
+            return buffer
+        }
         blocksWide = (width + 3) >> 2
         blocksHigh = (height + 3) >> 2
         let blocks = blocksWide * blocksHigh
@@ -56,6 +63,10 @@ final class HEVCFrame {
         blockFlags = [UInt8](repeating: 0, count: blocks)
         tiles = HEVCTileLayout(sps: sps, pps: pps)
         sao = [HEVCSaoParameters](repeating: HEVCSaoParameters(), count: sps.widthInCtbs * sps.heightInCtbs)
+    }
+
+    deinit {
+        for plane in planes { plane.deallocate() }
     }
 
     @inline(__always) func block(_ x: Int, _ y: Int) -> Int { (y >> 2) * blocksWide + (x >> 2) }

@@ -15,9 +15,11 @@ extension HEVCSliceDecoder {
         let shift = plane == 0 ? 0 : frame.chromaShift
         let bitDepth = plane == 0 ? sps.bitDepthLuma : sps.bitDepthChroma
         let width = frame.planeWidth[plane]
+        let samples = frame.planes[plane]
         // line[k]: k < 2n is p[-1][2n-1-k], 2n the corner, k > 2n is p[k-2n-1][-1].
-        var line = [Int32](repeating: 0, count: 4 * n + 1)
-        var available = [Bool](repeating: false, count: 4 * n + 1)
+        let line = intraLine, available = intraAvailable
+        line.update(repeating: 0, count: 4 * n + 1)
+        available.update(repeating: false, count: 4 * n + 1)
         let unit = max(4 >> shift, 1)
         let xL = x << shift, yL = y << shift
         var any = false
@@ -31,7 +33,7 @@ extension HEVCSliceDecoder {
                 for r in 0..<run {
                     let px = k + r < 2 * n ? sx : (k + r == 2 * n ? sx : sx + r)
                     let py = k + r < 2 * n ? sy - r : sy
-                    line[k + r] = Int32(frame.planes[plane][py * width + px])
+                    line[k + r] = Int32(samples[py * width + px])
                     available[k + r] = true
                 }
             }
@@ -40,14 +42,18 @@ extension HEVCSliceDecoder {
         if !any {
             for i in 0...(4 * n) { line[i] = Int32(1 << (bitDepth - 1)) }
         } else {
-            if !available[0], let first = available.firstIndex(of: true) { line[0] = line[first] }
+            if !available[0] {
+                var first = 1
+                while !available[first] { first += 1 }  // `any`: one is
+                line[0] = line[first]
+            }
             for i in 1...(4 * n) where !available[i] { line[i] = line[i - 1] }
         }
         if plane == 0 || frame.chromaShift == 0 {
-            filterReferences(&line, n: n, mode: mode, bitDepth: bitDepth, plane: plane)
+            filterReferences(line, n: n, mode: mode, bitDepth: bitDepth, plane: plane)
         }
         let corner = 2 * n
-        var pred = [Int32](repeating: 0, count: n * n)
+        let pred = intermediate
         if mode == 0 {
             let topRight = line[corner + 1 + n], bottomLeft = line[corner - 1 - n]
             for j in 0..<n {
@@ -71,15 +77,15 @@ extension HEVCSliceDecoder {
                 }
             }
         } else {
-            predictAngular(&pred, line: line, n: n, mode: mode, plane: plane, bitDepth: bitDepth)
+            predictAngular(pred, line: line, n: n, mode: mode, plane: plane, bitDepth: bitDepth)
         }
         for j in 0..<n {
             let row = (y + j) * width + x
-            for i in 0..<n { frame.planes[plane][row + i] = UInt16(pred[j * n + i]) }
+            for i in 0..<n { samples[row + i] = UInt16(pred[j * n + i]) }
         }
     }
 
-    private func filterReferences(_ line: inout [Int32], n: Int, mode: Int, bitDepth: Int, plane: Int) {
+    private func filterReferences(_ line: UnsafeMutablePointer<Int32>, n: Int, mode: Int, bitDepth: Int, plane: Int) {
         guard mode != 1 && n != 4 else { return }
         let distance = min(abs(mode - 26), abs(mode - 10))
         let threshold = n == 8 ? 7 : (n == 16 ? 1 : 0)
@@ -97,13 +103,14 @@ extension HEVCSliceDecoder {
             }
             return
         }
-        var filtered = line
+        let filtered = intraFiltered
         for k in 1..<(4 * n) { filtered[k] = (line[k - 1] + 2 * line[k] + line[k + 1] + 2) >> 2 }
-        line = filtered
+        (line + 1).update(from: filtered + 1, count: 4 * n - 1)
     }
 
     private func predictAngular(
-        _ pred: inout [Int32], line: [Int32], n: Int, mode: Int, plane: Int, bitDepth: Int
+        _ pred: UnsafeMutablePointer<Int32>, line: UnsafeMutablePointer<Int32>, n: Int, mode: Int, plane: Int,
+        bitDepth: Int
     ) {
         let corner = 2 * n
         let angle = Self.angles[mode]
@@ -111,7 +118,8 @@ extension HEVCSliceDecoder {
         // main(i) is the reference along the prediction direction, side(i) the other one, i = -1...2n-1.
         func main(_ i: Int) -> Int32 { vertical ? line[corner + 1 + i] : line[corner - 1 - i] }
         func side(_ i: Int) -> Int32 { vertical ? line[corner - 1 - i] : line[corner + 1 + i] }
-        var ref = [Int32](repeating: 0, count: 3 * n + 2)
+        let ref = intraReference
+        ref.update(repeating: 0, count: 3 * n + 2)
         let base = n  // ref[base + x] is refMain[x]
         for i in 0...n { ref[base + i] = main(i - 1) }
         if angle < 0 {

@@ -49,7 +49,10 @@ final class HEVCPictureDecoder {
             let stride = frame.planeWidth[plane]
             var out = [UInt16]()
             out.reserveCapacity(w * h)
-            for y in 0..<h { out += frame.planes[plane][((top + y) * stride + left)..<((top + y) * stride + left + w)] }
+            for y in 0..<h {
+                let start = (top + y) * stride + left
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: frame.planes[plane][start..<(start + w)]))
+            }
             return out
         }
         let chroma = frame.planeCount > 1

@@ -12,7 +12,7 @@ struct HEVCSampleAdaptiveOffset {
         guard frame.slices.contains(where: { $0.saoLuma || $0.saoChroma }) else { return }
         let sps = frame.sps
         for plane in 0..<frame.planeCount {
-            let source = frame.planes[plane]
+            let source = Array(frame.planes[plane])  // the deblocked samples, as SAO reads them
             let shift = plane == 0 ? 0 : frame.chromaShift
             let ctbSize = sps.ctbSize >> shift
             for ctbY in 0..<sps.heightInCtbs {

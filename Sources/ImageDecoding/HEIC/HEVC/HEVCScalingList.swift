@@ -136,4 +136,20 @@ enum HEVCScan {
 
     /// `orders[log2][scanIdx]` for log2 0...3.
     static let orders: [[[Position]]] = (0...3).map { [diagonal(log2: $0), horizontal(log2: $0), vertical(log2: $0)] }
+
+    /// `orders` for the residual loop, which reads it for every coefficient: entry i of
+    /// `orders[log2][scanIdx]` at `(scanIdx * 4 + log2) * 64 + i`, as `x | y << 4`. Made once,
+    /// never freed, never written after (hence shared unchecked).
+    nonisolated(unsafe) static let packed: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 12 * 64)
+        table.initialize(repeating: 0, count: 12 * 64)
+        for log2 in 0...3 {
+            for scanIdx in 0..<3 {
+                for (i, p) in orders[log2][scanIdx].enumerated() {
+                    table[(scanIdx * 4 + log2) * 64 + i] = UInt8(p.x | p.y << 4)
+                }
+            }
+        }
+        return UnsafePointer(table)
+    }()
 }

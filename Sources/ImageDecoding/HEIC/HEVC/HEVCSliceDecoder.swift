@@ -5,6 +5,8 @@ final class HEVCSliceDecoder {
     let sps: HEVCSPS
     let pps: HEVCPPS
     let header: HEVCSliceHeader
+    /// The slice data and context variables `cabac` reads and updates.
+    let cabacStorage: HEVCCabacStorage
     var cabac: HEVCCabac
     let scaling: HEVCScalingList
     let qpBdOffsetY: Int
@@ -19,16 +21,28 @@ final class HEVCSliceDecoder {
     /// Context storage for the next wavefront row (9.3.2.3), and for a dependent slice segment.
     var wppStorage: [UInt8]?
     var sliceEndStorage: [UInt8]?
-    /// Scratch for one transform block's coefficients (32×32 at most).
-    var coefficients = [Int32](repeating: 0, count: 32 * 32)
-    var residual = [Int32](repeating: 0, count: 32 * 32)
+    /// Scratch for one transform block (32×32 at most): its coefficients, its residual, the
+    /// transform's intermediate stage (also the intra prediction's samples) and one line of a
+    /// stage. Pointers, not arrays: they are read and written for every sample, and an array
+    /// property of a class costs an exclusivity check and a uniqueness check an access.
+    let coefficients = UnsafeMutablePointer<Int32>.allocate(capacity: 32 * 32)
+    let residual = UnsafeMutablePointer<Int32>.allocate(capacity: 32 * 32)
+    let intermediate = UnsafeMutablePointer<Int32>.allocate(capacity: 32 * 32)
+    let transformLine = UnsafeMutablePointer<Int32>.allocate(capacity: 32)
+    /// Intra prediction's reference line (4n + 1 samples), its filtered copy, the projected
+    /// main reference (3n + 2) and which reference samples are available.
+    let intraLine = UnsafeMutablePointer<Int32>.allocate(capacity: 129)
+    let intraFiltered = UnsafeMutablePointer<Int32>.allocate(capacity: 129)
+    let intraReference = UnsafeMutablePointer<Int32>.allocate(capacity: 98)
+    let intraAvailable = UnsafeMutablePointer<Bool>.allocate(capacity: 129)
 
     init(frame: HEVCFrame, header: HEVCSliceHeader, rbsp: [UInt8], sliceEndStorage: [UInt8]?) {
         self.frame = frame
         sps = frame.sps
         pps = frame.pps
         self.header = header
-        cabac = HEVCCabac(data: rbsp, byteOffset: header.dataOffset)
+        cabacStorage = HEVCCabacStorage(rbsp)
+        cabac = HEVCCabac(storage: cabacStorage, byteOffset: header.dataOffset)
         scaling = sps.scalingListEnabled ? (pps.scalingList ?? sps.scalingList) : .flat
         qpBdOffsetY = 6 * (sps.bitDepthLuma - 8)
         qpBdOffsetC = 6 * (sps.bitDepthChroma - 8)
@@ -36,6 +50,19 @@ final class HEVCSliceDecoder {
         qpPrevious = header.qpY
         qpY = header.qpY
         self.sliceEndStorage = sliceEndStorage
+        for buffer in [coefficients, residual, intermediate] { buffer.initialize(repeating: 0, count: 32 * 32) }
+        transformLine.initialize(repeating: 0, count: 32)
+        intraLine.initialize(repeating: 0, count: 129)
+        intraFiltered.initialize(repeating: 0, count: 129)
+        intraReference.initialize(repeating: 0, count: 98)
+        intraAvailable.initialize(repeating: false, count: 129)
+    }
+
+    deinit {
+        for buffer in [coefficients, residual, intermediate, transformLine, intraLine, intraFiltered, intraReference] {
+            buffer.deallocate()
+        }
+        intraAvailable.deallocate()
     }
 
     func decode() throws(DecodeError) {

@@ -45,16 +45,16 @@ extension HEVCSliceDecoder {
         markEdges(x: x0, y: y0, size: size)
         guard frame.planeCount > 1 else { return }
         if log2Size > 2 {
-            for (plane, coded) in [(1, cbfCb), (2, cbfCr)] {
+            for plane in 1...2 {
                 try reconstruct(
-                    plane: plane, x: x0 >> 1, y: y0 >> 1, log2Size: log2Size - 1, mode: cu.chromaMode, coded: coded,
-                    bypass: cu.bypass)
+                    plane: plane, x: x0 >> 1, y: y0 >> 1, log2Size: log2Size - 1, mode: cu.chromaMode,
+                    coded: plane == 1 ? cbfCb : cbfCr, bypass: cu.bypass)
             }
         } else if blkIdx == 3 {
-            for (plane, coded) in [(1, cbfCb), (2, cbfCr)] {
+            for plane in 1...2 {
                 try reconstruct(
-                    plane: plane, x: xBase >> 1, y: yBase >> 1, log2Size: 2, mode: cu.chromaMode, coded: coded,
-                    bypass: cu.bypass)
+                    plane: plane, x: xBase >> 1, y: yBase >> 1, log2Size: 2, mode: cu.chromaMode,
+                    coded: plane == 1 ? cbfCb : cbfCr, bypass: cu.bypass)
             }
         }
     }
@@ -87,23 +87,23 @@ extension HEVCSliceDecoder {
     ) throws(DecodeError) {
         predictIntra(plane: plane, x: x, y: y, log2Size: log2Size, mode: mode)
         guard coded else { return }
-        let transformSkip = try residualCoding(plane: plane, log2Size: log2Size, mode: mode, bypass: bypass)
+        let block = try residualCoding(plane: plane, log2Size: log2Size, mode: mode, bypass: bypass)
         let n = 1 << log2Size
         let bitDepth = plane == 0 ? sps.bitDepthLuma : sps.bitDepthChroma
-        if bypass {
-            for i in 0..<(n * n) { residual[i] = coefficients[i] }
-        } else {
+        let residual = bypass ? coefficients : self.residual
+        if !bypass {
             scaleAndTransform(
-                plane: plane, log2Size: log2Size, qp: blockQp(plane: plane), bitDepth: bitDepth,
-                transformSkip: transformSkip, dst: plane == 0 && n == 4)
+                plane: plane, log2Size: log2Size, qp: blockQp(plane: plane), bitDepth: bitDepth, block: block,
+                dst: plane == 0 && n == 4)
         }
         let width = frame.planeWidth[plane]
         let maxValue = Int32((1 << bitDepth) - 1)
+        let samples = frame.planes[plane]
         for j in 0..<n {
             let row = (y + j) * width + x
             for i in 0..<n {
-                let value = Int32(frame.planes[plane][row + i]) + residual[j * n + i]
-                frame.planes[plane][row + i] = UInt16(min(max(value, 0), maxValue))
+                let value = Int32(samples[row + i]) + residual[j * n + i]
+                samples[row + i] = UInt16(min(max(value, 0), maxValue))
             }
         }
     }
