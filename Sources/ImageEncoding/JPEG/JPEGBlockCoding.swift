@@ -1,6 +1,6 @@
 extension JPEGEncoder {
     /// The coding of one scan's blocks (T.81 F.1.2 sequential, G.1.2 progressive) into a sink:
-    /// the same walk counts the symbols and then writes them, so the tables fit what is written.
+    /// one walk counts and records the symbols, so the tables fit what is written.
     struct BlockCoder<Sink: SymbolSink> {
         var sink: Sink
         let scan: Scan
