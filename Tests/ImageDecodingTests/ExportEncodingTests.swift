@@ -49,14 +49,31 @@ final class ExportEncodingTests: XCTestCase {
         // One step less would not have fitted even at 50.
         let larger = ExportEncoding.shrunk(photo, steps: found.shrinkSteps - 1)
         XCTAssertGreaterThan(Self.size(larger, 50), limit)
-        // After a shrink the quality search has what is left of the budget (at least 3 tries), so the
-        // quality is the best found, not always the highest: it fits, and is no lower than 50.
+        // After a shrink the quality search has what is left of the budget, so the quality is the best
+        // found, not always the highest: it fits, and is no lower than 50.
         XCTAssertGreaterThanOrEqual(found.quality ?? 0, 50)
         print(
             "--max-bytes search, shrunk \(found.shrinkSteps) steps to \(found.width)×\(found.height): \(found.encodes) encodes"
         )
         let again = try ExportEncoding.jpeg(photo, quality: 85, maxBytes: limit, metadata: .init(), encode: encode)
         XCTAssertEqual(again, found, "the same picture gives the same bytes")
+    }
+
+    func testAShrunkPictureTakesAtMostEightEncodes() throws {
+        let photo = try picture(1200, 900)
+        var counts: [Int: Int] = [:]
+        // Limits from just under q50's size down to a fortieth of it: one shrink to several steps.
+        for divisor in stride(from: 1.05, through: 40, by: 0.37) {
+            let limit = Int(Double(Self.size(photo, 50)) / divisor)
+            let found = try ExportEncoding.jpeg(photo, quality: 85, maxBytes: limit, metadata: .init(), encode: encode)
+            XCTAssertLessThanOrEqual(found.bytes.count, limit)
+            XCTAssertLessThanOrEqual(found.encodes, ExportEncoding.encodeBudget, "limit \(limit)")
+            let larger = ExportEncoding.shrunk(photo, steps: found.shrinkSteps - 1)
+            XCTAssertGreaterThan(Self.size(larger, 50), limit, "not shrunk past the first size that fits")
+            counts[found.encodes, default: 0] += 1
+        }
+        let often = counts.sorted { $0.key < $1.key }
+        print("--max-bytes search after a shrink, stand-in encoder: encodes → how often \(often)")
     }
 
     func testAPictureThatDoesNotFitAt64x64IsRefused() throws {

@@ -65,10 +65,9 @@ public typealias JPEGEncode = @Sendable (Raster, JPEGSettings) -> [UInt8]
 public enum ExportEncoding {
     public static let lowestQuality = 50
     /// The goal: at most 8 encodes an entry. The quality search stops there with the best that
-    /// fits; after a shrink it still gets `searchFloor` tries, so a shrunk picture is not left at 50
-    /// (a shrunk entry may then take a few more than 8, and its quality is the best found in them).
+    /// fits (after a shrink, the best found in what is left: one encode a size tried, the top quality
+    /// only when it may fit). Only a picture that needs more than five sizes tried could take more.
     public static let encodeBudget = 8
-    static let searchFloor = 3
     /// The box a picture is shrunk into at most before `--max-bytes` gives up.
     public static let smallestBox = 64
 
@@ -100,21 +99,29 @@ public enum ExportEncoding {
         var steps = 0
         var lowest = quality == low ? first : at(raster, low)
         var high = (q: quality, count: first.count)
-        // Even the lowest quality is too big: shrink, and try the highest and the lowest again there.
+        // Even the lowest quality is too big: shrink, and try the lowest again there (one encode a
+        // size). The top quality is not tried at the new size but estimated from the last size's
+        // top-to-lowest ratio (near constant across sizes), and tried only if that says it may fit:
+        // the two encodes a size that a second shrink cost took the search past 8.
         while lowest.count > maxBytes {
             guard max(raster.width, raster.height) > smallestBox else {
                 throw DoesNotFit(width: raster.width, height: raster.height, bytes: lowest.count)
             }
+            let ratio = Double(high.count) / Double(max(1, lowest.count))
             steps = nextSteps(after: steps, bytes: lowest.count, maxBytes: maxBytes, picture: flat)
             raster = shrunk(flat, steps: steps)
+            lowest = at(raster, low)
+            high = (quality, Int(Double(lowest.count) * ratio))
+            if quality == low { high.count = lowest.count }
+        }
+        if high.q > low, high.count <= maxBytes + maxBytes / 10, encodes > 2 {
             let top = at(raster, quality)
             if top.count <= maxBytes { return done((quality, top), raster, steps) }
-            high = (quality, top.count)
-            lowest = quality == low ? top : at(raster, low)
+            high.count = top.count
         }
-        let left = max(searchFloor, encodeBudget - encodes)
         let best = highestFitting(
-            low: (low, lowest), high: high, tries: left, maxBytes: maxBytes, at: { at(raster, $0) })
+            low: (low, lowest), high: high, tries: max(0, encodeBudget - encodes), maxBytes: maxBytes,
+            at: { at(raster, $0) })
         return done(best, raster, steps)
     }
 
@@ -132,7 +139,7 @@ public enum ExportEncoding {
             guard max(raster.width, raster.height) > smallestBox else {
                 throw DoesNotFit(width: raster.width, height: raster.height, bytes: bytes.count)
             }
-            steps = nextSteps(after: steps, bytes: bytes.count, maxBytes: maxBytes, picture: picture)
+            steps = nextSteps(after: steps, bytes: bytes.count, maxBytes: maxBytes, picture: picture, jpeg: false)
             raster = shrunk(picture, steps: steps)
             bytes = PNGWriter.encode(raster, chunks: chunks)
             encodes += 1
@@ -182,12 +189,15 @@ public enum ExportEncoding {
         return best
     }
 
-    /// How many 1/√2 steps to shrink by next: as many as the bytes over the limit say (each step halves
-    /// the pixels, and bytes fall more slowly than pixels, so this does not overshoot), at least one, and
-    /// never past the first size that fits within 64×64.
-    static func nextSteps(after steps: Int, bytes: Int, maxBytes: Int, picture: Raster) -> Int {
+    /// How many 1/√2 steps to shrink by next: each step halves the pixels, and a JPEG's bytes fall more
+    /// slowly than its pixels, so every size fewer than log2(bytes over the limit) steps down is still
+    /// too big and is skipped without an encode; the first size that may fit is the next tried. At
+    /// least one step, and never past the first size that fits within 64×64. A PNG's bytes may fall
+    /// as fast as its pixels (the area filter smooths noise away), so for it `jpeg` is false and the
+    /// step count is rounded down instead.
+    static func nextSteps(after steps: Int, bytes: Int, maxBytes: Int, picture: Raster, jpeg: Bool = true) -> Int {
         let over = Double(bytes) / Double(max(1, maxBytes))
-        let more = max(1, Int(log2(over)))
+        let more = max(1, Int(log2(over).rounded(jpeg ? .up : .down)))
         var last = steps
         while last < steps + more,
             max(size(picture, steps: last).width, size(picture, steps: last).height) > smallestBox

@@ -1,10 +1,11 @@
 extension JPEGEncoder {
     /// The coding of one scan's blocks (T.81 F.1.2 sequential, G.1.2 progressive) into a sink:
-    /// the same walk counts the symbols and then writes them, so the tables fit what is written.
+    /// one walk counts and records the symbols, so the tables fit what is written.
     struct BlockCoder<Sink: SymbolSink> {
         var sink: Sink
         let scan: Scan
-        private var predictions = [Int](repeating: 0, count: 3)
+        /// The last DC value of each component (three: a tuple, so no array checks in the inner loop).
+        private var predictions: (Int, Int, Int) = (0, 0, 0)
         private var endOfBands = 0
         /// Correction bits of the blocks inside the pending end-of-band run (refinement scans): at
         /// most 937 + 63, as the run is flushed past 937.
@@ -14,9 +15,15 @@ extension JPEGEncoder {
         private let corrections = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
         private var correctionCount = 0
 
+        /// Bits `start...end` of a block's nonzero mask: the band this scan codes.
+        private let band: UInt64
+
         init(sink: Sink, scan: Scan) {
             self.sink = sink
             self.scan = scan
+            let first = max(scan.start, 1)
+            let high: UInt64 = scan.end == 63 ? ~0 : (1 << UInt64(scan.end + 1)) - 1
+            band = high & ~((1 << UInt64(first)) - 1)
         }
 
         /// Frees the bit buffers; the coder is not used after.
@@ -35,13 +42,6 @@ extension JPEGEncoder {
         @inline(__always)
         static func category(_ magnitude: Int) -> Int { Int.bitWidth - magnitude.leadingZeroBitCount }
 
-        /// Bits `start...end` of a block's nonzero mask: the band this scan codes.
-        private var band: UInt64 {
-            let first = max(scan.start, 1)
-            let high: UInt64 = scan.end == 63 ? ~0 : (1 << UInt64(scan.end + 1)) - 1
-            return high & ~((1 << UInt64(first)) - 1)
-        }
-
         @inline(__always)
         mutating func code(_ block: UnsafePointer<Int16>, mask: UInt64, component: Int, table: Int) {
             if scan.high == 0 {
@@ -57,8 +57,18 @@ extension JPEGEncoder {
         @inline(__always)
         private mutating func codeDC(_ block: UnsafePointer<Int16>, component: Int, table: Int) {
             let value = Int(block[0]) >> scan.low
-            let diff = value - predictions[component]
-            predictions[component] = value
+            let diff: Int
+            switch component {
+            case 0:
+                diff = value - predictions.0
+                predictions.0 = value
+            case 1:
+                diff = value - predictions.1
+                predictions.1 = value
+            default:
+                diff = value - predictions.2
+                predictions.2 = value
+            }
             let magnitude = diff < 0 ? -diff : diff
             let size = Self.category(magnitude)
             sink.symbol(table, size)
@@ -102,36 +112,44 @@ extension JPEGEncoder {
 
         /// G.1.2.3: one more bit of every coefficient already nonzero (buffered until the next symbol),
         /// and the coefficients that become nonzero at this bit, with their signs. Stops at the last
-        /// nonzero coefficient: the zeros after it only join the end of band.
+        /// nonzero coefficient: the zeros after it only join the end of band. Walks only the
+        /// coefficients nonzero at this bit (few in a photo's block), the zero runs between them read
+        /// off their positions, as the first scans do: a walk of every coefficient was most of the
+        /// encoder's time.
         @inline(__always)
         private mutating func codeACRefine(_ block: UnsafePointer<Int16>, mask: UInt64, table: Int) {
             let slot = 2 + table
-            let top = mask == 0 ? scan.start - 1 : 63 - mask.leadingZeroBitCount
-            var lastNew = 0
-            var k = scan.start
-            while k <= top {
+            let low = scan.low
+            // Which coefficients are nonzero at this bit, and which of them only become so now.
+            var now: UInt64 = 0
+            var fresh: UInt64 = 0
+            var remaining = mask
+            while remaining != 0 {
+                let k = remaining.trailingZeroBitCount
+                remaining &= remaining &- 1
                 let value = Int(block[k])
-                if (value < 0 ? -value : value) >> scan.low == 1 { lastNew = k }
-                k += 1
+                let magnitude = (value < 0 ? -value : value) >> low
+                if magnitude != 0 { now |= 1 << UInt64(k) }
+                if magnitude == 1 { fresh |= 1 << UInt64(k) }
             }
+            let lastNew = fresh == 0 ? 0 : 63 - fresh.leadingZeroBitCount
             var run = 0
-            k = scan.start
-            while k <= top {
-                let value = Int(block[k])
-                let magnitude = (value < 0 ? -value : value) >> scan.low
-                k += 1
-                if magnitude == 0 {
-                    run += 1
-                    continue
-                }
-                while run > 15 && k - 1 <= lastNew {
+            var previous = scan.start - 1
+            remaining = now
+            while remaining != 0 {
+                let k = remaining.trailingZeroBitCount
+                remaining &= remaining &- 1
+                run += k - previous - 1
+                previous = k
+                while run > 15 && k <= lastNew {
                     flushEndOfBands(slot)
                     sink.symbol(slot, 0xF0)
                     run -= 16
                     emitCorrections()
                 }
-                if magnitude > 1 {
-                    corrections[correctionCount] = UInt8(magnitude & 1)
+                let value = Int(block[k])
+                if fresh & (1 << UInt64(k)) == 0 {
+                    corrections[correctionCount] = UInt8(((value < 0 ? -value : value) >> low) & 1)
                     correctionCount += 1
                     continue
                 }
@@ -141,7 +159,8 @@ extension JPEGEncoder {
                 emitCorrections()
                 run = 0
             }
-            if run > 0 || top < scan.end || correctionCount > 0 {
+            run += scan.end - previous
+            if run > 0 || correctionCount > 0 {
                 endOfBands += 1
                 (pendingBits + pendingCount).update(from: corrections, count: correctionCount)
                 pendingCount += correctionCount

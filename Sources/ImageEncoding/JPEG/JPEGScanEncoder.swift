@@ -1,15 +1,19 @@
 extension JPEGEncoder {
-    /// Writes one scan: its symbols counted, its Huffman tables built from them and written (DHT),
-    /// its header (SOS), then its entropy-coded data.
+    /// Writes one scan: its symbols counted and recorded in one walk of its blocks, its Huffman tables
+    /// built from the counts and written (DHT), its header (SOS), then the recorded symbols coded.
     enum ScanEncoder {
         static func scan(_ scan: Scan, frame: Frame, coefficients: Coefficients) -> [UInt8] {
             var out: [UInt8] = []
             let frequencies = UnsafeMutablePointer<Int>.allocate(capacity: 4 * 256)
             frequencies.initialize(repeating: 0, count: 4 * 256)
             defer { frequencies.deallocate() }
-            var counter = BlockCoder(sink: SymbolCounter(frequencies: frequencies), scan: scan)
-            walk(scan, frame: frame, coefficients: coefficients, coder: &counter)
-            counter.release()
+            let blocks = scan.components.reduce(0) {
+                $0 + frame.components[$1].paddedBlocksWide * frame.components[$1].paddedBlocksHigh
+            }
+            var recorder = BlockCoder(
+                sink: SymbolRecorder(frequencies: frequencies, reserving: blocks * 2), scan: scan)
+            walk(scan, frame: frame, coefficients: coefficients, coder: &recorder)
+            recorder.release()
             let lookup = UnsafeMutablePointer<UInt64>.allocate(capacity: 4 * 256)
             lookup.initialize(repeating: 0, count: 4 * 256)
             defer { lookup.deallocate() }
@@ -23,14 +27,9 @@ extension JPEGEncoder {
             }
             Markers.appendHuffmanTables(tables, to: &out)
             Markers.appendScanHeader(scan, frame: frame, to: &out)
-            let blocks = scan.components.reduce(0) {
-                $0 + frame.components[$1].paddedBlocksWide * frame.components[$1].paddedBlocksHigh
-            }
-            let sink = SymbolWriter(writer: BitWriter(reserving: blocks * 8), table: lookup)
-            var writer = BlockCoder(sink: sink, scan: scan)
-            walk(scan, frame: frame, coefficients: coefficients, coder: &writer)
-            writer.release()
-            out += writer.sink.writer.finish()
+            var writer = BitWriter(reserving: blocks * 8)
+            SymbolRecorder.replay(recorder.sink.entries, table: lookup, into: &writer)
+            out += writer.finish()
             return out
         }
 

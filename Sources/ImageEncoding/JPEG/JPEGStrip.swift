@@ -45,8 +45,25 @@ extension JPEGEncoder {
                     continue
                 }
                 let cb = full[1] + r * fullWidth, cr = full[2] + r * fullWidth
-                var p = source
-                for x in 0..<width {
+                // Eight pixels at a time, each RGBA read as one little-endian 32-bit lane.
+                let wide = width & ~7
+                var x = 0
+                while x < wide {
+                    let v = SIMD8<Int32>(
+                        truncatingIfNeeded: UnsafeRawPointer(source + x * 4).loadUnaligned(as: SIMD8<UInt32>.self))
+                    let mask = SIMD8<Int32>(repeating: 0xFF)
+                    let red = SIMD8<Float>(v & mask), green = SIMD8<Float>(v &>> 8 & mask)
+                    let blue = SIMD8<Float>(v &>> 16 & mask)
+                    let y = 0.299 * red + 0.587 * green + 0.114 * blue - 128
+                    let b = -0.168_735_89 * red - 0.331_264_1 * green + 0.5 * blue
+                    let r = 0.5 * red - 0.418_687_6 * green - 0.081_312_41 * blue
+                    UnsafeMutableRawPointer(luma + x).storeBytes(of: y, as: SIMD8<Float>.self)
+                    UnsafeMutableRawPointer(cb + x).storeBytes(of: b, as: SIMD8<Float>.self)
+                    UnsafeMutableRawPointer(cr + x).storeBytes(of: r, as: SIMD8<Float>.self)
+                    x += 8
+                }
+                var p = source + wide * 4
+                for x in wide..<width {
                     let red = Float(p[0]), green = Float(p[1]), blue = Float(p[2])
                     luma[x] = 0.299 * red + 0.587 * green + 0.114 * blue - 128
                     cb[x] = -0.168_735_89 * red - 0.331_264_1 * green + 0.5 * blue
