@@ -37,30 +37,27 @@ final class HEIFCanvas {
         tiles count: Int,
         _ tile: @Sendable (Int) throws(DecodeError) -> (HEVCPicture, x: Int, y: Int)
     ) throws(DecodeError) {
-        var errors = [DecodeError?](repeating: nil, count: count)
+        var failure: DecodeError?
         let shape = self.shape
         self.luma.withUnsafeMutableBufferPointer { luma in
             self.cb.withUnsafeMutableBufferPointer { cb in
                 self.cr.withUnsafeMutableBufferPointer { cr in
-                    errors.withUnsafeMutableBufferPointer { errorSlots in
-                        let target = Target(luma: luma.baseAddress!, cb: cb.baseAddress, cr: cr.baseAddress)
-                        let slots = SendablePointer(errorSlots.baseAddress!)
-                        DispatchQueue.concurrentPerform(iterations: count) { i in
-                            do throws(DecodeError) {
-                                let (p, x, y) = try tile(i)
-                                guard p.chroma == shape.chroma, p.bitDepthLuma == shape.bitDepthLuma,
-                                    p.bitDepthChroma == shape.bitDepthChroma
-                                else { throw .corrupt("HEIF grid tile \(i + 1) of another format") }
-                                Self.copy(p, x: x, y: y, into: target, shape: shape)
-                            } catch {
-                                slots.base[i] = error
-                            }
+                    let target = Target(luma: luma.baseAddress!, cb: cb.baseAddress, cr: cr.baseAddress)
+                    do throws(DecodeError) {
+                        try HEIFTileJobs.run(count: count) { (i) throws(DecodeError) in
+                            let (p, x, y) = try tile(i)
+                            guard p.chroma == shape.chroma, p.bitDepthLuma == shape.bitDepthLuma,
+                                p.bitDepthChroma == shape.bitDepthChroma
+                            else { throw .corrupt("HEIF grid tile \(i + 1) of another format") }
+                            Self.copy(p, x: x, y: y, into: target, shape: shape)
                         }
+                    } catch {
+                        failure = error
                     }
                 }
             }
         }
-        if let error = errors.lazy.compactMap({ $0 }).first { throw error }
+        if let failure { throw failure }
     }
 
     /// Copies the part of `p` that lies within the canvas, its top-left corner at (x, y);
@@ -87,5 +84,54 @@ final class HEIFCanvas {
                 }
             }
         }
+    }
+}
+
+/// The jobs of a grid, one a tile, at once on every core.
+enum HEIFTileJobs {
+    /// Runs `job(i)` for every i in 0..<count (count at least 1); the first failing job's error,
+    /// by index, is thrown once all have run.
+    static func run(count: Int, _ job: @Sendable (Int) throws(DecodeError) -> Void) throws(DecodeError) {
+        var errors = [DecodeError?](repeating: nil, count: count)
+        errors.withUnsafeMutableBufferPointer { errorSlots in
+            let slots = SendablePointer(errorSlots.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: count) { i in
+                do throws(DecodeError) {
+                    try job(i)
+                } catch {
+                    slots.base[i] = error
+                }
+            }
+        }
+        if let error = errors.lazy.compactMap({ $0 }).first { throw error }
+    }
+
+    /// A grid decoded straight into `raster` (of `window`'s size, `window` in the grid's output):
+    /// each tile converted to RGBA as it is decoded and let go, so the grid's planes (a fifth
+    /// more than the raster at 16 bits a sample, 4:2:0) are never held. The pixels are those
+    /// the planes put together and converted would give.
+    static func convert(
+        _ layout: HEIFGridLayout, _ pictures: HEIFItemPictures, window: HEIFRect, matrix: HEIFColourMatrix,
+        into raster: inout Raster
+    ) throws(DecodeError) {
+        precondition(raster.width == window.width && raster.height == window.height)
+        precondition(window.x >= 0 && window.y >= 0 && window.x + window.width <= layout.width)
+        precondition(window.y + window.height <= layout.height)
+        var failure: DecodeError?
+        raster.pixels.withUnsafeMutableBufferPointer { out in
+            let target = SendablePointer(out.baseAddress!)
+            do throws(DecodeError) {
+                try run(count: layout.tiles.count) { (i) throws(DecodeError) in
+                    let (p, x, y) = try pictures.tile(i, of: layout)
+                    guard p.chroma == layout.chroma, p.bitDepthLuma == layout.bitDepthLuma,
+                        p.bitDepthChroma == layout.bitDepthChroma
+                    else { throw .corrupt("HEIF grid tile \(i + 1) of another format") }
+                    HEIFPixels.convertTile(p, x: x, y: y, window: window, matrix: matrix, into: target)
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
     }
 }

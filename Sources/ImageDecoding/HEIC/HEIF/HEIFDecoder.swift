@@ -33,15 +33,21 @@ public enum HEIFDecoder {
         var raster: Raster
         let window: HEIFRect
         let size: (width: Int, height: Int)
-        do {
+        if container.itemTypes[item] == heifCode("grid") {
+            let layout = try pictures.gridLayout(item)
+            size = (layout.width, layout.height)
+            let stored = storedSize(size, properties)
+            window = HEIFGeometry.window(width: stored.width, height: stored.height, properties: properties)
+            raster = try Raster(width: window.width, height: window.height, hasAlpha: alpha != nil)
+            let matrix = try HEIFColourMatrix(
+                try colour(of: item, container), bitDepthLuma: layout.bitDepthLuma,
+                bitDepthChroma: layout.bitDepthChroma)
+            try HEIFTileJobs.convert(layout, pictures, window: window, matrix: matrix, into: &raster)
+        } else {
             // The colour planes are let go before the alpha picture is decoded.
             let picture = try pictures.picture(of: item)
             size = (picture.width, picture.height)
-            // A coded picture larger than its ispe (padded by the encoder) is cut to it, as libheif does.
-            var stored = size
-            for case let .size(width, height) in properties where width >= 1 && height >= 1 {
-                stored = (min(width, size.width), min(height, size.height))
-            }
+            let stored = storedSize(size, properties)
             window = HEIFGeometry.window(width: stored.width, height: stored.height, properties: properties)
             raster = try Raster(width: window.width, height: window.height, hasAlpha: alpha != nil)
             try HEIFPixels.convert(picture, window: window, colour: try colour(of: item, container), into: &raster)
@@ -55,6 +61,17 @@ public enum HEIFDecoder {
             try HEIFPixels.applyAlpha(plane, window: window, into: &raster)
         }
         return raster
+    }
+
+    /// A picture larger than its ispe (padded by the encoder) is cut to it, as libheif does.
+    private static func storedSize(
+        _ size: (width: Int, height: Int), _ properties: [HEIFProperty]
+    ) -> (width: Int, height: Int) {
+        var stored = size
+        for case let .size(width, height) in properties where width >= 1 && height >= 1 {
+            stored = (min(width, size.width), min(height, size.height))
+        }
+        return stored
     }
 
     /// The item's colr nclx; a grid without one takes its first tile's; neither: BT.601.

@@ -59,7 +59,19 @@ struct HEIFItemPictures {
         return picture
     }
 
+    /// A grid's tiles put together into planes (an alpha grid, or a caller that wants samples).
     private func grid(_ item: Int) throws(DecodeError) -> HEVCPicture {
+        let layout = try gridLayout(item)
+        let canvas = HEIFCanvas(
+            width: layout.width, height: layout.height, bitDepthLuma: layout.bitDepthLuma,
+            bitDepthChroma: layout.bitDepthChroma, chroma: layout.chroma)
+        try canvas.fill(tiles: layout.tiles.count) { (i) throws(DecodeError) in try tile(i, of: layout) }
+        return canvas.picture
+    }
+
+    /// The grid's header and tiles, checked: sizes within the limits and making the output, one
+    /// tile size, the first tile's format (every tile is held to it when it is decoded).
+    func gridLayout(_ item: Int) throws(DecodeError) -> HEIFGridLayout {
         var c = HEIFCursor(try container.data(of: item), from: 0, to: .max, section: "grid")
         guard try c.u8() == 0 else { throw .unsupported("HEIF grid of a version other than 0") }
         let wide = try c.u8() & 1 != 0
@@ -91,19 +103,31 @@ struct HEIFItemPictures {
         if chroma == .yuv420, (columns > 1 && tileWidth & 1 == 1) || (rows > 1 && tileHeight & 1 == 1) {
             throw .unsupported("HEIF grid of 4:2:0 tiles of odd size \(tileWidth)×\(tileHeight)")
         }
-        let canvas = HEIFCanvas(
-            width: width, height: height, bitDepthLuma: config.bitDepthLuma, bitDepthChroma: config.bitDepthChroma,
-            chroma: chroma)
-        try canvas.fill(tiles: tiles.count) { (i) throws(DecodeError) in
-            let picture = try coded(tiles[i])
-            guard picture.width == tileWidth, picture.height == tileHeight else {
-                throw .corrupt(
-                    "HEIF grid tile \(i + 1) decoded as \(picture.width)×\(picture.height), not as its size says")
-            }
-            return (picture, x: i % columns * tileWidth, y: i / columns * tileHeight)
-        }
-        return canvas.picture
+        return HEIFGridLayout(
+            width: width, height: height, columns: columns, tileWidth: tileWidth, tileHeight: tileHeight,
+            tiles: tiles, chroma: chroma, bitDepthLuma: config.bitDepthLuma, bitDepthChroma: config.bitDepthChroma)
     }
+
+    /// Tile `i` of a grid decoded, and where its top-left corner goes in the grid's output.
+    func tile(_ i: Int, of layout: HEIFGridLayout) throws(DecodeError) -> (HEVCPicture, x: Int, y: Int) {
+        let picture = try coded(layout.tiles[i])
+        guard picture.width == layout.tileWidth, picture.height == layout.tileHeight else {
+            throw .corrupt(
+                "HEIF grid tile \(i + 1) decoded as \(picture.width)×\(picture.height), not as its size says")
+        }
+        return (picture, x: i % layout.columns * layout.tileWidth, y: i / layout.columns * layout.tileHeight)
+    }
+}
+
+/// What a grid item says of its tiles, once checked (HEIFItemPictures.gridLayout).
+struct HEIFGridLayout: Sendable {
+    let width: Int, height: Int
+    let columns: Int
+    let tileWidth: Int, tileHeight: Int
+    /// The tiles' item ids, in raster order.
+    let tiles: [Int]
+    let chroma: HEVCPicture.Chroma
+    let bitDepthLuma: Int, bitDepthChroma: Int
 }
 
 extension DispatchQueue {

@@ -77,6 +77,40 @@ enum HEIFPixels {
         }
     }
 
+    /// Writes the part of grid tile `p` (its top-left corner at (x, y) of the grid's output)
+    /// that lies in `window` into `out`, the window's RGBA rows, opaque. For 4:2:0, x and y are
+    /// even (or 0), so the tile's chroma sample of a pixel is the one the whole grid's would be.
+    static func convertTile(
+        _ p: HEVCPicture, x: Int, y: Int, window: HEIFRect, matrix m: HEIFColourMatrix, into out: SendablePointer<UInt8>
+    ) {
+        let left = max(x, window.x), right = min(x + p.width, window.x + window.width)
+        let top = max(y, window.y), bottom = min(y + p.height, window.y + window.height)
+        guard left < right, top < bottom else { return }
+        let chromaWidth = (p.width + 1) / 2
+        p.luma.withUnsafeBufferPointer { luma in
+            p.cb.withUnsafeBufferPointer { cb in
+                p.cr.withUnsafeBufferPointer { cr in
+                    for row in top..<bottom {
+                        let target = out.base + ((row - window.y) * window.width + left - window.x) * 4
+                        let lumaRow = (row - y) * p.width - x
+                        let chromaRow = ((row - y) >> 1) * chromaWidth
+                        for ox in left..<right {
+                            let pixel = target + (ox - left) * 4
+                            if p.chroma == .yuv420 {
+                                let c = chromaRow + ((ox - x) >> 1)
+                                (pixel[0], pixel[1], pixel[2]) = m.rgb(Int(luma[lumaRow + ox]), Int(cb[c]), Int(cr[c]))
+                            } else {
+                                let g = m.grey(Int(luma[lumaRow + ox]))
+                                (pixel[0], pixel[1], pixel[2]) = (g, g, g)
+                            }
+                            pixel[3] = 255
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Sets the alpha of `raster` from `window` of the alpha picture's luma, full range.
     static func applyAlpha(_ p: HEVCPicture, window: HEIFRect, into raster: inout Raster) throws(DecodeError) {
         guard p.width >= 1, p.height >= 1, bitDepths.contains(p.bitDepthLuma), p.luma.count == p.width * p.height,

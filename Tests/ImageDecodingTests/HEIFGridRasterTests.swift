@@ -1,0 +1,62 @@
+import XCTest
+
+@testable import ImageDecoding
+
+/// A grid is converted tile by tile straight into the raster (its planes are never put
+/// together, to keep a 12-MP photo within the memory budget): the pixels must be byte for byte
+/// those of the planes put together and converted, with chroma that differs sample by sample
+/// (so a tile's chroma read from the wrong place shows), an output size that cuts the last row
+/// and column of tiles, and a clean aperture that starts at an odd pixel.
+final class HEIFGridRasterTests: XCTestCase {
+    private typealias F = HEIFTestFile
+
+    /// Tile i of 6×4 samples: luma, Cb and Cr all vary with the tile and the position.
+    private static func tile(_ i: Int, bitDepth: Int) -> HEVCPicture {
+        let w = 6, h = 4, cw = 3, ch = 2
+        let top = (1 << bitDepth) - 1
+        return HEVCPicture(
+            width: w, height: h, bitDepthLuma: bitDepth, bitDepthChroma: bitDepth, chroma: .yuv420,
+            luma: (0..<w * h).map { UInt16((40 + 17 * i + 5 * ($0 % w) + 9 * ($0 / w)) * top / 255) },
+            cb: (0..<cw * ch).map { UInt16((60 + 23 * i + 31 * $0) % 256 * top / 255) },
+            cr: (0..<cw * ch).map { UInt16((200 - 19 * i + 13 * $0) % 256 * top / 255) })
+    }
+
+    private static func grid(bitDepth: Int, clap: [UInt8]?) -> HEIFTestFile {
+        var file = HEIFTestFile()
+        var properties = [F.ispe(16, 7), F.nclx(matrix: 1, fullRange: false)]
+        if let clap { properties.append(clap) }
+        file.items = [
+            .init(
+                id: 1, type: "grid", data: F.gridData(rows: 2, columns: 3, width: 16, height: 7),
+                properties: properties, inIdat: true)
+        ]
+        for i in 0..<6 {
+            file.items.append(
+                .init(
+                    id: 10 + i, type: "hvc1", data: FakeHEVC.coded(tile(i, bitDepth: bitDepth)),
+                    properties: [F.hvcC(bitDepth: bitDepth), F.ispe(6, 4)]))
+        }
+        file.references = [("dimg", 1, (10..<16).map { $0 })]
+        return file
+    }
+
+    func testTileByTileConversionEqualsTheAssembledPlanesConverted() throws {
+        for bitDepth in [8, 10] {
+            for clap in [nil, F.clap(width: 11, height: 5, horizontal: 1, vertical: 1)] {
+                let bytes = Self.grid(bitDepth: bitDepth, clap: clap).bytes()
+                let raster = try HEIFDecoder.decode(bytes, tiles: FakeHEVC.decode)
+                // The planes put together (the grid as a picture, as an alpha grid still is), then converted.
+                let container = try HEIFContainer(bytes)
+                let planes = try HEIFItemPictures(container: container, decodeTile: FakeHEVC.decode).picture(of: 1)
+                let properties = try container.properties(of: 1)
+                let window = HEIFGeometry.window(width: 16, height: 7, properties: properties)
+                var expected = try Raster(width: window.width, height: window.height, hasAlpha: false)
+                try HEIFPixels.convert(
+                    planes, window: window, colour: try HEIFDecoder.colour(of: 1, container), into: &expected)
+                XCTAssertEqual([raster.width, raster.height], [window.width, window.height])
+                XCTAssertEqual(raster.pixels, expected.pixels, "bit depth \(bitDepth), clap \(clap != nil)")
+                XCTAssertEqual(window.width, clap == nil ? 16 : 11)
+            }
+        }
+    }
+}
