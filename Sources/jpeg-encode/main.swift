@@ -81,21 +81,20 @@ func readFile(_ path: String) -> [UInt8]? {
     return bytes.count == size ? bytes : nil
 }
 
-guard let bytes = readFile(paths[0]) else { fail("\(paths[0]): cannot read") }
-let raster: Raster
-do {
-    if bytes.starts(with: [0x42, 0x4D]) {
-        raster = try BMPDecoder.decode(bytes)
-    } else if bytes.starts(with: [0x89, 0x50]) {
-        raster = try PNGDecoder.decode(bytes)
-    } else if bytes.starts(with: [0x50, 0x36]), let ppm = readPPM(bytes) {
-        raster = ppm
-    } else {
-        fail("\(paths[0]): not a BMP, PNG or binary PPM")
+/// The picture, its file's bytes gone once decoded (as cjpeg holds no more than a strip of its PPM).
+func readRaster(_ path: String) -> Raster {
+    guard let bytes = readFile(path) else { fail("\(path): cannot read") }
+    do {
+        if bytes.starts(with: [0x42, 0x4D]) { return try BMPDecoder.decode(bytes) }
+        if bytes.starts(with: [0x89, 0x50]) { return try PNGDecoder.decode(bytes) }
+        if bytes.starts(with: [0x50, 0x36]), let ppm = readPPM(bytes) { return ppm }
+    } catch {
+        fail("\(path): \(error)")
     }
-} catch {
-    fail("\(paths[0]): \(error)")
+    fail("\(path): not a BMP, PNG or binary PPM")
 }
+
+let raster = readRaster(paths[0])
 var best = Double.infinity
 var file: [UInt8] = []
 for _ in 0..<max(repeats, 1) {

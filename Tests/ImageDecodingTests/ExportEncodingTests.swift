@@ -155,4 +155,23 @@ final class ExportEncodingRealEncoderTests: XCTestCase {
         }
         print("--max-bytes search, imgsel's JPEG encoder, 9 limits between q50 and q85: encodes \(counts)")
     }
+
+    func testAShrinkWithTheRealEncoderKeepsWithinEightEncodes() throws {
+        let picture = try photo(384, 288)
+        let at50 = encode(picture, JPEGSettings(quality: 50)).count
+        var counts: [Int] = []
+        for divisor in [1.3, 1.9, 2.7, 4.0] {
+            let limit = Int(Double(at50) / divisor)
+            let found = try ExportEncoding.jpeg(
+                picture, quality: 85, maxBytes: limit, metadata: .init(), encode: encode)
+            XCTAssertLessThanOrEqual(found.bytes.count, limit)
+            XCTAssertGreaterThan(found.shrinkSteps, 0)
+            XCTAssertLessThanOrEqual(found.encodes, ExportEncoding.encodeBudget, "limit \(limit)")
+            // The size before would not have fitted even at 50: no step skipped that could have.
+            let larger = ExportEncoding.shrunk(picture, steps: found.shrinkSteps - 1)
+            XCTAssertGreaterThan(encode(larger, JPEGSettings(quality: 50)).count, limit)
+            counts.append(found.encodes)
+        }
+        print("--max-bytes search after a shrink, imgsel's JPEG encoder, 4 limits under q50: encodes \(counts)")
+    }
 }

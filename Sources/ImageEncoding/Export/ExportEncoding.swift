@@ -139,7 +139,7 @@ public enum ExportEncoding {
             guard max(raster.width, raster.height) > smallestBox else {
                 throw DoesNotFit(width: raster.width, height: raster.height, bytes: bytes.count)
             }
-            steps = nextSteps(after: steps, bytes: bytes.count, maxBytes: maxBytes, picture: picture, jpeg: false)
+            steps = nextSteps(after: steps, bytes: bytes.count, maxBytes: maxBytes, picture: picture)
             raster = shrunk(picture, steps: steps)
             bytes = PNGWriter.encode(raster, chunks: chunks)
             encodes += 1
@@ -189,15 +189,13 @@ public enum ExportEncoding {
         return best
     }
 
-    /// How many 1/√2 steps to shrink by next: each step halves the pixels, and a JPEG's bytes fall more
-    /// slowly than its pixels, so every size fewer than log2(bytes over the limit) steps down is still
-    /// too big and is skipped without an encode; the first size that may fit is the next tried. At
-    /// least one step, and never past the first size that fits within 64×64. A PNG's bytes may fall
-    /// as fast as its pixels (the area filter smooths noise away), so for it `jpeg` is false and the
-    /// step count is rounded down instead.
-    static func nextSteps(after steps: Int, bytes: Int, maxBytes: Int, picture: Raster, jpeg: Bool = true) -> Int {
+    /// How many 1/√2 steps to shrink by next: as many as the bytes over the limit say (each step halves
+    /// the pixels), rounded down, at least one, and never past the first size that fits within 64×64.
+    /// Rounded up it overshot: the bench's photos lose bytes faster than pixels as the area filter
+    /// averages their noise away, so a size one step larger still fitted.
+    static func nextSteps(after steps: Int, bytes: Int, maxBytes: Int, picture: Raster) -> Int {
         let over = Double(bytes) / Double(max(1, maxBytes))
-        let more = max(1, Int(log2(over).rounded(jpeg ? .up : .down)))
+        let more = max(1, Int(log2(over)))
         var last = steps
         while last < steps + more,
             max(size(picture, steps: last).width, size(picture, steps: last).height) > smallestBox

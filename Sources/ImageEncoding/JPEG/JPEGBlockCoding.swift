@@ -142,7 +142,7 @@ extension JPEGEncoder {
                 run += k - previous - 1
                 previous = k
                 while run > 15 && k <= lastNew {
-                    flushEndOfBands(slot)
+                    if endOfBands > 0 { flushEndOfBands(slot) }
                     sink.symbol(slot, 0xF0)
                     run -= 16
                     emitCorrections()
@@ -153,7 +153,7 @@ extension JPEGEncoder {
                     correctionCount += 1
                     continue
                 }
-                flushEndOfBands(slot)
+                if endOfBands > 0 { flushEndOfBands(slot) }
                 sink.symbol(slot, run << 4 | 1)
                 sink.bits(value < 0 ? 0 : 1, 1)
                 emitCorrections()
