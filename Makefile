@@ -108,8 +108,12 @@ FUZZ_LEAVES = swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static
 		-emit-module -emit-module-path $(FUZZ_DIR)/modules/Deflate.swiftmodule \
 		-o $(FUZZ_DIR)/libDeflate.a Sources/Deflate/*.swift && \
 	: > $(FUZZ_DIR)/Empty.swift && swiftc $(FUZZ_FLAGS) -module-name ImageDecoding -emit-module \
-		-emit-module-path $(FUZZ_DIR)/modules/ImageDecoding.swiftmodule $(FUZZ_DIR)/Empty.swift
-FUZZ_LIBRARIES = $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libByteCoding.a
+		-emit-module-path $(FUZZ_DIR)/modules/ImageDecoding.swiftmodule $(FUZZ_DIR)/Empty.swift && \
+	swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/modules -module-name ImageHeaders -emit-library -static \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ImageHeaders.swiftmodule \
+		-o $(FUZZ_DIR)/libImageHeaders.a $(PROBE_SOURCES)
+# ImageHeaders too: the probe, and the Crop value ImageEncoding's Pixels/ (CropPixels) takes.
+FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libByteCoding.a
 
 # One libFuzzer target a decoder (ASan), each built as one module from the ImageDecoding sources
 # the decoders are made of (not Pipeline/, which reaches for the registry and threads) and
@@ -158,12 +162,9 @@ THUMBNAIL_SOURCES = $(DECODER_SOURCES) Sources/ImageDecoding/Pipeline/PixelDecod
 fuzz-thumbnail:
 	mkdir -p $(FUZZ_DIR)/modules
 	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES) && \
-		swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/modules -module-name ImageHeaders -emit-library -static \
-		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ImageHeaders.swiftmodule \
-		-o $(FUZZ_DIR)/libImageHeaders.a $(PROBE_SOURCES) && \
 		swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ThumbnailFuzz \
 		$(THUMBNAIL_SOURCES) Fuzz/ThumbnailFuzzer.swift Fuzz/ClaimedSizes.swift \
-		$(FUZZ_DIR)/libImageHeaders.a $(FUZZ_LIBRARIES) -o $(FUZZ_DIR)/thumbnail-fuzzer'
+		$(FUZZ_LIBRARIES) -o $(FUZZ_DIR)/thumbnail-fuzzer'
 	for f in $(THUMBNAIL_SEEDS); do \
 		mkdir -p $(FUZZ_DIR)/corpus-thumbnail-$$f; \
 		echo "== thumbnail path from seeds-$$f, $(FUZZ_TIME) s"; \
