@@ -16,18 +16,18 @@ final class JPEGMaskedScanTests: XCTestCase {
         }
     }
 
-    /// The file cut at every byte from the first luma AC scan on.
+    /// The file cut at every fifth byte from the first luma AC scan on.
     func testEveryCutRunsOutWhereTheFullDecodeDoes() throws {
         let bytes = try JPEGTestFixtures.bytes("pil-150x103-prog.jpg")
         XCTAssertEqual(bytes.count, 4190)
         var damaged = 0
-        for cut in 637..<bytes.count {
+        for cut in stride(from: 637, to: bytes.count, by: 5) {
             let part = Array(bytes[0..<cut])
             let eighth = damage(part, scale: 8)
             XCTAssertEqual(eighth, damage(part, scale: 4), "cut at \(cut)")
             if eighth != "nil" { damaged += 1 }
         }
-        XCTAssertGreaterThan(damaged, 3000, "nearly every cut leaves the picture damaged")
+        XCTAssertGreaterThan(damaged, 600, "nearly every cut leaves the picture damaged")
     }
 
     /// Bytes of the luma refinement scans changed (seeded): different symbols, end-of-band runs and
