@@ -47,8 +47,10 @@ enum WebPYUVConverter {
                     let below = (next + 1) >> 1
                     guard next + 1 < finalLuma, below < finalChroma else { return }
                     let above = (below - 1) * cs
-                    WebPYUVConverter.upsamplePair(p.u + above, p.u + above + cs, width: width, top: topU, bottom: bottomU)
-                    WebPYUVConverter.upsamplePair(p.v + above, p.v + above + cs, width: width, top: topV, bottom: bottomV)
+                    WebPYUVConverter.upsamplePair(
+                        p.u + above, p.u + above + cs, width: width, top: topU, bottom: bottomU)
+                    WebPYUVConverter.upsamplePair(
+                        p.v + above, p.v + above + cs, width: width, top: topV, bottom: bottomV)
                     put(next, p, topU, topV, first)
                     put(next + 1, p, bottomU, bottomV, second)
                     next += 2
@@ -93,8 +95,29 @@ enum WebPYUVConverter {
         top[0] = byte((3 * u0 + l0 + 2) >> 2)
         bottom?[0] = byte((3 * l0 + u0 + 2) >> 2)
         let lastPair = (width - 1) >> 1
-        if lastPair >= 1 {
-            for x in 1...lastPair {
+        // Eight pairs at a time in 16-bit lanes (the sums stay under 2¹²); each lane's two
+        // output bytes are stored as one little-endian word, so no shuffles are needed.
+        typealias Lanes = SIMD8<Int16>
+        @inline(__always) func load(_ p: UnsafePointer<UInt8>) -> Lanes {
+            Lanes(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self))
+        }
+        @inline(__always) func store(_ at: UnsafeMutablePointer<UInt8>, _ first: Lanes, _ second: Lanes) {
+            let words = SIMD8<UInt16>(truncatingIfNeeded: first) | SIMD8<UInt16>(truncatingIfNeeded: second) &<< 8
+            UnsafeMutableRawPointer(at).storeBytes(of: words, as: SIMD8<UInt16>.self)
+        }
+        var start = 1
+        while start + 7 <= lastPair {
+            let tl = load(upper + start - 1), t = load(upper + start)
+            let l = load(lower + start - 1), c = load(lower + start)
+            let sum = tl &+ t &+ l &+ c &+ 8
+            let diag12 = (sum &+ (t &+ l) &<< 1) &>> 3
+            let diag03 = (sum &+ (tl &+ c) &<< 1) &>> 3
+            store(top + 2 * start - 1, (diag12 &+ tl) &>> 1, (diag03 &+ t) &>> 1)
+            if let bottom { store(bottom + 2 * start - 1, (diag03 &+ l) &>> 1, (diag12 &+ c) &>> 1) }
+            start += 8
+        }
+        if lastPair >= start {
+            for x in start...lastPair {
                 let tl = Int32(upper[x - 1]), t = Int32(upper[x]), l = Int32(lower[x - 1]), c = Int32(lower[x])
                 let sum = tl + t + l + c + 8
                 let diag12 = (sum + 2 * (t + l)) >> 3
@@ -127,7 +150,12 @@ enum WebPYUVConverter {
         @inline(__always) func load(_ p: UnsafePointer<UInt8>) -> Lanes {
             Lanes(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self))
         }
-        let low = Lanes(repeating: 0), high = Lanes(repeating: 255)
+        // min(max(v, 0), 255) with shifts and masks: `clamped` and `pointwiseMin` stay
+        // generic calls here, which cost more than the arithmetic.
+        @inline(__always) func byte(_ v: Lanes) -> Lanes {
+            ((v & ~(v &>> 31)) | ((255 &- v) &>> 31)) & 255
+        }
+        let opaque = Lanes(repeating: 255)
         let raw = UnsafeMutableRawPointer(out)
         var x = 0
         while x + 8 <= width {
@@ -136,11 +164,8 @@ enum WebPYUVConverter {
             let r = luma &+ ((cv &* 26149) &>> 8) &- 14234
             let g = luma &- ((cu &* 6419) &>> 8) &- ((cv &* 13320) &>> 8) &+ 8708
             let b = luma &+ ((cu &* 33050) &>> 8) &- 17685
-            let a = alpha.map { load($0 + x) } ?? high
-            let word =
-                (r &>> 6).clamped(lowerBound: low, upperBound: high)
-                | (g &>> 6).clamped(lowerBound: low, upperBound: high) &<< 8
-                | (b &>> 6).clamped(lowerBound: low, upperBound: high) &<< 16 | a &<< 24
+            let a = alpha.map { load($0 + x) } ?? opaque
+            let word = byte(r &>> 6) | byte(g &>> 6) &<< 8 | byte(b &>> 6) &<< 16 | a &<< 24
             raw.storeBytes(of: SIMD8<UInt32>(truncatingIfNeeded: word), toByteOffset: 4 * x, as: SIMD8<UInt32>.self)
             x += 8
         }
