@@ -13,10 +13,11 @@ public enum Deflate {
         data.withUnsafeBufferPointer { DeflateMatcher.compress($0, into: &writer) }
         writer.alignToByte()
         let adler = Adler32.checksum(data)
-        return writer.bytes + [
-            UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF),
-            UInt8(adler & 0xFF),
-        ]
+        // Appended to the writer's own bytes, not concatenated: a photo's stream is tens of MB, and
+        // `bytes + checksum` held a second copy of it at the writer's peak.
+        let checksum = [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+        checksum.withUnsafeBufferPointer { writer.append($0) }
+        return writer.bytes
     }
 
     /// `data` as a raw deflate stream.

@@ -10,14 +10,15 @@ public enum PNGWriter {
 
     /// `chunks` (type, data) go between IHDR and IDAT: export's `iCCP`, `eXIf` and XMP `iTXt`.
     public static func encode(_ raster: Raster, chunks: [(type: String, data: [UInt8])]) -> [UInt8] {
-        let channels = raster.hasAlpha ? 4 : 3
-        let filtered = filteredRows(raster, channels: channels)
+        // The filtered rows are a temporary of the one expression, let go as soon as they are deflated.
+        let compressed = Deflate.zlib(filteredRows(raster, channels: raster.hasAlpha ? 4 : 3))
         var file = PNGChunks.signature
         var header = bigEndian(raster.width) + bigEndian(raster.height)
         header += [8, raster.hasAlpha ? 6 : 2, 0, 0, 0]
         appendChunk("IHDR", header, to: &file)
         for chunk in chunks { appendChunk(chunk.type, chunk.data, to: &file) }
-        appendChunk("IDAT", Deflate.zlib(filtered), to: &file)
+        file.reserveCapacity(file.count + 12 + compressed.count + 12)
+        appendChunk("IDAT", compressed, to: &file)
         appendChunk("IEND", [], to: &file)
         return file
     }
@@ -50,8 +51,11 @@ public enum PNGWriter {
     }
 
     private static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
+        // Appended piece by piece: `length + type + data` made a temporary copy of a photo's IDAT.
         let typeBytes = Array(type.utf8)
-        file += bigEndian(data.count) + typeBytes + data
+        file += bigEndian(data.count)
+        file += typeBytes
+        file += data
         file += bigEndian(Int(CRC32.update(CRC32.update(0, typeBytes), data)))
     }
 
