@@ -1,8 +1,7 @@
 import ImageHeaders
 
 /// Which decoder reads each type's pixels: one line a decoded format. A type without a
-/// line (AVIF: AV1 is out of reach; HEIC and HEIF until the HEVC decoder is wired in) is
-/// shown as a placeholder, and `thumbnail` refuses it by name.
+/// line (AVIF: AV1 is out of reach) is shown as a placeholder, and `thumbnail` refuses it by name.
 public enum PixelDecoders {
     /// Decodes a whole file; `scale` (1, 2, 4 or 8) is the DCT scale a JPEG may be decoded
     /// at, which the other formats ignore. The damage is set when the picture is not whole but

@@ -15,10 +15,7 @@ public enum WebPDecoder {
 
     /// `decode`, with the choice of a second thread for lossy rows forced (for the tests).
     static func decode(_ bytes: [UInt8], threaded: Bool?) throws(DecodeError) -> Raster {
-        let rows = RasterRows()
-        try decode(bytes, into: rows, threaded: threaded)
-        guard let raster = rows.raster() else { throw .corrupt("WebP frame ended early") }
-        return raster
+        try RasterRows.collect { rows throws(DecodeError) in try decode(bytes, into: rows, threaded: threaded) }
     }
 
     /// Hands the canvas to `sink` top to bottom. A lossy frame is decoded a macroblock row at

@@ -35,9 +35,7 @@ public enum ExportPicture {
         if region == nil, scale == 1, let decodeRows = PixelDecoders.rows[facts.type] {
             // Shrunk as it decodes (`ShrinkRows`): the same shrink as below, without the full-size raster.
             let (tw, th) = facts.swapsSides ? (height, width) : (width, height)
-            let sink = ShrinkRows(toWidth: tw, height: th)
-            try decodeRows(bytes, sink)
-            guard let raster = sink.raster() else { throw .corrupt("the decoder stopped before its last row") }
+            let raster = try ShrinkRows(toWidth: tw, height: th).picture(of: bytes, decodedBy: decodeRows)
             return raster.oriented(facts.orientation)
         }
         let decoded = try decode(bytes, scale)

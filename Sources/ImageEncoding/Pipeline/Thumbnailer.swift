@@ -84,8 +84,7 @@ public enum Thumbnailer {
             PixelDecoders.covering[facts.type] == nil
         else { return nil }
         let sink = ShrinkRows { ThumbnailSize.fitting(width: $0, height: $1, within: max(1, box)) }
-        try decodeRows(bytes, sink)
-        guard let raster = sink.raster() else { throw .corrupt("the decoder stopped before its last row") }
+        let raster = try sink.picture(of: bytes, decodedBy: decodeRows)
         return Shown(raster: raster.oriented(facts.orientation), damage: nil)
     }
 

@@ -106,6 +106,17 @@ public final class ShrinkRows: RowSink {
         }
     }
 
+    /// The shrunk picture of `bytes` decoded into this sink by `decodeRows` (a `PixelDecoders.rows` entry; the
+    /// type is spelt out so the decoder fuzzers, built without the registry, still compile): a decoder
+    /// that returns before its last row is damage, as `RasterRows.collect` says for the whole picture.
+    public func picture(
+        of bytes: [UInt8], decodedBy decodeRows: ([UInt8], RowSink) throws(DecodeError) -> Void
+    ) throws(DecodeError) -> Raster {
+        try decodeRows(bytes, self)
+        guard let raster = raster() else { throw .corrupt("the decoder stopped before its last row") }
+        return raster
+    }
+
     /// The shrunk picture, once every row came; nil before `begin` or while rows are missing.
     public func raster() -> Raster? {
         if let whole { return whole.raster() }
