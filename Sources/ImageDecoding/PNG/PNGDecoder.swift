@@ -14,21 +14,27 @@ import Deflate
 /// Decoding stops once every row is in: data after that (and the zlib
 /// checksum) is not read, as Pillow, so a stream with extra data decodes.
 public enum PNGDecoder {
+    /// Pictures of at least this many pixels inflate on a second thread while their rows are
+    /// unfiltered, converted and handed on (`InflateStream`, threaded); a smaller one is not worth
+    /// a thread.
+    public static let threadedPixels = 1 << 20
+
     /// What the decode holds besides the output: the inflate window and two rows at most.
     static func workingBytes(_ header: PNGHeader) -> Int {
         (1 << 20) + 2 * (header.rowBytes(header.width) + 16)
     }
 
-    public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Raster {
-        let png = try Prepared(bytes)
+    /// `threaded` forces the choice the size otherwise makes (the tests decode both ways).
+    public static func decode(_ bytes: [UInt8], threaded: Bool? = nil) throws(DecodeError) -> Raster {
+        let png = try Prepared(bytes, threaded: threaded)
         if png.header.interlaced { return try png.interlaced() }
         return try RasterRows.collect { rows throws(DecodeError) in try png.rows(into: rows) }
     }
 
     /// The rows top to bottom into `sink`, as they are inflated; an interlaced image (whose passes
     /// fill rows in turn) is decoded whole first.
-    public static func decode(_ bytes: [UInt8], into sink: RowSink) throws(DecodeError) {
-        let png = try Prepared(bytes)
+    public static func decode(_ bytes: [UInt8], into sink: RowSink, threaded: Bool? = nil) throws(DecodeError) {
+        let png = try Prepared(bytes, threaded: threaded)
         if png.header.interlaced { return try RasterRows.hand(png.interlaced(), to: sink) }
         try png.rows(into: sink)
     }
@@ -39,7 +45,7 @@ public enum PNGDecoder {
         let pixels: PNGPixels
         let stream: InflateStream
 
-        init(_ bytes: [UInt8]) throws(DecodeError) {
+        init(_ bytes: [UInt8], threaded: Bool?) throws(DecodeError) {
             let chunks = try PNGChunks(bytes)
             header = chunks.header
             try DecodeLimits.check(
@@ -55,7 +61,8 @@ public enum PNGDecoder {
             stream = InflateStream(
                 Inflater(
                     source: bytes[...], segments: chunks.imageData, zlib: true,
-                    section: "in the image data"), expected: needed)
+                    section: "in the image data"), expected: needed,
+                threaded: threaded ?? (header.width * header.height >= PNGDecoder.threadedPixels))
         }
 
         /// Every row converted into one row buffer and handed on.
