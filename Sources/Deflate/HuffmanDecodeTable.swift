@@ -7,6 +7,13 @@
 /// bits 8–11 the extra bits that follow (or a subtable's index bits), bits 12–15
 /// the kind, bits 16–31 the value (a literal byte, a base length or distance, a
 /// code-length symbol, or a subtable's offset).
+///
+/// A literal/length main entry whose literal's code leaves room in the main table's bits
+/// for a second literal's whole code holds both (`pair`, bit 5): bits 0–4 are then the two
+/// codes' lengths together, bits 8–11 the first one's, bits 16–23 the first literal and
+/// 24–31 the second (zlib-ng's and libdeflate's multi-literal entries). A photograph's
+/// filtered rows are mostly short literal codes, so the inflate loop takes two bytes for
+/// one look-up about half the time.
 final class HuffmanDecodeTable: @unchecked Sendable {
     // Computed, not stored: a stored static is reached through an accessor call in the hot loop.
     @inline(__always) static var literal: UInt32 { 0x8000 }
@@ -14,6 +21,7 @@ final class HuffmanDecodeTable: @unchecked Sendable {
     @inline(__always) static var subtable: UInt32 { 0x2000 }
     @inline(__always) static var invalid: UInt32 { 0x1000 }
     @inline(__always) static var specialKinds: UInt32 { 0x7000 }
+    @inline(__always) static var pair: UInt32 { 0x20 }
 
     static let maxCodeLength = 15
     /// The main table's bits of every literal/length and distance table, fixed so the inflate loop masks
@@ -187,6 +195,39 @@ final class HuffmanDecodeTable: @unchecked Sendable {
             while index < 1 << subtableBits {
                 entries[subtableStart + index] = entry
                 index += 1 << subLength
+            }
+        }
+        if alphabet == .litLen { pairLiterals(sorted, codes, lengths, mainCodes: first) }
+    }
+
+    /// Writes a pair entry wherever a literal's code is followed, within the main table's bits,
+    /// by a second literal's whole code: for each two short literal codes, the indices that start
+    /// with the first then the second, one every 2^(both lengths). Enumerating the pairs writes
+    /// only the entries that become pairs (a scan of all 4096 cost as much as it saved).
+    /// `sorted` and `codes` are `fill`'s, shortest first; its first `mainCodes` fit the main table.
+    private func pairLiterals(
+        _ sorted: [Int], _ codes: [Int], _ lengths: UnsafeBufferPointer<UInt8>, mainCodes: Int
+    ) {
+        // Literal codes shorter than the main table, as reversed code | length << 16 | symbol << 24.
+        var short: [UInt32] = []
+        for i in 0..<mainCodes where sorted[i] < 256 {
+            let length = Int(lengths[sorted[i]])
+            if length >= mainBits { break }
+            short.append(UInt32(Self.reverse(codes[i], length) | length << 16 | sorted[i] << 24))
+        }
+        let size = 1 << mainBits
+        for a in short {
+            let firstLength = a >> 16 & 0xFF
+            for b in short {
+                let length = firstLength + (b >> 16 & 0xFF)
+                if Int(length) > mainBits { break }
+                let entry = Self.literal | Self.pair | firstLength << 8 | length | (a >> 24 | (b >> 24) << 8) << 16
+                var index = Int(a & 0xFFFF | (b & 0xFFFF) << firstLength)
+                let step = 1 << Int(length)
+                while index < size {
+                    entries[index] = entry
+                    index += step
+                }
             }
         }
     }

@@ -6,8 +6,8 @@
 /// the distance one; the careful loop takes one symbol at a time near the ends
 /// and can stop mid-match when the output is full.
 extension Inflater {
-    /// Room the fast loop needs: two literals, a longest match, and 8 bytes of
-    /// overshoot from the 8-byte copy.
+    /// Room the fast loop needs: two literals (a pair's entry), a longest match, and 8 bytes of
+    /// overshoot from the 8-byte copy. (Two literal steps write four bytes at most.)
     private static let fastOutputRoom = 2 + DeflateTables.maxMatch + 8
 
     /// Decodes until the block's end (true) or a full `output` (false).
@@ -82,6 +82,14 @@ extension Inflater {
             bits &>>= n
             bitCount &-= n
         }
+        // A literal entry's one or two bytes: both written (a single's second is a zero past the
+        // output, overwritten later), the output advanced by one or two, its bits dropped.
+        @inline(__always) func literals(_ entry: UInt32) {
+            UnsafeMutableRawPointer(output + out).storeBytes(
+                of: UInt16(truncatingIfNeeded: entry &>> 16).littleEndian, as: UInt16.self)
+            out &+= 1 &+ Int(truncatingIfNeeded: (entry &>> 5) & 1)
+            drop(UInt64(entry & 0x1F))
+        }
         @inline(__always) func main(_ table: UnsafePointer<UInt32>, _ mainBits: Int) -> UInt32 {
             table[Int(truncatingIfNeeded: bits & ((1 &<< UInt64(mainBits)) &- 1))]
         }
@@ -99,14 +107,10 @@ extension Inflater {
         while position <= inputLimit && out <= outputLimit {
             refill()
             if entry & HuffmanDecodeTable.literal != 0 {
-                output[out] = UInt8(truncatingIfNeeded: entry &>> 16)
-                out &+= 1
-                drop(UInt64(entry & 0x1F))
+                literals(entry)
                 entry = main(litLenTable, litLenBits)
                 if entry & HuffmanDecodeTable.literal != 0 {
-                    output[out] = UInt8(truncatingIfNeeded: entry &>> 16)
-                    out &+= 1
-                    drop(UInt64(entry & 0x1F))
+                    literals(entry)
                     // At least 26 bits are left, enough for any code.
                     entry = main(litLenTable, litLenBits)
                     continue
@@ -117,9 +121,7 @@ extension Inflater {
             if entry & HuffmanDecodeTable.subtable != 0 {
                 entry = sub(litLenTable, litLenBits, entry)
                 if entry & HuffmanDecodeTable.literal != 0 {
-                    output[out] = UInt8(truncatingIfNeeded: entry &>> 16)
-                    out &+= 1
-                    drop(UInt64(entry & 0x1F))
+                    literals(entry)
                     entry = main(litLenTable, litLenBits)
                     continue
                 }
@@ -198,7 +200,8 @@ extension Inflater {
             litLen.entries, UInt64((1 << litLen.mainBits) - 1), UInt64(litLen.mainBits),
             input.buffer)
         if entry & HuffmanDecodeTable.literal != 0 {
-            input.consume(Int(entry & 0x1F))
+            // A pair's first literal only: one symbol at a time, as the careful loop always went.
+            input.consume(Int(entry & HuffmanDecodeTable.pair != 0 ? entry >> 8 & 0xF : entry & 0x1F))
             if input.overran { throw .truncated(section: section) }
             output[count] = UInt8(truncatingIfNeeded: entry >> 16)
             count += 1
