@@ -14,6 +14,13 @@ struct BoxSpans {
     /// `count[i]` weights for destination pixel i, from `weightStart[i]`.
     var weights: [Int32] = []
     var weightStart: [Int] = []
+    /// Where destination pixel i's weights that are not zero all have one value (as the BOX filter's
+    /// do, zeros only at the ends): that weight, and the run of source pixels that have it. The
+    /// horizontal pass then adds the pixels and multiplies once: the sums wrap as the per-pixel
+    /// products do, so w·Σp and Σw·p are the same bits. -1 where the weights differ.
+    var uniformWeight: [Int32] = []
+    var uniformStart: [Int] = []
+    var uniformCount: [Int] = []
 
     /// `span` is the part of the source the destination covers (Pillow's `box` along this axis, `in0` to
     /// `in1`): the whole source by default, less when a JPEG decoded at 1/s holds a padded last block that
@@ -46,7 +53,20 @@ struct BoxSpans {
                 let normal = total != 0 ? w / total : w
                 weights.append(Int32(normal * Double(1 << Self.precisionBits) + 0.5))
             }
+            addUniformRun(of: i, low: low)
         }
+    }
+
+    /// `uniformWeight` and its run for destination pixel `i`, just added with its first source pixel `low`.
+    private mutating func addUniformRun(of i: Int, low: Int) {
+        let own = weights[weightStart[i]...]
+        let first = own.firstIndex { $0 != 0 } ?? own.endIndex
+        let end = (own.lastIndex { $0 != 0 } ?? first - 1) + 1
+        let weight = first < end ? own[first] : 0
+        let uniform = own[first..<end].allSatisfy { $0 == weight }
+        uniformWeight.append(uniform ? weight : -1)
+        uniformStart.append(low + first - own.startIndex)
+        uniformCount.append(end - first)
     }
 
     /// Pillow's clip8: the sum's integer part, clamped to 0...255.
@@ -63,10 +83,27 @@ struct BoxSpans {
     }
 
     /// The horizontal pass over one line of 4-byte pixels, written to `target` (`start.count` pixels).
+    /// A run of one weight is summed a pixel at a time as four lanes, then multiplied once.
     @inline(__always)
     func resampleLine(_ line: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>) {
         weights.withUnsafeBufferPointer { weights in
             for i in 0..<start.count {
+                let uniform = uniformWeight[i]
+                if uniform >= 0 {
+                    var sum = SIMD4<Int32>()
+                    var p = UnsafeRawPointer(line + uniformStart[i] * 4)
+                    for _ in 0..<uniformCount[i] {
+                        sum &+= SIMD4<Int32>(truncatingIfNeeded: p.loadUnaligned(as: SIMD4<UInt8>.self))
+                        p += 4
+                    }
+                    sum = sum &* uniform &+ Self.half
+                    let o = target + i * 4
+                    o[0] = Self.clip(sum[0])
+                    o[1] = Self.clip(sum[1])
+                    o[2] = Self.clip(sum[2])
+                    o[3] = Self.clip(sum[3])
+                    continue
+                }
                 var s0 = Self.half, s1 = Self.half, s2 = Self.half, s3 = Self.half
                 var p = line + start[i] * 4
                 let k = weights.baseAddress! + weightStart[i]
