@@ -82,6 +82,8 @@ final class HuffmanDecodeTable: @unchecked Sendable {
 
     let mainBits: Int
     let entries: UnsafeMutablePointer<UInt32>
+    /// `pairLiterals`' list of short literal codes (256 at most), kept from block to block.
+    private let shortLiterals = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
     private let capacity: Int
     private let templates: [UInt32]
     private let alphabet: Alphabet
@@ -97,7 +99,10 @@ final class HuffmanDecodeTable: @unchecked Sendable {
         entries.initialize(repeating: Self.invalid, count: 1 << mainBits)
     }
 
-    deinit { entries.deallocate() }
+    deinit {
+        entries.deallocate()
+        shortLiterals.deallocate()
+    }
 
     /// Fills the table from code lengths (one per symbol, 0 = unused). Refuses an
     /// over-subscribed code, and an incomplete one except a lone 1-bit code (as
@@ -209,25 +214,35 @@ final class HuffmanDecodeTable: @unchecked Sendable {
         _ sorted: [Int], _ codes: [Int], _ lengths: UnsafeBufferPointer<UInt8>, mainCodes: Int
     ) {
         // Literal codes shorter than the main table, as reversed code | length << 16 | symbol << 24.
-        var short: [UInt32] = []
+        var count = 0
         for i in 0..<mainCodes where sorted[i] < 256 {
             let length = Int(lengths[sorted[i]])
             if length >= mainBits { break }
-            short.append(UInt32(Self.reverse(codes[i], length) | length << 16 | sorted[i] << 24))
+            shortLiterals[count] = UInt32(Self.reverse(codes[i], length) | length << 16 | sorted[i] << 24)
+            count += 1
         }
         let size = 1 << mainBits
-        for a in short {
-            let firstLength = a >> 16 & 0xFF
-            for b in short {
-                let length = firstLength + (b >> 16 & 0xFF)
-                if Int(length) > mainBits { break }
-                let entry = Self.literal | Self.pair | firstLength << 8 | length | (a >> 24 | (b >> 24) << 8) << 16
-                var index = Int(a & 0xFFFF | (b & 0xFFFF) << firstLength)
-                let step = 1 << Int(length)
-                while index < size {
+        let short = UnsafePointer(shortLiterals)
+        for a in 0..<count {
+            let first = short[a]
+            let firstLength = first &>> 16 & 0xFF
+            let head = Self.literal | Self.pair | firstLength &<< 8 | (first &>> 24) &<< 16
+            let room = UInt32(truncatingIfNeeded: mainBits) &- firstLength
+            let start = Int(truncatingIfNeeded: first & 0xFFFF)
+            var b = 0
+            while b < count {
+                let second = short[b]
+                let secondLength = second &>> 16 & 0xFF
+                if secondLength > room { break }
+                let length = firstLength &+ secondLength
+                let entry = head | length | (second &>> 24) &<< 24
+                var index = start | Int(truncatingIfNeeded: second & 0xFFFF) &<< Int(truncatingIfNeeded: firstLength)
+                let step = 1 &<< Int(truncatingIfNeeded: length)
+                repeat {
                     entries[index] = entry
-                    index += step
-                }
+                    index &+= step
+                } while index < size
+                b &+= 1
             }
         }
     }

@@ -1,14 +1,14 @@
 /// The inner loops: literals and matches of a Huffman-coded block.
 ///
 /// The fast loop runs while at least 32 input bytes remain in the current
-/// range (three refills of at most 7 bytes each, and an 8-byte load) and 268
+/// range (three refills of at most 7 bytes each, and an 8-byte load) and 270
 /// bytes of output room remain, so its refills and copies need no checks but
 /// the distance one; the careful loop takes one symbol at a time near the ends
 /// and can stop mid-match when the output is full.
 extension Inflater {
-    /// Room the fast loop needs: two literals (a pair's entry), a longest match, and 8 bytes of
-    /// overshoot from the 8-byte copy. (Two literal steps write four bytes at most.)
-    private static let fastOutputRoom = 2 + DeflateTables.maxMatch + 8
+    /// Room the fast loop needs: two literal entries (each a pair, at most), a longest match, and
+    /// 8 bytes of overshoot from the 8-byte copy. (Three literal steps write six bytes at most.)
+    private static let fastOutputRoom = 4 + DeflateTables.maxMatch + 8
 
     /// Decodes until the block's end (true) or a full `output` (false).
     mutating func decodeCodes(
@@ -111,9 +111,14 @@ extension Inflater {
                 entry = main(litLenTable, litLenBits)
                 if entry & HuffmanDecodeTable.literal != 0 {
                     literals(entry)
-                    // At least 26 bits are left, enough for any code.
                     entry = main(litLenTable, litLenBits)
-                    continue
+                    if entry & HuffmanDecodeTable.literal != 0 {
+                        // A third: main-table literals take 12 bits at most, so of the 56 the
+                        // refill left at least 20 remain, enough for the next look-up.
+                        literals(entry)
+                        entry = main(litLenTable, litLenBits)
+                        continue
+                    }
                 }
                 // A second refill: a length and distance need up to 48 bits.
                 refill()
