@@ -55,6 +55,15 @@ struct JPEGBitReader {
         return value
     }
 
+    /// For a JPEGBitWindow, which takes bits in locals: the buffer as it left it.
+    @inline(__always) mutating func resume(buffer: UInt64, count: Int) {
+        self.buffer = buffer
+        self.count = count
+    }
+
+    /// `overran`, with the buffer's count as a JPEGBitWindow holds it.
+    @inline(__always) func overran(count: Int) -> Bool { paddingUsed || count < padding }
+
     /// Fills the buffer to at least 57 bits.
     mutating func refill() {
         while count <= 56 {
