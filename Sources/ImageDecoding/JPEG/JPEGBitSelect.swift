@@ -33,21 +33,19 @@ struct JPEGBitSelect {
         inByte.deallocate()
     }
 
-    /// The position of the r-th set bit of `x` (r from 0, at most 15), or nil when `x` has r bits or
-    /// fewer. `x` has no bit set below `start`, 0...63.
-    @inline(__always) func select(_ x: UInt64, from start: Int, _ r: Int) -> Int? {
-        let window = x &>> UInt64(truncatingIfNeeded: start)
-        let low = positions[Int(truncatingIfNeeded: window & 0xFF)]
-        let high = positions[Int(truncatingIfNeeded: (window &>> 8) & 0xFF)]
+    /// The position of the r-th set bit of `x` (r from 0, at most 15) when it is among the low 16 bits.
+    @inline(__always) func nearby(_ x: UInt64, _ r: Int) -> Int? {
+        let low = positions[Int(truncatingIfNeeded: x & 0xFF)]
+        let high = positions[Int(truncatingIfNeeded: (x &>> 8) & 0xFF)]
         let lowCount = Int(truncatingIfNeeded: low &>> 60)
-        guard r < lowCount &+ Int(truncatingIfNeeded: high &>> 60) else { return broadword(x, r) }
+        guard r < lowCount &+ Int(truncatingIfNeeded: high &>> 60) else { return nil }
         // The second byte's positions, 8 added to each nibble, after the first byte's.
         let joined =
             (low & 0xFFFF_FFFF) | ((high & 0xFFFF_FFFF) &+ 0x8888_8888) &<< UInt64(truncatingIfNeeded: 4 &* lowCount)
-        return start &+ Int(truncatingIfNeeded: (joined &>> UInt64(truncatingIfNeeded: 4 &* r)) & 0xF)
+        return Int(truncatingIfNeeded: (joined &>> UInt64(truncatingIfNeeded: 4 &* r)) & 0xF)
     }
 
-    /// The same over the whole word; r at most 127.
+    /// The position of the r-th set bit of `x` (r from 0, at most 127), nil when `x` has r bits or fewer.
     @inline(never)
     func broadword(_ x: UInt64, _ r: Int) -> Int? {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080

@@ -1,8 +1,9 @@
 /// The buffered bits of a JPEGBitReader held in two locals, for the masked scan loops (JPEGMaskedScan).
 /// The whole reader is eight values: beside a scan loop's own state it does not fit the registers, and
 /// the compiler then copies it through memory at every block (about 190 instructions a block, measured).
-/// The window takes and drops bits itself; the reader is touched only for what only it does: a refill,
-/// a code longer than the lookahead, a restart, and whether the data ran out.
+/// The window takes and drops bits itself; the reader is touched only for what only it does: a refill
+/// (the common one, eight bytes without FF, in place), a code longer than the lookahead, a restart, and
+/// whether the data ran out.
 struct JPEGBitWindow {
     private(set) var buffer: UInt64
     private(set) var count: Int
@@ -19,7 +20,7 @@ struct JPEGBitWindow {
 
     /// As JPEGBitReader.ensure.
     @inline(__always) mutating func ensure(_ n: Int, _ reader: inout JPEGBitReader) {
-        if count < n {
+        if count < n && !reader.takeWord(&buffer, &count) {
             store(into: &reader)
             reader = JPEGBitReader.refilled(reader)
             self = Self(reader)

@@ -68,7 +68,9 @@ enum JPEGMaskedBlock {
 
     /// As JPEGProgressiveBlock.decodeACRefine: a correction bit for every nonzero coefficient passed,
     /// taken (and dropped) together. Where the coefficient-by-coefficient walk stops (the zero after
-    /// `run` zeros) is found on the mask: the run-th zero bit from k on (JPEGBitSelect).
+    /// `run` zeros) is found on the block's zero coefficients in the band, `zeros`: its run-th set bit
+    /// from k on (JPEGBitSelect). Between k and there lie `run` zeros, so the rest were nonzero. A new
+    /// coefficient only clears its bit in `zeros`; the mask and highest index follow once, after the loop.
     @inline(__always)
     static func decodeACRefine(
         _ input: inout JPEGBitWindow, _ reader: inout JPEGBitReader, ac: JPEGHuffmanLookup, ss: Int, se: Int,
@@ -78,6 +80,7 @@ enum JPEGMaskedBlock {
         var k = ss, bits = mask.pointee, top = Int(last.pointee)
         if eobRun == 0 {
             let upToSE = UInt64.max &>> UInt64(truncatingIfNeeded: 63 &- se)
+            var zeros = ~bits & upToSE
             while k <= se {
                 input.ensure(32, &reader)
                 let symbol = input.decode(ac, &reader)
@@ -90,22 +93,30 @@ enum JPEGMaskedBlock {
                     if run > 0 { eobRun &+= input.take(run) }
                     break
                 }
-                // Pass over nonzero coefficients (a correction bit each) and `run` zero ones.
-                let ahead = upToSE & (UInt64.max &<< UInt64(truncatingIfNeeded: k))
-                // Between k and the stop there are `run` zeros, so the rest are the nonzero coefficients passed.
-                if let stop = select.select(~bits & ahead, from: k, run) {
-                    input.drop(stop &- k &- run, &reader)
-                    k = stop
+                let ahead = zeros &>> UInt64(truncatingIfNeeded: k)
+                if let offset = select.nearby(ahead, run) ?? select.broadword(ahead, run) {
+                    input.drop(offset &- run, &reader)
+                    k &+= offset
+                    if isNew { zeros &= ~(UInt64(1) &<< UInt64(truncatingIfNeeded: k)) }
                 } else {
-                    input.drop((bits & ahead).nonzeroBitCount, &reader)
+                    // The band ends first (only in a broken file): every nonzero coefficient left is passed,
+                    // and a new one lands past the band (on 63 past the end), as the walk has it.
+                    let nonzero = upToSE & ~zeros & (UInt64.max &<< UInt64(truncatingIfNeeded: k))
+                    input.drop(nonzero.nonzeroBitCount, &reader)
                     k = se &+ 1
-                }
-                if isNew {
-                    let at = min(k, 63)
-                    bits |= UInt64(1) &<< UInt64(truncatingIfNeeded: at)
-                    top = max(top, at)
+                    if isNew {
+                        let at = min(k, 63), bit = UInt64(1) &<< UInt64(truncatingIfNeeded: at)
+                        bits |= bit
+                        zeros &= ~bit
+                        top = max(top, at)
+                    }
                 }
                 k &+= 1
+            }
+            let grown = upToSE & ~zeros & ~bits
+            if grown != 0 {
+                bits |= grown
+                top = max(top, 63 &- grown.leadingZeroBitCount)
             }
             mask.pointee = bits
             last.pointee = UInt8(truncatingIfNeeded: top)
