@@ -55,26 +55,47 @@ struct JPEGBitReader {
         return value
     }
 
+    /// For a JPEGBitWindow, which takes bits in locals: the buffer as it left it.
+    @inline(__always) mutating func resume(buffer: UInt64, count: Int) {
+        self.buffer = buffer
+        self.count = count
+    }
+
+    /// `overran`, with the buffer's count as a JPEGBitWindow holds it.
+    @inline(__always) func overran(count: Int) -> Bool { paddingUsed || count < padding }
+
     /// Fills the buffer to at least 57 bits.
     mutating func refill() {
         while count <= 56 {
             if atMarker { return pad() }
-            if position &+ 8 <= end {
-                let word = UInt64(bigEndian: UnsafeRawPointer(data + position).loadUnaligned(as: UInt64.self))
-                // No byte of the word is FF (no byte of ~word is zero): take whole bytes at once.
-                let inverted = ~word
-                if (inverted &- 0x0101_0101_0101_0101) & word & 0x8080_8080_8080_8080 == 0 {
-                    let bytes = (64 &- count) &>> 3
-                    let bits = bytes &<< 3
-                    let top = bits == 64 ? word : (word &>> UInt64(64 &- bits)) &<< UInt64(64 &- bits)
-                    buffer |= top &>> UInt64(count)
-                    count &+= bits
-                    position &+= bytes
-                    return
-                }
-            }
+            if Self.takeWord(data, end, &position, &buffer, &count) { return }
             takeOneByte()
         }
+    }
+
+    /// The refill's fast step: when the next eight bytes hold no FF, as many whole bytes as fit into
+    /// `bits` (`bitCount` of them used, at most 56), which is then at least 57; false when they do not.
+    /// A JPEGBitWindow refills through it in place, with the bits it holds.
+    @inline(__always) mutating func takeWord(_ bits: inout UInt64, _ bitCount: inout Int) -> Bool {
+        !atMarker && Self.takeWord(data, end, &position, &bits, &bitCount)
+    }
+
+    @inline(__always)
+    private static func takeWord(
+        _ data: UnsafePointer<UInt8>, _ end: Int, _ position: inout Int, _ bits: inout UInt64, _ bitCount: inout Int
+    ) -> Bool {
+        guard position &+ 8 <= end else { return false }
+        let word = UInt64(bigEndian: UnsafeRawPointer(data + position).loadUnaligned(as: UInt64.self))
+        // No byte of the word is FF (no byte of ~word is zero): take whole bytes at once.
+        let inverted = ~word
+        guard (inverted &- 0x0101_0101_0101_0101) & word & 0x8080_8080_8080_8080 == 0 else { return false }
+        let bytes = (64 &- bitCount) &>> 3
+        let taken = bytes &<< 3
+        let top = taken == 64 ? word : (word &>> UInt64(64 &- taken)) &<< UInt64(64 &- taken)
+        bits |= top &>> UInt64(bitCount)
+        bitCount &+= taken
+        position &+= bytes
+        return true
     }
 
     /// One byte, unstuffing FF 00 (and FF FF … 00, as libjpeg); stops at a marker or the end.

@@ -81,14 +81,7 @@ struct JPEGBufferedScan {
             }
         case .acFirst:
             guard let ac = components.first?.ac else { return nil }
-            if let masks {
-                forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) {
-                    reader, eobRun, _, stored, index in
-                    JPEGMaskedBlock.decodeACFirst(
-                        &reader, ac: ac, scan: scan, eobRun: &eobRun, mask: masks + index, last: &stored.last[index])
-                }
-                break
-            }
+            if let masked = maskedScan(ac: ac) { return masked.decodeFirst(&reader, lastGoodIMCURow: &lastGoodIMCURow) }
             forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) {
                 reader, eobRun, _, stored, index in
                 JPEGProgressiveBlock.decodeACFirst(
@@ -98,13 +91,8 @@ struct JPEGBufferedScan {
             }
         case .acRefine:
             guard let ac = components.first?.ac else { return nil }
-            if let masks {
-                forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) {
-                    reader, eobRun, _, stored, index in
-                    JPEGMaskedBlock.decodeACRefine(
-                        &reader, ac: ac, scan: scan, eobRun: &eobRun, mask: masks + index, last: &stored.last[index])
-                }
-                break
+            if let masked = maskedScan(ac: ac) {
+                return masked.decodeRefine(&reader, lastGoodIMCURow: &lastGoodIMCURow)
             }
             forEachBlock(&reader, predictors, &eobRun, &lastGoodIMCURow, &shortRow) {
                 reader, eobRun, _, stored, index in
@@ -115,6 +103,14 @@ struct JPEGBufferedScan {
             }
         }
         return shortRow
+    }
+
+    /// The loop of a masked scan, when the scan is one (`masks` is given only for a one-component AC scan).
+    private func maskedScan(ac: JPEGHuffmanLookup) -> JPEGMaskedScan? {
+        guard let masks, components.count == 1, let component = components.first else { return nil }
+        return JPEGMaskedScan(
+            frame: frame, scan: scan, ac: ac, component: component, stored: store.components[component.index],
+            masks: masks, restartInterval: restartInterval)
     }
 
     /// Runs `body` on each block of the scan in order (MCU order when interleaved), with the end-of-band

@@ -22,24 +22,18 @@ enum JPEGMaskedBlock {
 
     /// As JPEGProgressiveBlock.decodeACFirst; a value that shifts to zero in 16 bits clears its bit,
     /// as it would store a zero there.
+    @inline(__always)
     static func decodeACFirst(
-        _ reader: inout JPEGBitReader, ac: JPEGHuffmanLookup, scan: JPEGScanHeader, eobRun: inout Int,
-        mask: UnsafeMutablePointer<UInt64>, last: inout UInt8
+        _ input: inout JPEGBitWindow, _ reader: inout JPEGBitReader, ac: JPEGHuffmanLookup, ss: Int, se: Int,
+        al: Int, eobRun: inout Int, mask: UnsafeMutablePointer<UInt64>, last: UnsafeMutablePointer<UInt8>
     ) {
         if eobRun > 0 {
             eobRun &-= 1
             return
         }
-        let se = scan.se, al = scan.al
-        var k = scan.ss, bits = mask.pointee, top = Int(last)
-        var input = reader
-        defer {
-            reader = input
-            mask.pointee = bits
-            last = UInt8(truncatingIfNeeded: top)
-        }
+        var k = ss, bits = mask.pointee, top = Int(last.pointee)
         while k <= se {
-            input.ensure(32)
+            input.ensure(32, &reader)
             var value: Int
             let fast = ac.fastAC[input.peek(JPEGHuffmanTable.lookaheadBits)]
             if fast != 0 {
@@ -47,7 +41,7 @@ enum JPEGMaskedBlock {
                 input.skip(Int(fast & 0xFF))
                 value = Int(fast &>> 16)
             } else {
-                let symbol = ac.decode(&input)
+                let symbol = input.decode(ac, &reader)
                 let run = symbol &>> 4, size = symbol & 15
                 if size != 0 {
                     k &+= run
@@ -59,7 +53,7 @@ enum JPEGMaskedBlock {
                     eobRun = 1 &<< run
                     if run > 0 { eobRun &+= input.take(run) }
                     eobRun &-= 1
-                    return
+                    break
                 }
             }
             // Past 63 the zigzag table's padding lands on coefficient 63, as in the coefficient store.
@@ -68,25 +62,28 @@ enum JPEGMaskedBlock {
             top = max(top, at)
             k &+= 1
         }
+        mask.pointee = bits
+        last.pointee = UInt8(truncatingIfNeeded: top)
     }
 
     /// As JPEGProgressiveBlock.decodeACRefine: a correction bit for every nonzero coefficient passed,
     /// taken (and dropped) together. Where the coefficient-by-coefficient walk stops (the zero after
-    /// `run` zeros) is found on the mask: clear its `run` lowest zero bits, the next is the stop.
+    /// `run` zeros) is found on the block's zero coefficients in the band, `zeros`: its run-th set bit
+    /// from k on (JPEGBitSelect). Between k and there lie `run` zeros, so the rest were nonzero. A new
+    /// coefficient only clears its bit in `zeros`; the mask and highest index follow once, after the loop.
+    @inline(__always)
     static func decodeACRefine(
-        _ reader: inout JPEGBitReader, ac: JPEGHuffmanLookup, scan: JPEGScanHeader, eobRun: inout Int,
-        mask: UnsafeMutablePointer<UInt64>, last: inout UInt8
+        _ input: inout JPEGBitWindow, _ reader: inout JPEGBitReader, ac: JPEGHuffmanLookup, ss: Int, se: Int,
+        eobRun: inout Int, mask: UnsafeMutablePointer<UInt64>, last: UnsafeMutablePointer<UInt8>,
+        select: JPEGBitSelect
     ) {
-        let se = scan.se
-        var k = scan.ss, bits = mask.pointee, top = Int(last)
-        // A local copy: the caller's reader sits in memory, and every bit taken would be stored there.
-        var input = reader
-        defer { reader = input }
+        var k = ss, bits = mask.pointee, top = Int(last.pointee)
         if eobRun == 0 {
             let upToSE = UInt64.max &>> UInt64(truncatingIfNeeded: 63 &- se)
+            var zeros = ~bits & upToSE
             while k <= se {
-                input.ensure(32)
-                let symbol = ac.decode(&input)
+                input.ensure(32, &reader)
+                let symbol = input.decode(ac, &reader)
                 let run = symbol &>> 4
                 let isNew = symbol & 15 != 0
                 if isNew {
@@ -96,25 +93,33 @@ enum JPEGMaskedBlock {
                     if run > 0 { eobRun &+= input.take(run) }
                     break
                 }
-                // Pass over nonzero coefficients (a correction bit each) and `run` zero ones.
-                let ahead = upToSE & (UInt64.max &<< UInt64(truncatingIfNeeded: k))
-                var zeros = ~bits & ahead
-                for _ in 0..<run { zeros &= zeros &- 1 }
-                var passedSpan = ahead
-                if zeros == 0 {
-                    k = se &+ 1
+                let ahead = zeros &>> UInt64(truncatingIfNeeded: k)
+                if let offset = select.nearby(ahead, run) ?? select.broadword(ahead, run) {
+                    input.drop(offset &- run, &reader)
+                    k &+= offset
+                    if isNew { zeros &= ~(UInt64(1) &<< UInt64(truncatingIfNeeded: k)) }
                 } else {
-                    k = zeros.trailingZeroBitCount
-                    passedSpan &= (UInt64(1) &<< UInt64(truncatingIfNeeded: k)) &- 1
-                }
-                drop(&input, (bits & passedSpan).nonzeroBitCount)
-                if isNew {
-                    let at = min(k, 63)
-                    bits |= UInt64(1) &<< UInt64(truncatingIfNeeded: at)
-                    top = max(top, at)
+                    // The band ends first (only in a broken file): every nonzero coefficient left is passed,
+                    // and a new one lands past the band (on 63 past the end), as the walk has it.
+                    let nonzero = upToSE & ~zeros & (UInt64.max &<< UInt64(truncatingIfNeeded: k))
+                    input.drop(nonzero.nonzeroBitCount, &reader)
+                    k = se &+ 1
+                    if isNew {
+                        let at = min(k, 63), bit = UInt64(1) &<< UInt64(truncatingIfNeeded: at)
+                        bits |= bit
+                        zeros &= ~bit
+                        top = max(top, at)
+                    }
                 }
                 k &+= 1
             }
+            let grown = upToSE & ~zeros & ~bits
+            if grown != 0 {
+                bits |= grown
+                top = max(top, 63 &- grown.leadingZeroBitCount)
+            }
+            mask.pointee = bits
+            last.pointee = UInt8(truncatingIfNeeded: top)
         }
         if eobRun > 0 {
             // In an end-of-band run: a correction bit for each coefficient already nonzero.
@@ -123,23 +128,10 @@ enum JPEGMaskedBlock {
                 let span =
                     (UInt64.max &>> UInt64(truncatingIfNeeded: 63 &- end))
                     & (UInt64.max &<< UInt64(truncatingIfNeeded: k))
-                drop(&input, (bits & span).nonzeroBitCount)
+                let nonzero = bits & span
+                if nonzero != 0 { input.drop(nonzero.nonzeroBitCount, &reader) }
             }
             eobRun &-= 1
-        }
-        mask.pointee = bits
-        last = UInt8(truncatingIfNeeded: top)
-    }
-
-    /// Drops `n` bits, refilling as needed (past a marker they are padding, counted as the reader does).
-    @inline(__always)
-    private static func drop(_ reader: inout JPEGBitReader, _ n: Int) {
-        var left = n
-        while left > 0 {
-            let m = min(left, 32)
-            reader.ensure(m)
-            reader.skip(m)
-            left &-= m
         }
     }
 }

@@ -32,8 +32,11 @@ struct JPEGRestartTracker {
     }
 
     /// Call after each decoded MCU.
-    @inline(__always) mutating func afterMCU(_ reader: JPEGBitReader) {
-        if reader.overran {
+    @inline(__always) mutating func afterMCU(_ reader: JPEGBitReader) { afterMCU(overran: reader.overran) }
+
+    /// The same, with the reader's `overran` given.
+    @inline(__always) mutating func afterMCU(overran: Bool) {
+        if overran {
             outOfData = true
             ranOut = true
         }
