@@ -7,7 +7,7 @@ import XCTest
 /// The encoder's files read by decoders we did not write (Pillow, libjpeg's djpeg, ImageMagick;
 /// Chromium in JPEGEncoderBrowserTests): each opens every kind we write (progressive, baseline,
 /// 4:2:0, 4:4:4, grey, odd sizes, metadata) at its size and with pixels close to the source; and
-/// a quality means what it means to cjpeg: the same tables, and no worse fidelity.
+/// a quality is libjpeg's in form: cjpeg's scaling of the same base table.
 final class JPEGEncoderCompatibilityTests: XCTestCase {
     typealias Samples = JPEGEncoderSamples
     private var tools: JPEGTools!
@@ -74,6 +74,10 @@ final class JPEGEncoderCompatibilityTests: XCTestCase {
         let source = Samples.photo(48, 32)
         let ppm = try tools.writePPM(source, "source.ppm")
         let cjpeg = try JPEGTools.path("cjpeg", package: "libjpeg-turbo-progs")
+        // cjpeg -qtables: the base table (natural order), scaled by -quality as libjpeg scales Annex K's.
+        let base = tools.folder.appendingPathComponent("base.txt").path
+        try JPEGEncoder.QuantTables.base.map(String.init).joined(separator: " ").write(
+            toFile: base, atomically: true, encoding: .utf8)
         var ours: [String] = [], theirs: [String] = []
         for quality in [1, 10, 25, 50, 75, 85, 90, 95, 100] {
             ours.append(
@@ -81,10 +85,13 @@ final class JPEGEncoderCompatibilityTests: XCTestCase {
             let path = tools.folder.appendingPathComponent("cjpeg-q\(quality).jpg").path
             // -baseline: 8-bit tables (entries capped at 255), as Pillow's own encoder has them and as a
             // baseline decoder needs; cjpeg's default would write 16-bit tables below quality 25.
-            try tools.run([cjpeg, "-quality", "\(quality)", "-baseline", "-outfile", path, ppm])
+            try tools.run([
+                cjpeg, "-quality", "\(quality)", "-baseline", "-qtables", base, "-qslots", "0,0,0", "-outfile", path,
+                ppm,
+            ])
             theirs.append(path)
         }
-        // Luma: libjpeg's own table at each quality. Chroma: libjpeg's luma table (chromaShare 100).
+        // Luma and chroma: libjpeg's scaling of our base table at each quality.
         let oursTables = try tools.pillowTables(ours), theirsTables = try tools.pillowTables(theirs)
         XCTAssertEqual(oursTables.map { $0[0] }, theirsTables.map { $0[0] })
         XCTAssertEqual(oursTables.map { $0[1] }, theirsTables.map { $0[0] })

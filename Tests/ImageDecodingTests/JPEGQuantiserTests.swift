@@ -1,0 +1,108 @@
+import XCTest
+
+@testable import ImageEncoding
+
+/// The quantiser's rounding: plain (the dead zone off) is exactly round-half-to-even of the
+/// coefficient over its step, as before the dead zone; the dead zone only ever moves a value to 0,
+/// and only below its threshold; the trellis stays within one step of the rounded level, leaves
+/// the DC, and codes no more bits by its model than plain rounding.
+final class JPEGQuantiserTests: XCTestCase {
+    typealias Q = JPEGEncoder.Quantiser
+
+    /// Deterministic busy blocks of DCT output (a linear congruential generator), wide enough that
+    /// many values sit near each threshold.
+    private func blocks(_ count: Int) -> [[SIMD8<Float>]] {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Float {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Float(Int(seed >> 40) % 4001 - 2000) / 4
+        }
+        return (0..<count).map { _ in (0..<8).map { _ in SIMD8<Float>((0..<8).map { _ in next() }) } }
+    }
+
+    /// The value in steps of zigzag coefficient z, as the quantiser computes it (Float, clamped).
+    private func scaled(_ block: [SIMD8<Float>], _ table: [UInt16], _ z: Int) -> Float {
+        let n = JPEGEncoder.Zigzag.natural[z]
+        let (u, v) = (n % 8, n / 8)
+        let scale = JPEGEncoder.ForwardDCT.scale
+        let reciprocal = Float(1 / (Double(table[z]) * 8 * scale[u] * scale[v]))
+        return min(max(block[u][v] * reciprocal, -1023), 1023)
+    }
+
+    private func quantise(_ quantiser: Q, _ block: [SIMD8<Float>]) -> ([Int16], UInt64) {
+        let input = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 8)
+        defer { input.deallocate() }
+        for u in 0..<8 { input[u] = block[u] }
+        var out = [Int16](repeating: 0, count: 64)
+        let mask = out.withUnsafeMutableBufferPointer { quantiser.quantise(input, into: $0.baseAddress!) }
+        return (out, mask)
+    }
+
+    private func maskOf(_ values: [Int16]) -> UInt64 {
+        values.indices.reduce(0) { $0 | (values[$1] != 0 ? 1 << UInt64($1) : 0) }
+    }
+
+    func testWithoutTheDeadZoneItRoundsHalvesToEven() {
+        for quality in [30, 85, 95] {
+            let table = JPEGEncoder.QuantTables(quality: quality).luma
+            let quantiser = Q(table: table, deadZone: false)
+            for block in blocks(200) {
+                let (out, mask) = quantise(quantiser, block)
+                let expected = (0..<64).map { Int16(scaled(block, table, $0).rounded(.toNearestOrEven)) }
+                XCTAssertEqual(out, expected, "q\(quality)")
+                XCTAssertEqual(mask, maskOf(out))
+            }
+        }
+        // Exact halves (the DC with steps of 1: its DCT scale is 8, so these are exact in Float).
+        let quantiser = Q(table: [UInt16](repeating: 1, count: 64), deadZone: false)
+        let rounded = [0.5, 1.5, 2.5, -0.5, -1.5].map { x -> Int16 in
+            var block = [SIMD8<Float>](repeating: SIMD8(), count: 8)
+            block[0][0] = Float(x * 8)
+            return quantise(quantiser, block).0[0]
+        }
+        XCTAssertEqual(rounded, [0, 2, 2, 0, -2])
+    }
+
+    func testTheDeadZoneOnlyZeroesSmallACValues() {
+        let table = JPEGEncoder.QuantTables(quality: 75).luma
+        var zeroed = 0
+        for block in blocks(300) {
+            let (plain, _) = quantise(Q(table: table, deadZone: false), block)
+            let (out, mask) = quantise(Q(table: table), block)
+            XCTAssertEqual(mask, maskOf(out))
+            XCTAssertEqual(out[0], plain[0], "the DC is rounded plainly")
+            for z in 1..<64 where out[z] != plain[z] {
+                XCTAssertEqual(out[z], 0)
+                let n = JPEGEncoder.Zigzag.natural[z]
+                let threshold = 0.5 + Float(n % 8 + n / 8) / 14 * (Q.deadZoneTop - 0.5)
+                XCTAssertLessThan(abs(scaled(block, table, z)), threshold)
+                zeroed += 1
+            }
+        }
+        XCTAssertGreaterThan(zeroed, 0, "some value sat in the dead zone")
+    }
+
+    func testTheTrellisStaysWithinAStepKeepsTheDCAndSavesBits() {
+        let table = JPEGEncoder.QuantTables(quality: 85).luma
+        let eob = JPEGEncoder.Trellis.tuned().endOfBlockBits
+        var changed = 0
+        for block in blocks(300) {
+            let (plain, _) = quantise(Q(table: table, deadZone: false), block)
+            let (out, mask) = quantise(Q(table: table, deadZone: false, trellis: .tuned()), block)
+            XCTAssertEqual(mask, maskOf(out))
+            XCTAssertEqual(out[0], plain[0])
+            for z in 1..<64 {
+                XCTAssertLessThanOrEqual(abs(Int(out[z]) - Int(plain[z])), 1, "z \(z)")
+                // Only towards zero, never past it.
+                XCTAssertTrue(out[z] == 0 || (out[z] > 0) == (plain[z] > 0))
+                XCTAssertLessThanOrEqual(abs(Int(out[z])), abs(Int(plain[z])))
+            }
+            if out != plain { changed += 1 }
+            let rates = [plain, out].map { values in
+                values.withUnsafeBufferPointer { JPEGEncoder.Trellis.rate($0.baseAddress!, endOfBlockBits: eob) }
+            }
+            XCTAssertLessThanOrEqual(rates[1], rates[0] + 1e-3)
+        }
+        XCTAssertGreaterThan(changed, 0, "the trellis changed some block")
+    }
+}
