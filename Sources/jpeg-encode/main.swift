@@ -68,15 +68,39 @@ while !arguments.isEmpty {
 guard paths.count == 2 else {
     fail("usage: jpeg-encode IN.bmp|IN.png|IN.ppm OUT.jpg [--quality Q] [--baseline] [--repeat N]")
 }
-/// The whole file, read straight into the array (no Data copy beside it: 36 MB for a 12-MP BMP).
+/// The array being read into and each part's outcome: each part writes only its own bytes and slot.
+struct Shared: @unchecked Sendable {
+    let base: UnsafeMutableRawPointer
+    let whole: UnsafeMutablePointer<Int>
+}
+
+/// The whole file, read straight into the array (no Data copy beside it: 36 MB for a 12-MP BMP), in
+/// parts on every core: the copy out of the page cache and the faults on the new pages were a sixth
+/// of a 12-MP BMP's encode, on one core.
 func readFile(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    guard fseek(file, 0, SEEK_END) == 0 else { return nil }
-    let size = ftell(file)
-    guard size > 0, fseek(file, 0, SEEK_SET) == 0 else { return nil }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_size > 0 else { return nil }
+    let size = Int(status.st_size)
+    let parts = max(1, min(8, size >> 22))
+    let whole = UnsafeMutablePointer<Int>.allocate(capacity: parts)
+    defer { whole.deallocate() }
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-        count = fread(buffer.baseAddress, 1, size, file)
+        let shared = Shared(base: UnsafeMutableRawPointer(buffer.baseAddress!), whole: whole)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let (base, whole) = (shared.base, shared.whole)
+            let (start, end) = (part * size / parts, (part + 1) * size / parts)
+            var done = start
+            while done < end {
+                let got = pread(descriptor, base + done, end - done, off_t(done))
+                if got <= 0 { break }
+                done += got
+            }
+            whole[part] = done == end ? 1 : 0
+        }
+        count = (0..<parts).allSatisfy { whole[$0] == 1 } ? size : 0
     }
     return bytes.count == size ? bytes : nil
 }

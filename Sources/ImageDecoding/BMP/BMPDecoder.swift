@@ -10,7 +10,12 @@
 /// Beyond Pillow (which refuses them): bit-field masks of any contiguous width and ALPHABITFIELDS (6).
 public enum BMPDecoder {
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Raster {
-        try RasterRows.collect { rows throws(DecodeError) in try decode(bytes, into: rows) }
+        let header = try BMPHeader(bytes)
+        guard header.compression == .none || header.compression == .bitFields else {
+            return try RasterRows.collect { rows throws(DecodeError) in try decode(bytes, into: rows) }
+        }
+        try DecodeLimits.check(width: header.width, height: header.height, workingBytes: 0, inputBytes: bytes.count)
+        return try BMPUncompressed.raster(bytes, header: header)
     }
 
     /// The rows top to bottom into `sink`, read from their places in the file whichever way up it stores

@@ -48,12 +48,26 @@ public enum JPEGEncoder {
         Markers.appendQuantTables(tables, components: frame.components.count, to: &out)
         Markers.appendFrame(frame, progressive: options.progressive, to: &out)
         let scans = options.progressive ? ScanScript.progressive(frame) : [ScanScript.sequential(frame)]
-        // Scans are independent once the coefficients are made: each on a core, joined in order.
-        for bytes in Parallel.map(scans, { ScanEncoder.scan($0, frame: frame, coefficients: coefficients) }) {
-            out += bytes
-        }
+        // Scans are independent once the coefficients are made: each on a core, the costliest first
+        // (cores take them in the order given, and the last luma refinement, started last, was the
+        // long pole), joined in the script's order whatever order they ran in.
+        let order = scans.indices.sorted { (cost(scans[$0], frame), $1) > (cost(scans[$1], frame), $0) }
+        let encoded = Parallel.map(order) { ScanEncoder.scan(scans[$0], frame: frame, coefficients: coefficients) }
+        var byScan = [[UInt8]](repeating: [], count: scans.count)
+        for (slot, index) in order.enumerated() { byScan[index] = encoded[slot] }
+        for bytes in byScan { out += bytes }
         out += [0xFF, 0xD9]
         return out
+    }
+
+    /// A scan's rough cost, only to order the work: a fixed part a block (its walk) and the
+    /// coefficients of its band, fewer the more low bits it leaves out (each one halves a
+    /// magnitude, and most of a photo's coefficients are small).
+    static func cost(_ scan: Scan, _ frame: Frame) -> Int {
+        let blocks = scan.components.reduce(0) {
+            $0 + frame.components[$1].blocksWide * frame.components[$1].blocksHigh
+        }
+        return blocks * (8 + ((scan.end - scan.start + 1) * 16) >> (2 * scan.low))
     }
 
     /// True when every pixel has R = G = B: one component then says all (what cjpeg does with a PGM).

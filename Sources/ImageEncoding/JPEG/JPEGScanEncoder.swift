@@ -28,7 +28,8 @@ extension JPEGEncoder {
             Markers.appendHuffmanTables(tables, to: &out)
             Markers.appendScanHeader(scan, frame: frame, to: &out)
             var writer = BitWriter(reserving: blocks * 8)
-            SymbolRecorder.replay(recorder.sink.entries, table: lookup, into: &writer)
+            recorder.sink.replay(table: lookup, into: &writer)
+            recorder.sink.release()
             out += writer.finish()
             return out
         }
