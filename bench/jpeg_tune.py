@@ -5,7 +5,8 @@
 Each PNG in DIR is encoded by the binary at a ladder of qualities and scored with SSIMULACRA2 (PyPI
 `ssimulacra2`) as bench/jpeg.py does; cjpeg -optimize's scores and bytes at q60/75/85 (cached beside
 the photos) are the reference; prints each photo's bytes ratio at those three scores and their
-geometric mean. Environment pairs are passed to the encoder (tuning knobs of a development build).
+geometric mean. Environment pairs are passed to the encoder: main's encoder reads none; they are for the knobs a
+development build adds while tuning.
 """
 import argparse
 import json
@@ -16,22 +17,14 @@ import sys
 import tempfile
 from multiprocessing import Pool
 
-TARGETS = [60, 75, 85]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from jpeg import TARGETS, bytes_at  # noqa: E402  (the bench's own curve reading, so the two agree)
 
 
 def score(job):
     source, jpeg = job
     from ssimulacra2 import compute_ssimulacra2
     return compute_ssimulacra2(source, jpeg)
-
-
-def bytes_at(curve, target):
-    points = sorted(curve, key=lambda p: p[1])
-    for (b0, s0), (b1, s1) in zip(points, points[1:]):
-        if s0 <= target <= s1 and s1 > s0:
-            t = (target - s0) / (s1 - s0)
-            return math.exp(math.log(b0) + t * (math.log(b1) - math.log(b0)))
-    return None
 
 
 def main():

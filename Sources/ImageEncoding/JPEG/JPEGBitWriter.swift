@@ -44,13 +44,19 @@ extension JPEGEncoder {
                 return
             }
             for shift in stride(from: 56, through: 0, by: -8) {
-                let byte = UInt8(truncatingIfNeeded: word &>> UInt64(shift))
-                bytes[count] = byte
+                stuff(UInt8(truncatingIfNeeded: word &>> UInt64(shift)))
+            }
+        }
+
+        /// One byte of entropy-coded data, a 0 after it when it is 0xFF (T.81 B.1.1.5); room for two
+        /// is made by the caller.
+        @inline(__always)
+        private mutating func stuff(_ byte: UInt8) {
+            bytes[count] = byte
+            count &+= 1
+            if byte == 0xFF {
+                bytes[count] = 0
                 count &+= 1
-                if byte == 0xFF {
-                    bytes[count] = 0
-                    count &+= 1
-                }
             }
         }
 
@@ -71,13 +77,7 @@ extension JPEGEncoder {
             var left = 64 - free
             while left > 0 {
                 left -= 8
-                let byte = UInt8(truncatingIfNeeded: buffer >> UInt64(left))
-                bytes[count] = byte
-                count += 1
-                if byte == 0xFF {
-                    bytes[count] = 0
-                    count += 1
-                }
+                stuff(UInt8(truncatingIfNeeded: buffer >> UInt64(left)))
             }
             let out = Array(UnsafeBufferPointer(start: bytes, count: count))
             bytes.deallocate()
