@@ -32,7 +32,10 @@ from PIL import Image
 import terminals
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SCREEN = (1280, 1024)
+# Room for 120×50 cells in any font a machine's fontconfig picks for monospace: Noto Sans Mono's
+# 22-pixel rows (mlterm) and GNOME Terminal's menu bar overflowed 1280×1024, so the bottom corner
+# mark was off the screen (CI, after timg's install brought fonts-noto-mono in).
+SCREEN = (1600, 1280)
 
 
 class Unavailable(Exception):
