@@ -1,5 +1,5 @@
 /// A cell's size in pixels: from the window's (`TIOCGWINSZ`), or as the terminal answered
-/// `CSI 16 t`; 0×0 when neither says.
+/// `CSI 16 t` (or `CSI 14 t`, the text area's, over the cells); 0×0 when none says.
 public struct CellPixels: Hashable, Sendable {
     public var width: Int
     public var height: Int

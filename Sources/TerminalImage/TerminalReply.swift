@@ -12,7 +12,8 @@
 /// (an error: no), `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by `ESC \` or BEL (the background
 /// colour, 1–4 hex digits a channel), `ESC [ ? 62 ; 4 ; … c` (DA1: sixel when it lists 4;
 /// empty fields as kitty sends them, `ESC [ ? 62 ; c`, and `ESC [ ? c` are DA1 too)
-/// and `ESC [ 6 ; h ; w t` (the cell's pixel size, the answer to `CSI 16 t`).
+/// `ESC [ 6 ; h ; w t` (the cell's pixel size, the answer to `CSI 16 t`) and `ESC [ 4 ; h ; w t`
+/// (the text area's, the answer to `CSI 14 t`).
 /// Everything else — typed keys, arrow keys' own escape sequences, another
 /// program's answers — is handed back from `feed` in order, for the caller to
 /// keep or drop, never to echo. Only 7-bit escapes are read: an 8-bit C1
@@ -30,8 +31,10 @@ public struct TerminalReply: Sendable {
     /// DA1, the primary device attributes: every terminal answers, so its answer ends the wait.
     public static let deviceAttributesQuery: [UInt8] = Array("\u{1B}[c".utf8)
 
-    /// `CSI 16 t`: the cell's size in pixels, for when TIOCGWINSZ gives none.
-    public static let cellSizeQuery: [UInt8] = Array("\u{1B}[16t".utf8)
+    /// `CSI 16 t`, the cell's size in pixels, then `CSI 14 t`, the text area's: for when
+    /// TIOCGWINSZ gives none. GNOME Terminal (VTE) answers only the second, and its cells are
+    /// far from 1:2 in some fonts (9×21 in Noto Sans Mono), which stretched half-block pictures.
+    public static let cellSizeQuery: [UInt8] = Array("\u{1B}[16t\u{1B}[14t".utf8)
 
     /// OSC 11 asking for the background colour: what sixel and half blocks compose
     /// transparency over (black when it is not answered).
@@ -61,6 +64,24 @@ public struct TerminalReply: Sendable {
     public private(set) var deviceAttributesAnswer: String?
     /// The answer to `CSI 16 t`: a cell's pixel width and height.
     public private(set) var cellPixels: (width: Int, height: Int)?
+    /// The answer to `CSI 14 t`: the text area's pixel width and height.
+    public private(set) var textAreaPixels: (width: Int, height: Int)?
+    /// The window's cells when the question was put (TIOCGWINSZ), which the text area covered:
+    /// set by `TerminalQuery`, so that a window resized later does not rescale the cell.
+    var cellsWhenAsked: (columns: Int, rows: Int)?
+
+    /// A cell's pixel size as answered: `CSI 16 t`'s, else the text area's over the cells it
+    /// covered; nil when neither came, or the area cannot be of that many cells (less than a
+    /// pixel a cell, or over 1000: some other answer).
+    public var answeredCell: (width: Int, height: Int)? {
+        if let cellPixels { return cellPixels }
+        guard let area = textAreaPixels, let cells = cellsWhenAsked, cells.columns > 0, cells.rows > 0 else {
+            return nil
+        }
+        let cell = (width: area.width / cells.columns, height: area.height / cells.rows)
+        guard (1...1000).contains(cell.width), (1...1000).contains(cell.height) else { return nil }
+        return cell
+    }
     /// The answer to OSC 11: the terminal's background colour.
     public private(set) var background: Colour?
 
@@ -148,7 +169,8 @@ public struct TerminalReply: Sendable {
         if let byte { take(byte, other: &other) }
     }
 
-    /// DA1 (`ESC [ ? … c`) or the cell size (`ESC [ 6 ; h ; w t`); false for any other CSI.
+    /// DA1 (`ESC [ ? … c`), the cell size (`ESC [ 6 ; h ; w t`) or the text area's
+    /// (`ESC [ 4 ; h ; w t`); false for any other CSI.
     private mutating func readCSI() -> Bool {
         let final = pending[pending.count - 1]
         let body = pending[2..<(pending.count - 1)]
@@ -158,8 +180,12 @@ public struct TerminalReply: Sendable {
             deviceAttributesAnswer = String(decoding: pending.dropFirst(), as: UTF8.self)
             return true
         }
-        if final == UInt8(ascii: "t"), let numbers = Self.numbers(body), numbers.count == 3, numbers[0] == 6 {
-            cellPixels = (width: numbers[2], height: numbers[1])
+        if final == UInt8(ascii: "t"), let numbers = Self.numbers(body), numbers.count == 3 {
+            switch numbers[0] {
+            case 6: cellPixels = (width: numbers[2], height: numbers[1])
+            case 4: textAreaPixels = (width: numbers[2], height: numbers[1])
+            default: return false
+            }
             return true
         }
         return false

@@ -106,6 +106,22 @@ final class TerminalQueryTests: XCTestCase {
         XCTAssertEqual(reply.cellPixels?.height, 20)
     }
 
+    /// GNOME Terminal's answers: no cell size, the text area; the cell is the area over the
+    /// cells the window had when asked.
+    func testATextAreaAnswerIsTakenOverTheWindowsCells() {
+        var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
+        XCTAssertEqual(ioctl(slave, UInt(TIOCSWINSZ), &size), 0)
+        let query = TerminalQuery(fd: dup(slave))
+        defer { query.close() }
+        let (reply, _) = ask(query, cellSize: true) { [side] in
+            _ = side.received(waiting: 1000)
+            side.answer("\u{1B}[4;840;1080t\u{1B}[?65;1;9c")
+        }
+        XCTAssertNil(reply.cellPixels)
+        XCTAssertEqual(reply.answeredCell?.width, 9)
+        XCTAssertEqual(reply.answeredCell?.height, 21)
+    }
+
     func testNoAnswerGivesUpAfter250MillisecondsAndALateAnswerIsDrainedNotEchoed() {
         let query = TerminalQuery(fd: dup(slave))
         let (reply, time) = ask(query) {}

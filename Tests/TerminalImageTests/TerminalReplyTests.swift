@@ -199,6 +199,25 @@ final class TerminalReplyTests: XCTestCase {
         XCTAssertEqual(reply.cellPixels?.height, 20)
     }
 
+    func testTextAreaAnswerGivesTheCellOverTheCellsItCovered() {
+        var reply = TerminalReply()
+        XCTAssertEqual(reply.feed(bytes("\u{1B}[4;840;1080t")), [])
+        XCTAssertEqual(reply.textAreaPixels?.width, 1080)
+        XCTAssertEqual(reply.textAreaPixels?.height, 840)
+        XCTAssertNil(reply.answeredCell, "no cells known yet")
+        reply.cellsWhenAsked = (columns: 120, rows: 40)
+        XCTAssertEqual(reply.answeredCell?.width, 9)
+        XCTAssertEqual(reply.answeredCell?.height, 21)
+        // CSI 16 t's own answer wins over the area's.
+        XCTAssertEqual(reply.feed(bytes("\u{1B}[6;20;10t")), [])
+        XCTAssertEqual(reply.answeredCell?.width, 10)
+        XCTAssertEqual(reply.answeredCell?.height, 20)
+        // Other window reports (`CSI 8 t`'s, in cells) are no answer of ours.
+        var other = TerminalReply()
+        XCTAssertEqual(other.feed(bytes("\u{1B}[8;40;120t")), bytes("\u{1B}[8;40;120t"))
+        XCTAssertNil(other.textAreaPixels)
+    }
+
     func testTheBackgroundColourEndedBySTOrBELInAnyPieces() {
         let white = TerminalReply.Colour(red: 255, green: 255, blue: 255)
         for answer in ["\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\", "\u{1B}]11;rgb:FFFF/FFFF/FFFF\u{07}"] {

@@ -23,6 +23,9 @@ struct AnsweringTerminal {
         /// The background colour (OSC 11, `ESC ] 11 ; rgb:… ESC \`, e.g. "ffff/ffff/ffff"),
         /// then DA1 with these attributes: xterm's answers.
         case background(String, deviceAttributes: String)
+        /// The text area's size in pixels (`ESC [ 4 ; height ; width t`, the answer to `CSI 14 t`)
+        /// and no cell size, then DA1: GNOME Terminal's (VTE's) answers.
+        case textArea(width: Int, height: Int, deviceAttributes: String)
     }
 
     struct Result {
@@ -143,6 +146,7 @@ struct AnsweringTerminal {
         case let .deviceAttributes(list): return Array("\u{1B}[?\(list)c".utf8)
         case .kitty: return Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c".utf8)
         case let .background(colour, list): return Array("\u{1B}]11;rgb:\(colour)\u{1B}\\\u{1B}[?\(list)c".utf8)
+        case let .textArea(width, height, list): return Array("\u{1B}[4;\(height);\(width)t\u{1B}[?\(list)c".utf8)
         }
     }
 }

@@ -137,6 +137,29 @@ final class TerminalCommandTests: ImgselTestCase {
         XCTAssertEqual((sized["window"] as? [String: Any])?["pixels"] as? String, "TIOCGWINSZ")
     }
 
+    /// GNOME Terminal reports no pixels in TIOCGWINSZ and answers `CSI 14 t` (its text area), not
+    /// `CSI 16 t`: the cell is the area over the cells, so half blocks keep their aspect in a font
+    /// whose cells are 9×21 (the terminal suite's picture came out 1.29 for 1.5 with cells taken as 1:2).
+    func testTheTextAreaAnswerGivesTheCellWhereNothingElseDoes() throws {
+        let (r, json) = try onTerminal(
+            .textArea(width: 1080, height: 840, deviceAttributes: "65;1;9"), size: TerminalSize(columns: 120, rows: 40))
+        XCTAssertTrue(r.text.contains("\u{1B}[16t\u{1B}[14t\u{1B}[c"), r.transcript)
+        let window = try XCTUnwrap(json["window"] as? [String: Any])
+        XCTAssertEqual(window["pixels"] as? String, "CSI 14 t")
+        XCTAssertEqual(window["pixel_width"] as? Int, 1080)
+        XCTAssertEqual(window["pixel_height"] as? Int, 840)
+        XCTAssertEqual((json["cell"] as? [String: Any])?["width"] as? Int, 9)
+        XCTAssertEqual((json["cell"] as? [String: Any])?["height"] as? Int, 21)
+        let answers = try XCTUnwrap(json["answers"] as? [String: Any])
+        XCTAssertEqual((answers["text_area"] as? [String: Any])?["width"] as? Int, 1080)
+        XCTAssertTrue(answers["cell"] is NSNull, "no CSI 16 t answer")
+        // An answer no text area of these cells can be (under a pixel a cell) is not taken.
+        let absurd = try onTerminal(
+            .textArea(width: 100, height: 30, deviceAttributes: "65;1;9"), size: TerminalSize(columns: 120, rows: 40)
+        ).1
+        XCTAssertEqual((absurd["window"] as? [String: Any])?["pixels"] as? String, "unknown")
+    }
+
     /// `imgsel --json terminal > report.json`, as a bug report is made: stdout is a file, so the
     /// controlling terminal is looked at and asked, and the report says so.
     func testWithStdoutInAFileTheControllingTerminalIsAsked() throws {

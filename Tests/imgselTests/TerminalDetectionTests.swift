@@ -88,11 +88,11 @@ final class TerminalDetectionTests: ImgselTestCase {
     func testTheQueryIsOneWriteOfKittysQueryThenDA1() throws {
         let r = try view(.deviceAttributes("62;22"))
         let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}]11;?\u{1B}\\"
-        // The window reports pixels, so no CSI 16 t; the query comes before anything else.
+        // The window reports pixels, so no CSI 16 t or 14 t; the query comes before anything else.
         XCTAssertTrue(r.text.hasPrefix(kittyQuery + "\u{1B}[c"), r.transcript)
         let noPixels = try AnsweringTerminal.run(
             ["view"], in: dir, size: TerminalSize(columns: 80, rows: 24), answer: .deviceAttributes("62;22"))
-        XCTAssertTrue(noPixels.text.hasPrefix(kittyQuery + "\u{1B}[16t\u{1B}[c"), noPixels.transcript)
+        XCTAssertTrue(noPixels.text.hasPrefix(kittyQuery + "\u{1B}[16t\u{1B}[14t\u{1B}[c"), noPixels.transcript)
     }
 
     func testNothingIsAskedWhereTheEnvironmentOrTheOptionDecides() throws {

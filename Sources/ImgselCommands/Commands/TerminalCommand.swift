@@ -96,6 +96,7 @@ struct TerminalCommand: Command {
         }
         if let hex = report.backgroundHex { parts.append("background \(hex)") }
         if let cell = reply.cellPixels { parts.append("cell \(cell.width)×\(cell.height)") }
+        if let area = reply.textAreaPixels { parts.append("text area \(area.width)×\(area.height)") }
         parts.append(reply.deviceAttributesAnswer.map { "DA1 \($0)" } ?? "no DA1 within 250 ms")
         return parts.joined(separator: ", ")
     }
@@ -117,7 +118,7 @@ struct TerminalCommand: Command {
             }
             answers = .object([
                 ("kitty", kitty), ("background", report.backgroundHex.map(JSONValue.string) ?? .null),
-                ("cell", cell(reply.cellPixels)),
+                ("cell", cell(reply.cellPixels)), ("text_area", cell(reply.textAreaPixels)),
                 ("da1", reply.deviceAttributesAnswer.map(JSONValue.string) ?? .null),
                 ("da1_attributes", reply.deviceAttributes.map { .array($0.map { .int($0) }) } ?? .null),
             ])

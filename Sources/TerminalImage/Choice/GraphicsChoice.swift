@@ -15,8 +15,8 @@ public struct GraphicsChoice: Sendable, Equatable {
     public var passthrough: Passthrough
     /// For half blocks: 24-bit where `COLORTERM` says so, else the 256-colour palette.
     public var colours: Blocks.Colours
-    /// The cell's size in pixels when the terminal told it (`CSI 16 t`), for a window whose
-    /// TIOCGWINSZ gives none; nil otherwise.
+    /// The cell's size in pixels when the terminal told it (`CSI 16 t`, or `CSI 14 t`'s text area
+    /// over its cells), for a window whose TIOCGWINSZ gives none; nil otherwise.
     public var cellPixels: CellPixels?
     /// What sixel and half blocks compose transparency over: the terminal's background when
     /// it answered OSC 11, else black.
@@ -87,7 +87,7 @@ public struct GraphicsChoice: Sendable, Equatable {
             return choice(
                 .blocks, hints: hints, reason: "no terminal to ask (stdout is none, or not in its foreground)")
         }
-        let cell = reply.cellPixels.map { CellPixels(width: $0.width, height: $0.height) }
+        let cell = reply.answeredCell.map { CellPixels(width: $0.width, height: $0.height) }
         let way: GraphicsWay = reply.kittyGraphics ? .kitty : reply.sixel ? .sixel : .blocks
         let background = reply.background.map { RGB($0.red, $0.green, $0.blue) }
         // Inside tmux the query reaches tmux, not the terminal around it: what answered draws.

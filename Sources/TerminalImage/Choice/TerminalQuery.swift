@@ -5,8 +5,8 @@ import Glibc
 #endif
 
 /// The one question imgsel puts to a terminal whose environment does not say what it draws:
-/// the kitty graphics query, OSC 11 (the background colour) and DA1 (and `CSI 16 t` when the
-/// window reports no pixels), written at once; the answers are read until DA1's, which every
+/// the kitty graphics query, OSC 11 (the background colour) and DA1 (and `CSI 16 t` and
+/// `CSI 14 t` when the window reports no pixels), written at once; the answers are read until DA1's, which every
 /// terminal sends last, or until the time is up.
 ///
 /// While it waits the terminal is in non-canonical mode without echo, so neither the answers
@@ -48,8 +48,8 @@ public final class TerminalQuery {
         return TerminalQuery(fd: fd)
     }
 
-    /// The bytes of the question: kitty's query, OSC 11 (the background), `CSI 16 t` if asked
-    /// for, then DA1.
+    /// The bytes of the question: kitty's query, OSC 11 (the background), `CSI 16 t` and
+    /// `CSI 14 t` if asked for, then DA1.
     public static func question(cellSize: Bool) -> [UInt8] {
         TerminalReply.kittyQuery + TerminalReply.backgroundQuery + (cellSize ? TerminalReply.cellSizeQuery : [])
             + TerminalReply.deviceAttributesQuery
@@ -88,6 +88,9 @@ public final class TerminalQuery {
         if reply.answered {
             _ = reply.finish()
             restore(flushing: false)
+        }
+        if reply.textAreaPixels != nil, let window = WindowSize.reported(fd: fd) {
+            reply.cellsWhenAsked = (columns: window.columns, rows: window.rows)
         }
         return reply
     }

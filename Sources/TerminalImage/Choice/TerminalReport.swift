@@ -29,6 +29,8 @@ public struct TerminalReport: Sendable {
         case windowSize = "TIOCGWINSZ"
         /// The cell size the terminal answered to `CSI 16 t`, times the cells.
         case cellSizeAnswer = "CSI 16 t"
+        /// The text area's size the terminal answered to `CSI 14 t`, a whole number of pixels a cell.
+        case textAreaAnswer = "CSI 14 t"
         /// Neither: pictures take cells as 1:2.
         case unknown = "unknown"
     }
@@ -65,8 +67,14 @@ public struct TerminalReport: Sendable {
             return reply
         }
         let window = choice.window(reported)
-        let source: PixelSource =
-            reported.knowsPixels ? .windowSize : window.knowsPixels ? .cellSizeAnswer : .unknown
+        let source: PixelSource
+        if reported.knowsPixels {
+            source = .windowSize
+        } else if !window.knowsPixels {
+            source = .unknown
+        } else {
+            source = reply?.cellPixels != nil ? .cellSizeAnswer : .textAreaAnswer
+        }
         let colourTerm = environment("COLORTERM") ?? ""
         let coloursReason =
             choice.colours == .truecolor
