@@ -22,18 +22,27 @@ public enum ImageLoader {
         guard file.size <= limit(facts) else {
             throw .undecodable(path: path, reason: "too large to decode: \(facts.width)×\(facts.height)")
         }
-        var bytes = [UInt8](repeating: 0, count: file.size)
-        var filled = 0
-        while filled < file.size {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                Posix.retryingInterrupts {
-                    pread(file.fd, buffer.baseAddress! + filled, file.size - filled, off_t(filled))
+        // Read straight into uninitialised storage: zero-filling a 23 MB PNG first was 25 M
+        // instructions of memset in a 12-MP thumbnail, a write pass pread makes again.
+        var failure: ImgselError? = nil
+        let size = file.size
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var filled = 0
+            while filled < size, let base = buffer.baseAddress {
+                let n = Posix.retryingInterrupts { pread(file.fd, base + filled, size - filled, off_t(filled)) }
+                if n < 0 {
+                    failure = .inputUnreadable(path: path, reason: Posix.errorText())
+                    break
                 }
+                if n == 0 {
+                    failure = .inputUnreadable(path: path, reason: "it shrank while it was read")
+                    break
+                }
+                filled += n
             }
-            if n < 0 { throw .inputUnreadable(path: path, reason: Posix.errorText()) }
-            if n == 0 { throw .inputUnreadable(path: path, reason: "it shrank while it was read") }
-            filled += n
+            count = filled
         }
+        if let failure { throw failure }
         return (facts, bytes)
     }
 }
