@@ -3,8 +3,9 @@ import ImageDecoding
 /// imgsel's own JPEG encoder (export's re-encoding): JFIF, YCbCr 4:2:0 below quality 90 and 4:4:4
 /// from 90 (one grey component when every pixel is grey), tables scaled by libjpeg's quality formula
 /// (from a base tuned for fewer bytes at equal quality, so q85 is near cjpeg's q85, not its table:
-/// see QuantTables), Huffman tables made for each scan's own symbols, progressive or baseline. The
-/// same raster and options always give the same bytes.
+/// see QuantTables), Huffman tables made for each scan's own symbols, progressive (its scan script
+/// chosen for the image: ScanSearch) or baseline. The same raster and options always give the same
+/// bytes.
 public enum JPEGEncoder {
     public struct Options: Sendable {
         /// 1...100, libjpeg's scale (values outside are clamped, as cjpeg does).
@@ -37,6 +38,13 @@ public enum JPEGEncoder {
     /// precondition, as are sides over 65 500 (libjpeg's JPEG_MAX_DIMENSION: its decoders refuse
     /// more). Every Raster a decoder makes is within both (DecodeLimits: 16 384 a side).
     public static func encode(_ raster: Raster, options: Options) -> [UInt8] {
+        encode(raster, options: options) { ScanSearch.script($0, coefficients: $1) }
+    }
+
+    /// `encode` with the progressive script given by `script` (tests compare scripts with it).
+    static func encode(
+        _ raster: Raster, options: Options, script: (Frame, Coefficients) -> [Scan]
+    ) -> [UInt8] {
         precondition(raster.width > 0 && raster.height > 0, "JPEGEncoder: a JPEG needs at least one pixel")
         precondition(raster.width <= 65500 && raster.height <= 65500, "JPEGEncoder: libjpeg reads sides to 65 500")
         let quality = min(max(options.quality, 1), 100)
@@ -48,7 +56,7 @@ public enum JPEGEncoder {
         var out = Markers.header(options: options)
         Markers.appendQuantTables(tables, components: frame.components.count, to: &out)
         Markers.appendFrame(frame, progressive: options.progressive, to: &out)
-        let scans = options.progressive ? ScanScript.progressive(frame) : [ScanScript.sequential(frame)]
+        let scans = options.progressive ? script(frame, coefficients) : [ScanScript.sequential(frame)]
         // Scans are independent once the coefficients are made: each on a core, the costliest first
         // (cores take them in the order given, and the last luma refinement, started last, was the
         // long pole), joined in the script's order whatever order they ran in.

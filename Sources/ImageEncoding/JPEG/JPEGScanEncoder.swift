@@ -35,15 +35,16 @@ extension JPEGEncoder {
         }
 
         /// Every block of the scan in its order: MCU by MCU when it interleaves components, else the
-        /// component's own blocks row by row (its padding blocks beyond them are not coded).
+        /// component's own blocks row by row (its padding blocks beyond them are not coded). With
+        /// `rowStep` n > 1, only every n-th row of blocks (or of MCUs): a sample, for estimates.
         static func walk<S: SymbolSink>(
-            _ scan: Scan, frame: Frame, coefficients: Coefficients, coder: inout BlockCoder<S>
+            _ scan: Scan, frame: Frame, coefficients: Coefficients, coder: inout BlockCoder<S>, rowStep: Int = 1
         ) {
             if scan.components.count == 1 {
                 let index = scan.components[0]
                 let component = frame.components[index]
                 let plane = coefficients.planes[index], masks = coefficients.masks[index]
-                for by in 0..<component.blocksHigh {
+                for by in stride(from: 0, to: component.blocksHigh, by: rowStep) {
                     let row = by * component.paddedBlocksWide
                     for bx in 0..<component.blocksWide {
                         let n = row + bx
@@ -53,7 +54,7 @@ extension JPEGEncoder {
                 coder.flushEndOfBands(2 + component.table)
                 return
             }
-            for my in 0..<frame.mcusHigh {
+            for my in stride(from: 0, to: frame.mcusHigh, by: rowStep) {
                 for mx in 0..<frame.mcusWide {
                     for index in scan.components {
                         let component = frame.components[index]

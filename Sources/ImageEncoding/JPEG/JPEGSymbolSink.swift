@@ -9,6 +9,23 @@ extension JPEGEncoder {
 }
 
 extension JPEGEncoder {
+    /// Counts symbols into 4 × 256 frequencies the caller owns, and the bits after them, keeping
+    /// nothing: what a scan would cost, for choosing between scans (ScanSearch).
+    struct SymbolCounter: SymbolSink {
+        let frequencies: UnsafeMutablePointer<Int>
+        private(set) var valueBits = 0
+
+        init(frequencies: UnsafeMutablePointer<Int>) { self.frequencies = frequencies }
+
+        @inline(__always)
+        mutating func symbol(_ slot: Int, _ symbol: Int) { frequencies[slot &* 256 &+ symbol] &+= 1 }
+
+        @inline(__always)
+        mutating func bits(_ value: Int, _ count: Int) { valueBits &+= count }
+    }
+}
+
+extension JPEGEncoder {
     /// Counts symbols into 4 × 256 frequencies the caller owns, and keeps them, each with the bits
     /// after it, as one 32-bit entry, so the scan is walked once: its tables are built from the
     /// counts, then `replay` writes the entries (a second walk of the blocks cost more than the
