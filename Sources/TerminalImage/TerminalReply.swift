@@ -74,7 +74,7 @@ public struct TerminalReply: Sendable {
     /// covered; nil when neither came, or the area cannot be of that many cells (less than a
     /// pixel a cell, or over 1000: some other answer).
     public var answeredCell: (width: Int, height: Int)? {
-        if let cellPixels { return cellPixels }
+        if cellSizeAnswered { return cellPixels }
         guard let area = textAreaPixels, let cells = cellsWhenAsked, cells.columns > 0, cells.rows > 0 else {
             return nil
         }
@@ -82,6 +82,9 @@ public struct TerminalReply: Sendable {
         guard (1...1000).contains(cell.width), (1...1000).contains(cell.height) else { return nil }
         return cell
     }
+    /// `CSI 16 t` was answered with a size (a `6;0;0` answer says nothing, and leaves the text area
+    /// to decide).
+    public var cellSizeAnswered: Bool { cellPixels.map { $0.width > 0 && $0.height > 0 } ?? false }
     /// The answer to OSC 11: the terminal's background colour.
     public private(set) var background: Colour?
 

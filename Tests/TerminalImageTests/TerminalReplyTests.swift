@@ -208,7 +208,9 @@ final class TerminalReplyTests: XCTestCase {
         reply.cellsWhenAsked = (columns: 120, rows: 40)
         XCTAssertEqual(reply.answeredCell?.width, 9)
         XCTAssertEqual(reply.answeredCell?.height, 21)
-        // CSI 16 t's own answer wins over the area's.
+        // A cell size of nothing leaves the area to decide; CSI 16 t's own answer wins over it.
+        XCTAssertEqual(reply.feed(bytes("\u{1B}[6;0;0t")), [])
+        XCTAssertEqual(reply.answeredCell?.width, 9)
         XCTAssertEqual(reply.feed(bytes("\u{1B}[6;20;10t")), [])
         XCTAssertEqual(reply.answeredCell?.width, 10)
         XCTAssertEqual(reply.answeredCell?.height, 20)

@@ -6,8 +6,8 @@ import Glibc
 
 /// The one question imgsel puts to a terminal whose environment does not say what it draws:
 /// the kitty graphics query, OSC 11 (the background colour) and DA1 (and `CSI 16 t` and
-/// `CSI 14 t` when the window reports no pixels), written at once; the answers are read until DA1's, which every
-/// terminal sends last, or until the time is up.
+/// `CSI 14 t` when the window reports no pixels), written at once; the answers are read until
+/// DA1's, which every terminal sends last, or until the time is up.
 ///
 /// While it waits the terminal is in non-canonical mode without echo, so neither the answers
 /// nor keys typed meanwhile show on the screen; typed keys are dropped (there is no safe way

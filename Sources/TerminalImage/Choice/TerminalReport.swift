@@ -73,7 +73,7 @@ public struct TerminalReport: Sendable {
         } else if !window.knowsPixels {
             source = .unknown
         } else {
-            source = reply?.cellPixels != nil ? .cellSizeAnswer : .textAreaAnswer
+            source = reply?.cellSizeAnswered == true ? .cellSizeAnswer : .textAreaAnswer
         }
         let colourTerm = environment("COLORTERM") ?? ""
         let coloursReason =
