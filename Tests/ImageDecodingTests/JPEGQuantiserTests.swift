@@ -63,23 +63,33 @@ final class JPEGQuantiserTests: XCTestCase {
         XCTAssertEqual(rounded, [0, 2, 2, 0, -2])
     }
 
+    /// Luma's zone rises from 0.65 step to 0.7, chroma's from 0.5 to 0.75, with u + v over 14.
     func testTheDeadZoneOnlyZeroesSmallACValues() {
         let table = JPEGEncoder.QuantTables(quality: 75).luma
-        var zeroed = 0
-        for block in blocks(300) {
-            let (plain, _) = quantise(Q(table: table, deadZone: false), block)
-            let (out, mask) = quantise(Q(table: table), block)
-            XCTAssertEqual(mask, maskOf(out))
-            XCTAssertEqual(out[0], plain[0], "the DC is rounded plainly")
-            for z in 1..<64 where out[z] != plain[z] {
-                XCTAssertEqual(out[z], 0)
-                let n = JPEGEncoder.Zigzag.natural[z]
-                let threshold = 0.5 + Float(n % 8 + n / 8) / 14 * (Q.deadZoneTop - 0.5)
-                XCTAssertLessThan(abs(scaled(block, table, z)), threshold)
-                zeroed += 1
+        for (zone, low, top) in [(Q.DeadZone.luma, Float(0.65), Float(0.7)), (.chroma, 0.5, 0.75)] {
+            var zeroed = 0, nearThreshold = 0
+            for block in blocks(300) {
+                let (plain, _) = quantise(Q(table: table, deadZone: false), block)
+                let (out, mask) = quantise(Q(table: table, zone: zone), block)
+                XCTAssertEqual(mask, maskOf(out))
+                XCTAssertEqual(out[0], plain[0], "the DC is rounded plainly")
+                for z in 1..<64 {
+                    let n = JPEGEncoder.Zigzag.natural[z]
+                    let threshold = low + Float(n % 8 + n / 8) / 14 * (top - low)
+                    let x = abs(scaled(block, table, z))
+                    if out[z] != plain[z] {
+                        XCTAssertEqual(out[z], 0)
+                        XCTAssertLessThan(x, threshold)
+                        zeroed += 1
+                    } else if plain[z] != 0 {
+                        XCTAssertGreaterThanOrEqual(x, threshold, "z \(z) kept below its threshold")
+                        if x < threshold + 0.05 { nearThreshold += 1 }
+                    }
+                }
             }
+            XCTAssertGreaterThan(zeroed, 0, "some value sat in the dead zone")
+            XCTAssertGreaterThan(nearThreshold, 0, "some kept value sat just past it")
         }
-        XCTAssertGreaterThan(zeroed, 0, "some value sat in the dead zone")
     }
 
     func testTheTrellisStaysWithinAStepKeepsTheDCAndSavesBits() {

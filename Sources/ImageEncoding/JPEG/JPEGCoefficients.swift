@@ -35,7 +35,8 @@ extension JPEGEncoder {
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 let rows = (band * frame.mcusHigh / bands)..<((band + 1) * frame.mcusHigh / bands)
                 let quantisers = frame.components.map {
-                    Quantiser(table: $0.table == 0 ? tables.luma : tables.chroma)
+                    $0.table == 0
+                        ? Quantiser(table: tables.luma, zone: .luma) : Quantiser(table: tables.chroma, zone: .chroma)
                 }
                 result.fill(raster, frame: frame, quantisers: quantisers, mcuRows: rows)
             }

@@ -4,12 +4,17 @@ extension JPEGEncoder {
     /// coefficient does both. One a band and component (its scratch is its own).
     ///
     /// With the dead zone (the default) an AC value rounds to zero below a threshold that grows
-    /// from 0.5 step at the lowest frequencies to 0.75 at the highest (T.81's decoder never knows):
-    /// 2 % fewer bytes at equal SSIMULACRA2 on the tuning set (0.853 to 0.837 of cjpeg), and fewer
-    /// instructions, as fewer coefficients are coded. Tuned there: 0.6 rising to 0.9 was no better
-    /// (0.839), and thresholds also growing with the block's variance (jpegli's masking, up to +0.3
-    /// step) were worse with these tables (0.856; 0.3 % better with Annex K's).
-    /// The trellis (JPEGTrellis.swift) is not on by default: a further 1 % for a third more time.
+    /// with frequency (T.81's decoder never knows): for luma from 0.65 step at the lowest frequencies
+    /// to 0.7 at the highest, for chroma from 0.5 to 0.75 (DeadZone). Fewer bytes at equal
+    /// SSIMULACRA2 on the tuning set, and fewer instructions, as fewer coefficients are coded: 0.5 to
+    /// 0.75 for both took 2 % off (0.853 to 0.837 of cjpeg). With the scan search, raising luma's to
+    /// 0.65 → 0.7 took 1.4 % more (0.8008 to 0.7897; with the 4:2:0 filter 0.7864), where 0.55 →
+    /// 0.75, 0.6 → 0.75, 0.6 flat and 0.7 flat did less (0.65 flat the same within 0.1 %); chroma's
+    /// raised too (0.6 → 0.75, 0.5 → 0.9) or lowered (0.5 → 0.6), and a bias of 0.05 step towards
+    /// zero past the zone, were worse. Thresholds also growing with the block's variance (jpegli's
+    /// masking, up to +0.3 step) were worse with these tables (0.856 against 0.837; 0.3 % better with Annex K's).
+    /// The trellis (JPEGTrellis.swift) is not on by default: with the scan search it no longer pays
+    /// (0.8015 against 0.8008; luma only 0.8004, the block's end only 0.8006), for a third more time.
     final class Quantiser: @unchecked Sendable {
         /// 1 / (Q · 8 · scale[u] · scale[v]) for the DCT's transposed output, `[u]` lane v.
         private let reciprocals: UnsafeMutablePointer<SIMD8<Float>>
@@ -29,12 +34,21 @@ extension JPEGEncoder {
         private let deadZone: Bool
         let trellis: Trellis?
 
-        /// The dead zone's threshold at the highest frequency (u + v = 14), in steps.
-        static let deadZoneTop: Float = 0.75
+        /// A dead zone's thresholds in steps: `low` at the DC's place (u + v = 0, where the DC itself is
+        /// rounded plainly), rising linearly to `top` at the highest frequency (u + v = 14).
+        struct DeadZone {
+            let low: Float
+            let top: Float
+
+            static let luma = DeadZone(low: 0.65, top: 0.7)
+            static let chroma = DeadZone(low: 0.5, top: 0.75)
+
+            func threshold(u: Int, v: Int) -> Float { low + Float(u + v) / 14 * (top - low) }
+        }
 
         /// `deadZone: false` rounds every value to nearest; a trellis, when given, then chooses
         /// the levels from the rounded ones.
-        init(table zigzagTable: [UInt16], deadZone: Bool = true, trellis: Trellis? = nil) {
+        init(table zigzagTable: [UInt16], deadZone: Bool = true, zone: DeadZone = .luma, trellis: Trellis? = nil) {
             reciprocals = .allocate(capacity: 8)
             steps = .allocate(capacity: 8)
             thresholds = .allocate(capacity: 8)
@@ -49,7 +63,7 @@ extension JPEGEncoder {
                     let q = Double(zigzagTable[Zigzag.zigzag[v * 8 + u]])
                     lane[v] = Float(1 / (q * 8 * ForwardDCT.scale[u] * ForwardDCT.scale[v]))
                     step[v] = u + v == 0 ? 0 : Float(q)
-                    threshold[v] = u + v == 0 ? 0 : 0.5 + Float(u + v) / 14 * (Self.deadZoneTop - 0.5)
+                    threshold[v] = u + v == 0 ? 0 : zone.threshold(u: u, v: v)
                 }
                 reciprocals[u] = lane
                 steps[u] = step

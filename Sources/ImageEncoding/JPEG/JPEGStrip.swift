@@ -1,43 +1,54 @@
 extension JPEGEncoder {
     /// One MCU row of samples as floats, level-shifted (−128…127), each component at its own
     /// resolution and padded to whole blocks by repeating the last column and row (as libjpeg pads,
-    /// so the padding costs few bits). Chroma at 4:2:0 is the mean of each 2 × 2 (JFIF's centred
-    /// siting). A class owning raw buffers, so the block loop reads them without copies or checks.
+    /// so the padding costs few bits). Chroma at 4:2:0 is filtered down (`halve`). A class owning
+    /// raw buffers, so the block loop reads them without copies or checks.
     final class Strip {
         let frame: Frame
         let fullWidth: Int
         let rows: Int
-        /// Full-resolution planes: Y, and Cb, Cr for a colour frame.
+        /// Rows converted above and below the MCU row: the 4:2:0 filter reaches one past each side.
+        let halo: Int
+        /// Full-resolution planes: Y, and Cb, Cr for a colour frame; row 0 at `full[c]`, the halo's
+        /// rows before and after it.
         let full: [UnsafeMutablePointer<Float>]
         /// Chroma at half resolution, for a subsampled frame.
         let half: [UnsafeMutablePointer<Float>]
+        /// Chroma halved down but not yet across: half the strip's rows at full width.
+        private let down: UnsafeMutablePointer<Float>
 
         init(frame: Frame) {
             self.frame = frame
-            fullWidth = frame.mcusWide * 8 * frame.hMax
-            rows = 8 * frame.vMax
-            let size = fullWidth * rows
+            let width = frame.mcusWide * 8 * frame.hMax, rows = 8 * frame.vMax, halo = frame.hMax == 2 ? 1 : 0
+            fullWidth = width
+            self.rows = rows
+            self.halo = halo
+            let size = width * (rows + 2 * halo)
             full = (0..<frame.components.count).map { _ in
                 let p = UnsafeMutablePointer<Float>.allocate(capacity: size)
                 p.initialize(repeating: 0, count: size)
-                return p
+                return p + width * halo
             }
             half = (frame.hMax == 2 ? 0..<2 : 0..<0).map { _ in
-                let p = UnsafeMutablePointer<Float>.allocate(capacity: size / 4)
-                p.initialize(repeating: 0, count: size / 4)
+                let p = UnsafeMutablePointer<Float>.allocate(capacity: width * rows / 4)
+                p.initialize(repeating: 0, count: width * rows / 4)
                 return p
             }
+            down = .allocate(capacity: width * rows / 2)
+            down.initialize(repeating: 0, count: width * rows / 2)
         }
 
         deinit {
-            for p in full + half { p.deallocate() }
+            for p in full { (p - fullWidth * halo).deallocate() }
+            for p in half { p.deallocate() }
+            down.deallocate()
         }
 
         func convert(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, mcuRow: Int) {
             let colour = frame.components.count == 3
             let fullWidth = fullWidth
-            for r in 0..<rows {
-                let sy = min(mcuRow * rows + r, height - 1)
+            for r in -halo..<(rows + halo) {
+                let sy = min(max(mcuRow * rows + r, 0), height - 1)
                 let source = pixels.baseAddress! + sy * width * 4
                 let luma = full[0] + r * fullWidth
                 if !colour {
@@ -76,15 +87,45 @@ extension JPEGEncoder {
                     cr[x] = cr[width - 1]
                 }
             }
-            let halfWidth = fullWidth / 2
-            for (plane, target) in half.enumerated() {
-                let source = full[plane + 1]
-                for r in 0..<rows / 2 {
-                    let top = source + 2 * r * fullWidth, bottom = top + fullWidth
-                    let row = target + r * halfWidth
-                    for x in 0..<halfWidth {
-                        row[x] = 0.25 * (top[2 * x] + top[2 * x + 1] + bottom[2 * x] + bottom[2 * x + 1])
+            for (plane, target) in half.enumerated() { halve(full[plane + 1], into: target) }
+        }
+
+        /// The 4:2:0 filter's taps a side, nearest first: (5, −1) / 8 across the 4 × 4 samples around
+        /// each chroma sample (JFIF's centred siting), where the mean of the 2 × 2 (1, 0) was: decoders
+        /// bring chroma back up smoothly (libjpeg's "fancy" upsampling: 3/4 and 1/4), which a
+        /// slightly sharpened chroma makes up for. On the tuning set 0.3 % fewer bytes at equal
+        /// SSIMULACRA2; the smoother (3, 1) / 8 lost 0.9 %.
+        static let taps: (near: Float, far: Float) = (0.625, -0.125)
+
+        /// One chroma plane at half resolution each way: down into `down` (from the halo's rows too),
+        /// then across; the first and last columns and rows repeat past the edges.
+        private func halve(_ source: UnsafeMutablePointer<Float>, into target: UnsafeMutablePointer<Float>) {
+            let halfWidth = fullWidth / 2, (near, far) = Self.taps
+            for r in 0..<rows / 2 {
+                let s = source + (2 * r - 1) * fullWidth, d = down + r * fullWidth
+                // fullWidth is a multiple of 16.
+                for x in stride(from: 0, to: fullWidth, by: 8) {
+                    func load(_ k: Int) -> SIMD8<Float> {
+                        UnsafeRawPointer(s + k * fullWidth + x).loadUnaligned(as: SIMD8<Float>.self)
                     }
+                    let value = near * (load(1) + load(2)) + far * (load(0) + load(3))
+                    UnsafeMutableRawPointer(d + x).storeBytes(of: value, as: SIMD8<Float>.self)
+                }
+                let row = target + r * halfWidth
+                row[0] = near * (d[0] + d[1]) + far * (d[0] + d[2])
+                var x = 1
+                // Eight at a time while the last read (d[2x + 17]) stays in the row.
+                while x + 8 <= halfWidth - 1 {
+                    let middle = UnsafeRawPointer(d + 2 * x).loadUnaligned(as: SIMD16<Float>.self)
+                    let before = UnsafeRawPointer(d + 2 * x - 2).loadUnaligned(as: SIMD16<Float>.self)
+                    let after = UnsafeRawPointer(d + 2 * x + 2).loadUnaligned(as: SIMD16<Float>.self)
+                    let value = near * (middle.evenHalf + middle.oddHalf) + far * (before.oddHalf + after.evenHalf)
+                    UnsafeMutableRawPointer(row + x).storeBytes(of: value, as: SIMD8<Float>.self)
+                    x += 8
+                }
+                while x < halfWidth {
+                    row[x] = near * (d[2 * x] + d[2 * x + 1]) + far * (d[2 * x - 1] + d[min(2 * x + 2, fullWidth - 1)])
+                    x += 1
                 }
             }
         }
