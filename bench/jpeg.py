@@ -106,7 +106,7 @@ def bench_bytes(jpeg_encode, work, photos):
                 b = bytes_at([(b, s) for b, s, _ in curves[name]], s_ref)
                 row.append(f"{b / b_ref:4.2f}" if b else "  - ")
                 if b:
-                    ratios[name][t].append(b / b_ref)
+                    ratios[name][t].append((stem, b / b_ref))
             line += f" {name.split()[0][:6]:>6} " + "/".join(row)
         print(line + f"   (SSIMULACRA2 of cjpeg q{'/'.join(map(str, TARGETS))}: "
               + "/".join(f"{reference[t][1]:.1f}" for t in TARGETS) + ")")
@@ -136,15 +136,23 @@ def bench_jpeg(imgsel, work, args, Measure, report, make_photos):
           f"{'/'.join(map(str, TARGETS))} (ladder {LADDER})")
     ratios = bench_bytes(jpeg_encode, work, photos)
     goals = []
-    for name, by_target in ratios.items():
-        all_ratios = [r for t in TARGETS for r in by_target[t]]
-        mean = math.exp(sum(map(math.log, all_ratios)) / len(all_ratios))
-        per = " ".join(f"q{t} {math.exp(sum(map(math.log, v)) / len(v)):.3f}" for t, v in by_target.items() if v)
-        goal = ""
-        if name == "imgsel":
-            goal = f"  goal <= 0.85 {'met' if mean <= 0.85 else 'NOT met'}"
-            goals.append(mean <= 0.85)
-        print(f"  bytes at equal quality  {name:<30} {mean:.3f}x cjpeg -optimize  ({per}){goal}")
+    # The goal is judged on the real photos alone: the synthetic bench crop suits our tables unusually
+    # well (about 0.6x), so with it the mean reads better than photos from a camera would give.
+    synthetic = os.path.splitext(os.path.basename(crop))[0]
+    for label, keep in [("real photos", lambda stem: stem != synthetic), ("with the crop", lambda stem: True)]:
+        for name, by_target in ratios.items():
+            kept = {t: [r for stem, r in v if keep(stem)] for t, v in by_target.items()}
+            all_ratios = [r for v in kept.values() for r in v]
+            mean = math.exp(sum(map(math.log, all_ratios)) / len(all_ratios))
+            per = " ".join(f"q{t} {math.exp(sum(map(math.log, v)) / len(v)):.3f}" for t, v in kept.items() if v)
+            goal = ""
+            if name == "imgsel":
+                if label == "real photos":
+                    goal = f"  goal <= 0.85 {'met' if mean <= 0.85 else 'NOT met'}"
+                    goals.append(mean <= 0.85)
+                else:
+                    goal = "  goal (info)"
+            print(f"  bytes, {label:<13} {name:<30} {mean:.3f}x cjpeg -optimize  ({per}){goal}")
     print()
     print("  12-MP photo at q85; the machine is shared (other builds run): medians of alternating runs")
     runs = max(3, args.pixel_runs)
