@@ -104,6 +104,35 @@ final class ExportRefusalTests: ImgselTestCase {
         XCTAssertEqual(bytes("kept/01-shot.heic"), bytes("shot.heic"), "--keep-metadata copies it as it is")
     }
 
+    /// A HEIC made JPEG keeps its ICC profile always (a phone's Display P3 values are not sRGB), and
+    /// under --keep-metadata its EXIF, read from the file's EXIF item, with the orientation at 1.
+    func testAHEICMadeJPEGKeepsItsProfileAndUnderKeepMetadataItsEXIF() {
+        pillow(
+            """
+            import pillow_heif
+            from PIL import ImageCms
+            pillow_heif.register_heif_opener()
+            exif = Image.Exif()
+            exif[0x010F] = 'PhoneMaker'
+            exif.get_ifd(0x8825).update({1: 'N', 2: (52.0, 31.0, 12.0), 3: 'E', 4: (13.0, 24.0, 36.0)})
+            profile = ImageCms.ImageCmsProfile(ImageCms.createProfile('sRGB')).tobytes()
+            open('profile.icc', 'wb').write(profile)
+            Image.new('RGB', (64, 48), (10, 200, 30)).save(
+                'shot.heic', quality=90, exif=exif.tobytes(), icc_profile=profile)
+            """)
+        assertSuccess(run(["add", "shot.heic"]))
+        assertSuccess(run(["export", "out"]))
+        let profile = "print(Image.open('{}').info.get('icc_profile') == open('profile.icc', 'rb').read())"
+        XCTAssertEqual(pillow(profile.replacingOccurrences(of: "{}", with: "out/01-shot.jpg")).trimmed, "True")
+        XCTAssertNil(exifTags("out/01-shot.jpg")["EXIF:Make"])
+        assertSuccess(run(["export", "kept", "--keep-metadata", "--max-side", "32"]))
+        XCTAssertEqual(listing("kept"), ["01-shot.jpg"])
+        let tags = exifTags("kept/01-shot.jpg")
+        XCTAssertEqual(tags["EXIF:Make"], "PhoneMaker", "\(tags)")
+        XCTAssertNotNil(tags["EXIF:GPSLatitude"], "\(tags)")
+        XCTAssertEqual(pillow(profile.replacingOccurrences(of: "{}", with: "kept/01-shot.jpg")).trimmed, "True")
+    }
+
     func testUsageErrorsNameTheOption() {
         seed(1)
         assertUsage(run(["export"]), stderrContains: ["export: missing DIR"])
@@ -115,4 +144,8 @@ final class ExportRefusalTests: ImgselTestCase {
         assertUsage(run(["export", "out", "--max-bytes", "lots"]), stderrContains: ["export: --max-bytes must be"])
         XCTAssertFalse(exists("out"))
     }
+}
+
+extension String {
+    fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }

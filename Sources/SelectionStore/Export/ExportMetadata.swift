@@ -33,6 +33,7 @@ public struct ExportMetadata: Sendable, Equatable {
         case .jpeg: return JPEGMetadata.read(bytes) ?? ExportMetadata()
         case .png: return PNGMetadata.read(bytes) ?? ExportMetadata()
         case .webp: return WebPMetadata.read(bytes) ?? ExportMetadata()
+        case .heic, .heif, .avif: return HEIFMetadata.read(bytes) ?? ExportMetadata()
         default: return ExportMetadata()
         }
     }
