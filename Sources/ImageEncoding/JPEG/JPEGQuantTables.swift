@@ -29,13 +29,14 @@ extension JPEGEncoder {
             chroma = scaled(Self.base.map(Int.init))
         }
 
-        /// Luma's base: `base` tilted by -0.45 (tilted(_:by:)), coarser at the lowest frequencies (the DC
-        /// 9 → 13) and finer at the highest (98 → 54). Tuned on real photos (OpenCV's samples, see
+        /// Luma's base: `base` tilted by -0.35 (tilted(_:by:)), coarser at the lowest frequencies (the DC
+        /// 9 → 12) and finer at the highest (98 → 64). Tuned on real photos (OpenCV's samples, see
         /// bench/jpeg_tune.py), where the PSNR-HVS table spends too much on low frequencies for
-        /// SSIMULACRA2: 0.8496 → 0.8448 of `cjpeg -optimize` (-0.3 the same, -0.6 0.8450), where the
-        /// opposite tilt (+0.2, the brief's guess) lost 2.7 %. Chroma kept `base`: scaled 0.85–1.3 of
-        /// it, or tilted either way (±0.2, +0.3, +0.5), was no better (0.8451–0.8639).
-        static let lumaBase = tilted(base, by: -0.45)
+        /// SSIMULACRA2: 0.8496 → 0.8448 of `cjpeg -optimize` at -0.45 (-0.3 the same, -0.6 0.8450),
+        /// where the opposite tilt (+0.2, finer low frequencies) lost 2.7 %; with the dead zones retuned
+        /// (Quantiser) -0.35 did best (0.8364; -0.45 0.8379). Chroma kept `base`: scaled 0.85–1.3 of
+        /// it, or tilted either way (-0.2, +0.2, +0.3, +0.5), was no better (0.8428–0.8639).
+        static let lumaBase = tilted(base, by: -0.35)
 
         /// Each entry of a natural-order table times 1 + tilt · ((u + v) / 7 - 1), rounded, at least 1:
         /// unchanged on the anti-diagonal u + v = 7, (1 - tilt)× at the DC, (1 + tilt)× at the top.
