@@ -74,9 +74,11 @@ final class JPEGEncoderCompatibilityTests: XCTestCase {
         let source = Samples.photo(48, 32)
         let ppm = try tools.writePPM(source, "source.ppm")
         let cjpeg = try JPEGTools.path("cjpeg", package: "libjpeg-turbo-progs")
-        // cjpeg -qtables: the base table (natural order), scaled by -quality as libjpeg scales Annex K's.
+        // cjpeg -qtables: the base tables (luma's, then chroma's, natural order), scaled by -quality as
+        // libjpeg scales Annex K's.
         let base = tools.folder.appendingPathComponent("base.txt").path
-        try JPEGEncoder.QuantTables.base.map(String.init).joined(separator: " ").write(
+        let tables = [JPEGEncoder.QuantTables.lumaBase, JPEGEncoder.QuantTables.base.map(Int.init)]
+        try tables.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n").write(
             toFile: base, atomically: true, encoding: .utf8)
         var ours: [String] = [], theirs: [String] = []
         for quality in [1, 10, 25, 50, 75, 85, 90, 95, 100] {
@@ -86,15 +88,15 @@ final class JPEGEncoderCompatibilityTests: XCTestCase {
             // -baseline: 8-bit tables (entries capped at 255), as Pillow's own encoder has them and as a
             // baseline decoder needs; cjpeg's default would write 16-bit tables below quality 25.
             try tools.run([
-                cjpeg, "-quality", "\(quality)", "-baseline", "-qtables", base, "-qslots", "0,0,0", "-outfile", path,
+                cjpeg, "-quality", "\(quality)", "-baseline", "-qtables", base, "-qslots", "0,1,1", "-outfile", path,
                 ppm,
             ])
             theirs.append(path)
         }
-        // Luma and chroma: libjpeg's scaling of our base table at each quality.
+        // Luma and chroma: libjpeg's scaling of our base tables at each quality.
         let oursTables = try tools.pillowTables(ours), theirsTables = try tools.pillowTables(theirs)
         XCTAssertEqual(oursTables.map { $0[0] }, theirsTables.map { $0[0] })
-        XCTAssertEqual(oursTables.map { $0[1] }, theirsTables.map { $0[0] })
+        XCTAssertEqual(oursTables.map { $0[1] }, theirsTables.map { $0[1] })
     }
 
     /// Our pixels at a quality are at least as close to the source as cjpeg's (both 4:2:0, both

@@ -91,14 +91,26 @@ final class JPEGEncoderTests: XCTestCase {
 
     func testQuantisationTablesFollowLibjpegsQualityScale() {
         // libjpeg: scale 5000/q below 50, else 200 - 2q; (base × scale + 50) / 100 within 1...255; zigzag
-        // order; the base mozjpeg's PSNR-HVS table (9, 10, 11, 12, ... in zigzag order), for chroma too.
+        // order; chroma's base mozjpeg's PSNR-HVS table (9, 10, 11, 12, ... in zigzag order), luma's the
+        // same tilted (12, 13, 14, 16, ...).
         let q85 = JPEGEncoder.QuantTables(quality: 85)
-        XCTAssertEqual(Array(q85.luma.prefix(8)), [3, 3, 3, 4, 4, 4, 4, 4])
-        XCTAssertEqual(q85.chroma, q85.luma)
-        XCTAssertEqual(JPEGEncoder.QuantTables(quality: 50).luma[0], 9)
+        XCTAssertEqual(Array(q85.luma.prefix(8)), [4, 4, 4, 5, 5, 5, 5, 5])
+        XCTAssertEqual(Array(q85.chroma.prefix(8)), [3, 3, 3, 4, 4, 4, 4, 4])
+        XCTAssertEqual(JPEGEncoder.QuantTables(quality: 50).luma[0], 12)
+        XCTAssertEqual(JPEGEncoder.QuantTables(quality: 50).chroma[0], 9)
         XCTAssertEqual(JPEGEncoder.QuantTables(quality: 100).luma, [UInt16](repeating: 1, count: 64))
         XCTAssertEqual(JPEGEncoder.QuantTables(quality: 1).luma.max(), 255)
-        XCTAssertEqual(JPEGEncoder.QuantTables(quality: 10).luma[0], 45)
+        XCTAssertEqual(JPEGEncoder.QuantTables(quality: 10).luma[0], 60)
+    }
+
+    func testTheLumaTiltCoarsensLowFrequenciesAndRefinesHighOnes() {
+        let base = JPEGEncoder.QuantTables.base, luma = JPEGEncoder.QuantTables.lumaBase
+        XCTAssertEqual(luma[0], 12)  // 9 × 1.35
+        XCTAssertEqual(luma[63], 64)  // 98 × 0.65
+        for n in 0..<64 where n % 8 + n / 8 == 7 { XCTAssertEqual(luma[n], Int(base[n])) }
+        for n in 0..<64 where n % 8 + n / 8 < 7 { XCTAssertGreaterThanOrEqual(luma[n], Int(base[n])) }
+        for n in 0..<64 where n % 8 + n / 8 > 7 { XCTAssertLessThanOrEqual(luma[n], Int(base[n])) }
+        XCTAssertEqual(JPEGEncoder.QuantTables.tilted([UInt16](repeating: 1, count: 64), by: 0.9).min(), 1)
     }
 
     func testMetadataSegmentsComeAfterJFIFInOrder() throws {

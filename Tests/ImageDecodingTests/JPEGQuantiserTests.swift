@@ -66,7 +66,7 @@ final class JPEGQuantiserTests: XCTestCase {
     /// Luma's zone rises from 0.65 step to 0.7, chroma's from 0.5 to 0.75, with u + v over 14.
     func testTheDeadZoneOnlyZeroesSmallACValues() {
         let table = JPEGEncoder.QuantTables(quality: 75).luma
-        for (zone, low, top) in [(Q.DeadZone.luma, Float(0.65), Float(0.7)), (.chroma, 0.5, 0.75)] {
+        for (zone, low, top) in [(Q.DeadZone.luma, Float(0.6), Float(0.65)), (.chroma, 0.6, 0.9)] {
             var zeroed = 0, nearThreshold = 0
             for block in blocks(300) {
                 let (plain, _) = quantise(Q(table: table, deadZone: false), block)

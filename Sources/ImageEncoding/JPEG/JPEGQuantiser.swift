@@ -4,14 +4,17 @@ extension JPEGEncoder {
     /// coefficient does both. One a band and component (its scratch is its own).
     ///
     /// With the dead zone (the default) an AC value rounds to zero below a threshold that grows
-    /// with frequency (T.81's decoder never knows): for luma from 0.65 step at the lowest frequencies
-    /// to 0.7 at the highest, for chroma from 0.5 to 0.75 (DeadZone). Fewer bytes at equal
+    /// with frequency (T.81's decoder never knows): for luma from 0.6 step at the lowest frequencies
+    /// to 0.65 at the highest, for chroma from 0.6 to 0.9 (DeadZone). Fewer bytes at equal
     /// SSIMULACRA2 on the tuning set, and fewer instructions, as fewer coefficients are coded: 0.5 to
     /// 0.75 for both took 2 % off (0.853 to 0.837 of cjpeg). With the scan search, raising luma's to
     /// 0.65 → 0.7 took 1.4 % more (0.8008 to 0.7897; with the 4:2:0 filter 0.7864), where 0.55 →
     /// 0.75, 0.6 → 0.75, 0.6 flat and 0.7 flat did less (0.65 flat the same within 0.1 %); chroma's
     /// raised too (0.6 → 0.75, 0.5 → 0.9) or lowered (0.5 → 0.6), and a bias of 0.05 step towards
-    /// zero past the zone, were worse. Thresholds also growing with the block's variance (jpegli's
+    /// zero past the zone, were worse on that set. On real photos (with luma's tilted table) chroma's
+    /// 0.6 → 0.9 took 0.3 % (0.8448 to 0.8420), 0.65 → 1.0 the same; luma's 0.6 → 0.8 or 0.7 → 0.75
+    /// lost 0.5–0.8 %, but 0.6 → 0.65 took 0.5 % (0.8379; with the tilt at -0.35 0.8364, 0.55 → 0.6
+    /// the same). Thresholds also growing with the block's variance (jpegli's
     /// masking, up to +0.3 step) were worse with these tables (0.856 against 0.837; 0.3 % better with Annex K's).
     /// The trellis (JPEGTrellis.swift) is not on by default: with the scan search it no longer pays
     /// (0.8015 against 0.8008; luma only 0.8004, the block's end only 0.8006), for a third more time.
@@ -40,8 +43,8 @@ extension JPEGEncoder {
             let low: Float
             let top: Float
 
-            static let luma = DeadZone(low: 0.65, top: 0.7)
-            static let chroma = DeadZone(low: 0.5, top: 0.75)
+            static let luma = DeadZone(low: 0.6, top: 0.65)
+            static let chroma = DeadZone(low: 0.6, top: 0.9)
 
             func threshold(u: Int, v: Int) -> Float { low + Float(u + v) / 14 * (top - low) }
         }
