@@ -92,20 +92,21 @@ final class JPEGEncoderTests: XCTestCase {
     func testQuantisationTablesFollowLibjpegsQualityScale() {
         // libjpeg: scale 5000/q below 50, else 200 - 2q; (base × scale + 50) / 100 within 1...255; zigzag
         // order; chroma's base mozjpeg's PSNR-HVS table (9, 10, 11, 12, ... in zigzag order), luma's the
-        // same tilted (12, 13, 14, 16, ...).
+        // same tilted but for the DC (9, 13, 14, 16, ...).
         let q85 = JPEGEncoder.QuantTables(quality: 85)
-        XCTAssertEqual(Array(q85.luma.prefix(8)), [4, 4, 4, 5, 5, 5, 5, 5])
+        XCTAssertEqual(Array(q85.luma.prefix(8)), [3, 4, 4, 5, 5, 5, 5, 5])
         XCTAssertEqual(Array(q85.chroma.prefix(8)), [3, 3, 3, 4, 4, 4, 4, 4])
-        XCTAssertEqual(JPEGEncoder.QuantTables(quality: 50).luma[0], 12)
+        XCTAssertEqual(JPEGEncoder.QuantTables(quality: 50).luma[0], 9)
         XCTAssertEqual(JPEGEncoder.QuantTables(quality: 50).chroma[0], 9)
         XCTAssertEqual(JPEGEncoder.QuantTables(quality: 100).luma, [UInt16](repeating: 1, count: 64))
         XCTAssertEqual(JPEGEncoder.QuantTables(quality: 1).luma.max(), 255)
-        XCTAssertEqual(JPEGEncoder.QuantTables(quality: 10).luma[0], 60)
+        XCTAssertEqual(JPEGEncoder.QuantTables(quality: 10).luma[0], 45)
     }
 
     func testTheLumaTiltCoarsensLowFrequenciesAndRefinesHighOnes() {
         let base = JPEGEncoder.QuantTables.base, luma = JPEGEncoder.QuantTables.lumaBase
-        XCTAssertEqual(luma[0], 12)  // 9 × 1.35
+        XCTAssertEqual(luma[0], 9)  // the DC untilted (the tilt alone gives 9 × 1.35)
+        XCTAssertEqual(luma[1], 13)  // 10 × (1 + 0.35 · 6/7)
         XCTAssertEqual(luma[63], 64)  // 98 × 0.65
         for n in 0..<64 where n % 8 + n / 8 == 7 { XCTAssertEqual(luma[n], Int(base[n])) }
         for n in 0..<64 where n % 8 + n / 8 < 7 { XCTAssertGreaterThanOrEqual(luma[n], Int(base[n])) }

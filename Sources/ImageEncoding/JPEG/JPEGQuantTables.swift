@@ -29,14 +29,22 @@ extension JPEGEncoder {
             chroma = scaled(Self.base.map(Int.init))
         }
 
-        /// Luma's base: `base` tilted by -0.35 (tilted(_:by:)), coarser at the lowest frequencies (the DC
-        /// 9 → 12) and finer at the highest (98 → 64). Tuned on real photos (OpenCV's samples, see
-        /// bench/jpeg_tune.py), where the PSNR-HVS table spends too much on low frequencies for
-        /// SSIMULACRA2: 0.8496 → 0.8448 of `cjpeg -optimize` at -0.45 (-0.3 the same, -0.6 0.8450),
-        /// where the opposite tilt (+0.2, finer low frequencies) lost 2.7 %; with the dead zones retuned
-        /// (Quantiser) -0.35 did best (0.8364; -0.45 0.8379). Chroma kept `base`: scaled 0.85–1.3 of
-        /// it, or tilted either way (-0.2, +0.2, +0.3, +0.5), was no better (0.8428–0.8639).
-        static let lumaBase = tilted(base, by: -0.35)
+        /// Luma's base: `base` tilted by -0.35 (tilted(_:by:)), coarser at the lowest AC frequencies and
+        /// finer at the highest (98 → 64); but the DC keeps `base`'s 9. Tuned on real photos (OpenCV's
+        /// samples, see bench/jpeg_tune.py), where the PSNR-HVS table spends too much on low
+        /// frequencies for SSIMULACRA2: 0.8496 → 0.8448 of `cjpeg -optimize` at -0.45 (-0.3 the same,
+        /// -0.6 0.8450), where the opposite tilt (+0.2, finer low frequencies) lost 2.7 %; with the dead
+        /// zones retuned (Quantiser) -0.35 did best (0.8364; -0.45 0.8379). The DC back at 9 from the
+        /// tilt's 12 took 0.8 % more (0.8293; 7 or 8 0.8302–0.8306, 10 0.8330, 14 0.8418). A curve in
+        /// place of the line (± 0.15 · ((u + v) / 7 - 1)², 0.8379–0.8436), the band u + v ≤ 2 scaled
+        /// 0.9 or 1.1 (0.8330 with the DC at 10, 0.8385), the top u + v ≥ 12 0.85× (0.8365), or rows
+        /// against columns ± 0.1 · (u - v) / 7 (0.8371–0.8377) did not pay. Chroma kept `base`: scaled
+        /// 0.85–1.3 of it, or tilted either way (-0.2, +0.2, +0.3, +0.5), was no better (0.8428–0.8639).
+        static let lumaBase: [Int] = {
+            var table = tilted(base, by: -0.35)
+            table[0] = Int(base[0])
+            return table
+        }()
 
         /// Each entry of a natural-order table times 1 + tilt · ((u + v) / 7 - 1), rounded, at least 1:
         /// unchanged on the anti-diagonal u + v = 7, (1 - tilt)× at the DC, (1 + tilt)× at the top.
