@@ -1,0 +1,53 @@
+"""Makes the real-photo tuning set for the JPEG encoder (issue 25), apart from `make bench`'s photos.
+
+    python3 bench/make_jpeg_tune_set.py DIR
+
+Twelve photos from OpenCV's samples, taken from the opencv-python source distribution on PyPI (fetched
+once into ~/.cache/imgsel-bench, its sha256 checked). The larger JPEG sources are halved to dilute
+their own artefacts. Then: python3 bench/jpeg_tune.py --bin PATH/jpeg-encode --photos DIR
+--ladder 35,45,55,65,72,78,84,89,93,96 (the wider ladder, so every photo reaches cjpeg's q60 score).
+"""
+import hashlib
+import os
+import sys
+import tarfile
+import urllib.request
+
+URL = ("https://files.pythonhosted.org/packages/4a/e7/b70a2d9ab205110d715906fc8ec83fbb00404aeb3a37a0654fdb68eb0c8c/"
+       "opencv-python-4.10.0.84.tar.gz")
+SHA256 = "72d234e4582e9658ffea8e9cae5b63d488ad06994ef12d81dc303b17472f3526"
+PHOTOS = ["baboon.jpg", "fruits.jpg", "building.jpg", "board.jpg", "leuvenA.jpg", "aloeL.jpg", "ela_original.jpg",
+          "rubberwhale1.png", "graf1.png", "chicky_512.png", "messi5.jpg", "lena.jpg"]
+
+
+def source_archive():
+    cache = os.path.join(os.path.expanduser("~"), ".cache", "imgsel-bench")
+    os.makedirs(cache, exist_ok=True)
+    path = os.path.join(cache, os.path.basename(URL))
+    if not os.path.exists(path):
+        urllib.request.urlretrieve(URL, path + ".part")
+        os.rename(path + ".part", path)
+    digest = hashlib.sha256(open(path, "rb").read()).hexdigest()
+    if digest != SHA256:
+        sys.exit(f"make_jpeg_tune_set: {path} has sha256 {digest}, not {SHA256}")
+    return path
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    from PIL import Image
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    with tarfile.open(source_archive()) as tar:
+        for name in PHOTOS:
+            member = tar.getmember(f"opencv-python-4.10.0.84/opencv/samples/data/{name}")
+            im = Image.open(tar.extractfile(member)).convert("RGB")
+            if name.endswith(".jpg") and min(im.size) >= 600:
+                im = im.reduce(2)
+            im.save(os.path.join(out, name.rsplit(".", 1)[0] + ".png"))
+    print(f"{len(PHOTOS)} photos in {out}")
+
+
+if __name__ == "__main__":
+    main()
