@@ -73,15 +73,7 @@ final class ExportRefusalTests: ImgselTestCase {
     /// A phone's HEIC carries its GPS position in an EXIF item: export makes it a JPEG of its
     /// pixels (decoded by imgsel's own HEVC decoder) with no EXIF, even when nothing else changes.
     func testAHEICFromAPhoneBecomesAJPEGWithoutItsLocation() {
-        pillow(
-            """
-            import pillow_heif
-            pillow_heif.register_heif_opener()
-            exif = Image.Exif()
-            exif[0x0110] = 'Phone'
-            exif.get_ifd(0x8825).update({1: 'N', 2: (52.0, 31.0, 12.0), 3: 'E', 4: (13.0, 24.0, 36.0)})
-            Image.new('RGB', (64, 48), (10, 200, 30)).save('shot.heic', quality=90, exif=exif.tobytes())
-            """)
+        phoneHEIC()
         XCTAssertNotNil(exifTags("shot.heic")["EXIF:GPSLatitude"], "the fixture carries a location")
         assertSuccess(run(["add", "shot.heic"]))
         let r = run(["export", "out"])
@@ -107,19 +99,7 @@ final class ExportRefusalTests: ImgselTestCase {
     /// A HEIC made JPEG keeps its ICC profile always (a phone's Display P3 values are not sRGB), and
     /// under --keep-metadata its EXIF, read from the file's EXIF item, with the orientation at 1.
     func testAHEICMadeJPEGKeepsItsProfileAndUnderKeepMetadataItsEXIF() {
-        pillow(
-            """
-            import pillow_heif
-            from PIL import ImageCms
-            pillow_heif.register_heif_opener()
-            exif = Image.Exif()
-            exif[0x010F] = 'PhoneMaker'
-            exif.get_ifd(0x8825).update({1: 'N', 2: (52.0, 31.0, 12.0), 3: 'E', 4: (13.0, 24.0, 36.0)})
-            profile = ImageCms.ImageCmsProfile(ImageCms.createProfile('sRGB')).tobytes()
-            open('profile.icc', 'wb').write(profile)
-            Image.new('RGB', (64, 48), (10, 200, 30)).save(
-                'shot.heic', quality=90, exif=exif.tobytes(), icc_profile=profile)
-            """)
+        phoneHEIC(orientation: 6, profile: true)
         assertSuccess(run(["add", "shot.heic"]))
         assertSuccess(run(["export", "out"]))
         let profile = "print(Image.open('{}').info.get('icc_profile') == open('profile.icc', 'rb').read())"
@@ -127,10 +107,32 @@ final class ExportRefusalTests: ImgselTestCase {
         XCTAssertNil(exifTags("out/01-shot.jpg")["EXIF:Make"])
         assertSuccess(run(["export", "kept", "--keep-metadata", "--max-side", "32"]))
         XCTAssertEqual(listing("kept"), ["01-shot.jpg"])
+        // Turned by its irot (pillow-heif writes one for orientation 6) and shrunk: 48×64 to 24×32.
+        XCTAssertEqual(pillow("print(Image.open('kept/01-shot.jpg').size)").trimmed, "(24, 32)")
         let tags = exifTags("kept/01-shot.jpg")
+        XCTAssertEqual(tags["EXIF:Orientation"], "1", "\(tags)")
         XCTAssertEqual(tags["EXIF:Make"], "PhoneMaker", "\(tags)")
         XCTAssertNotNil(tags["EXIF:GPSLatitude"], "\(tags)")
         XCTAssertEqual(pillow(profile.replacingOccurrences(of: "{}", with: "kept/01-shot.jpg")).trimmed, "True")
+    }
+
+    /// `shot.heic`, 64×48 of one green, as a phone writes it: EXIF with Make and a GPS position, an
+    /// EXIF orientation (which pillow-heif also writes as irot), and an sRGB profile in `profile.icc`.
+    private func phoneHEIC(orientation: Int = 1, profile: Bool = false) {
+        pillow(
+            """
+            import pillow_heif
+            pillow_heif.register_heif_opener()
+            exif = Image.Exif()
+            exif[0x010F] = 'PhoneMaker'
+            exif[0x0112] = \(orientation)
+            exif.get_ifd(0x8825).update({1: 'N', 2: (52.0, 31.0, 12.0), 3: 'E', 4: (13.0, 24.0, 36.0)})
+            extra = {}
+            if \(profile ? "True" : "False"):
+                extra['icc_profile'] = ImageCms.ImageCmsProfile(ImageCms.createProfile('sRGB')).tobytes()
+                open('profile.icc', 'wb').write(extra['icc_profile'])
+            Image.new('RGB', (64, 48), (10, 200, 30)).save('shot.heic', quality=90, exif=exif.tobytes(), **extra)
+            """)
     }
 
     func testUsageErrorsNameTheOption() {

@@ -19,17 +19,15 @@ enum HEIFMetadata {
         let places = part("iloc").map { locations(bytes, $0) } ?? [:]
         let described = part("iref").map { describing(bytes, $0, primary) } ?? []
         func data(_ id: Int) -> [UInt8]? { places[id].flatMap { extents(bytes, $0, idat: part("idat")) } }
-        // The EXIF of the primary item (a `cdsc` reference), else the first the file has.
-        let exifItems = items.filter { $0.value.type == "Exif" }.keys.sorted { a, b in
-            (described.contains(a) ? 0 : 1, a) < (described.contains(b) ? 0 : 1, b)
+        // Of the items of a kind, the one a `cdsc` reference ties to the primary item, else the first.
+        func chosen(_ kind: (type: String, contentType: String)) -> Int? {
+            items.filter { $0.value == kind }.keys.min { a, b in
+                (described.contains(a) ? 0 : 1, a) < (described.contains(b) ? 0 : 1, b)
+            }
         }
         var metadata = ExportMetadata()
-        if let id = exifItems.first, let block = data(id) { metadata.exif = tiff(fromExifItem: block) }
-        if let id = items.filter({ $0.value.type == "mime" && $0.value.contentType == "application/rdf+xml" })
-            .keys.sorted(by: { (described.contains($0) ? 0 : 1, $0) < (described.contains($1) ? 0 : 1, $1) }).first
-        {
-            metadata.xmp = data(id)
-        }
+        metadata.exif = chosen(("Exif", "")).flatMap(data).flatMap(tiff(fromExifItem:))
+        metadata.xmp = chosen(("mime", "application/rdf+xml")).flatMap(data)
         if let iprp = part("iprp") { metadata.icc = profile(bytes, iprp, primary).map { .raw($0) } }
         return metadata
     }
@@ -141,22 +139,29 @@ enum HEIFMetadata {
         guard let ipco = parts.first(where: { $0.type == "ipco" }) else { return nil }
         var inIpco = BoxCursor(b, ipco.body)
         let properties = inIpco.boxes()
-        for ipma in parts where ipma.type == "ipma" {
-            var a = BoxCursor(b, ipma.body)
-            guard let version = a.u8(), a.skip(2), let flags = a.u8(), let count = a.uint(4) else { continue }
-            for _ in 0..<min(count, maxItems) {
-                guard let item = a.uint(version < 1 ? 2 : 4), let n = a.u8() else { break }
-                for _ in 0..<n {
-                    guard let raw = a.uint(flags & 1 != 0 ? 2 : 1) else { return nil }
-                    let index = raw & (flags & 1 != 0 ? 0x7FFF : 0x7F)
-                    guard item == primary, index > 0, index <= properties.count else { continue }
-                    let colr = properties[index - 1]
-                    guard colr.type == "colr", colr.body.count > 4 else { continue }
-                    let kind = String(decoding: b[colr.body.prefix(4)], as: UTF8.self)
-                    if kind == "prof" || kind == "rICC" { return Array(b[colr.body.dropFirst(4)]) }
-                }
-            }
+        let owned = parts.filter { $0.type == "ipma" }.flatMap { associations(b, $0.body, of: primary) }
+        for index in owned where index > 0 && index <= properties.count {
+            let colr = properties[index - 1]
+            guard colr.type == "colr", colr.body.count > 4 else { continue }
+            let kind = String(decoding: b[colr.body.prefix(4)], as: UTF8.self)
+            if kind == "prof" || kind == "rICC" { return Array(b[colr.body.dropFirst(4)]) }
         }
         return nil
+    }
+
+    /// The 1-based property indices one `ipma` box gives `item`, in order.
+    private static func associations(_ b: [UInt8], _ body: Range<Int>, of item: Int) -> [Int] {
+        var a = BoxCursor(b, body)
+        guard let version = a.u8(), a.skip(2), let flags = a.u8(), let count = a.uint(4) else { return [] }
+        let (indexSize, mask) = flags & 1 != 0 ? (2, 0x7FFF) : (1, 0x7F)
+        var result: [Int] = []
+        for _ in 0..<min(count, maxItems) {
+            guard let id = a.uint(version < 1 ? 2 : 4), let n = a.u8() else { break }
+            for _ in 0..<n {
+                guard let raw = a.uint(indexSize) else { return result }
+                if id == item { result.append(raw & mask) }
+            }
+        }
+        return result
     }
 }
