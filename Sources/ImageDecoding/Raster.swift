@@ -23,6 +23,7 @@ public struct Raster: Sendable, Equatable {
         let pixel: UInt32 = hasAlpha ? 0 : UInt32(littleEndian: 0xFF00_0000)
         self.pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialised in
             let raw = UnsafeMutableRawBufferPointer(buffer)
+            if let base = raw.baseAddress { HugePages.advise(base, bytes: count * 4) }
             for i in 0..<count { raw.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
             initialised = count * 4
         }

@@ -89,6 +89,7 @@ func readFile(_ path: String) -> [UInt8]? {
     defer { whole.deallocate() }
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
         let shared = Shared(base: UnsafeMutableRawPointer(buffer.baseAddress!), whole: whole)
+        HugePages.advise(shared.base, bytes: size)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let (base, whole) = (shared.base, shared.whole)
             let (start, end) = (part * size / parts, (part + 1) * size / parts)

@@ -26,6 +26,7 @@ enum BMPUncompressed {
         // Bands of at least 64 K pixels, so a small picture is not split for nothing.
         let bands = max(1, min(16, width * height >> 16, height))
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialised in
+            HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress!), bytes: width * height * 4)
             bytes.withUnsafeBufferPointer { file in
                 let places = Places(file: file, target: UnsafeMutableRawPointer(buffer.baseAddress!))
                 DispatchQueue.concurrentPerform(iterations: bands) { band in

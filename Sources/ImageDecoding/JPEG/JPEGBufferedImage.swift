@@ -61,6 +61,7 @@ enum JPEGPixels {
         var failure: DecodeError?
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             guard let base = buffer.baseAddress else { return }
+            HugePages.advise(base, bytes: width * height * 4)
             do throws(DecodeError) {
                 try body(base)
                 count = width * height * 4

@@ -28,7 +28,8 @@ public final class RasterRows: RowSink {
         try DecodeLimits.check(width: width, height: height)
         (self.width, self.height, self.hasAlpha) = (width, height, hasAlpha)
         // Rows are written in order; the memory is only touched as they come.
-        pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, initialized in
+        pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+            if let base = buffer.baseAddress { HugePages.advise(base, bytes: width * height * 4) }
             initialized = width * height * 4
         }
         rowsTaken = 0

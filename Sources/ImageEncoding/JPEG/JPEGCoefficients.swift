@@ -18,7 +18,11 @@ extension JPEGEncoder {
             counts = frame.components.map { $0.paddedBlocksWide * $0.paddedBlocksHigh }
             // Left unset: `fill` writes every block, padding included, before anything reads it (setting
             // them first cost a zero-filling pass over 36 MB on a 12-MP photo).
-            planes = counts.map { UnsafeMutablePointer<Int16>.allocate(capacity: $0 * 64) }
+            planes = counts.map {
+                let plane = UnsafeMutablePointer<Int16>.allocate(capacity: $0 * 64)
+                HugePages.advise(plane, bytes: $0 * 128)
+                return plane
+            }
             masks = counts.map { UnsafeMutablePointer<UInt64>.allocate(capacity: $0) }
         }
 
