@@ -99,6 +99,29 @@ final class JPEGEncoderCompatibilityTests: XCTestCase {
         XCTAssertEqual(oursTables.map { $0[1] }, theirsTables.map { $0[1] })
     }
 
+    /// A grey raster's one table is libjpeg's scaling of the grey base (cjpeg given a PGM and that base).
+    func testPillowReportsLibjpegsScalingOfTheGreyTable() throws {
+        let source = Samples.photo(48, 32, grey: true)
+        let pgm = try tools.write(
+            Array("P5\n48 32\n255\n".utf8) + stride(from: 0, to: source.pixels.count, by: 4).map { source.pixels[$0] },
+            "source.pgm")
+        let cjpeg = try JPEGTools.path("cjpeg", package: "libjpeg-turbo-progs")
+        let base = tools.folder.appendingPathComponent("grey-base.txt").path
+        try JPEGEncoder.QuantTables.greyBase.map(String.init).joined(separator: " ").write(
+            toFile: base, atomically: true, encoding: .utf8)
+        var ours: [String] = [], theirs: [String] = []
+        for quality in [1, 25, 50, 75, 85, 95, 100] {
+            ours.append(
+                try tools.write(JPEGEncoder.encode(source, options: .init(quality: quality)), "grey-q\(quality).jpg"))
+            let path = tools.folder.appendingPathComponent("cjpeg-grey-q\(quality).jpg").path
+            try tools.run([cjpeg, "-quality", "\(quality)", "-baseline", "-qtables", base, "-outfile", path, pgm])
+            theirs.append(path)
+        }
+        let oursTables = try tools.pillowTables(ours), theirsTables = try tools.pillowTables(theirs)
+        XCTAssertEqual(oursTables.map(\.count), [Int](repeating: 1, count: 7), "one table each")
+        XCTAssertEqual(oursTables, theirsTables)
+    }
+
     /// Our pixels at a quality are at least as close to the source as cjpeg's (both 4:2:0, both
     /// baseline: the same luma table, the same rounding, finer chroma), for at most 20 % more bytes.
     func testAQualityMeansWhatItMeansToCjpeg() throws {

@@ -114,6 +114,31 @@ final class JPEGEncoderTests: XCTestCase {
         XCTAssertEqual(JPEGEncoder.QuantTables.tilted([UInt16](repeating: 1, count: 64), by: 0.9).min(), 1)
     }
 
+    /// A grey raster's DQT holds the grey table alone; a colour one luma's and chroma's, as before.
+    func testAGreyRasterGetsTheGreyTableInItsDQT() {
+        for quality in [40, 75, 85, 95] {
+            let grey = Samples.segments(
+                JPEGEncoder.encode(Samples.photo(40, 30, grey: true), options: .init(quality: quality)))
+            let colour = Samples.segments(JPEGEncoder.encode(Samples.photo(40, 30), options: .init(quality: quality)))
+            let tables = JPEGEncoder.QuantTables(quality: quality, grey: true)
+            let colourTables = JPEGEncoder.QuantTables(quality: quality)
+            XCTAssertEqual(grey.filter { $0.marker == 0xDB }.map(\.payload), [[0] + tables.luma.map { UInt8($0) }])
+            XCTAssertEqual(
+                colour.filter { $0.marker == 0xDB }.map(\.payload),
+                [[0] + colourTables.luma.map { UInt8($0) } + [1] + colourTables.chroma.map { UInt8($0) }])
+            XCTAssertNotEqual(tables.luma, colourTables.luma, "q\(quality)")
+        }
+    }
+
+    func testTheGreyTableIsLumasSteeper() {
+        let grey = JPEGEncoder.QuantTables.greyBase, luma = JPEGEncoder.QuantTables.lumaBase
+        XCTAssertEqual(grey[0], 9)  // the DC untilted
+        XCTAssertEqual(grey[1], 17)  // 10 × (1 + 0.75 · 6/7 + 0.15 · (36/49 - 1/3))
+        XCTAssertEqual(grey[63], 34)  // 98 × (1 - 0.75 + 0.15 · 2/3)
+        for n in 1..<64 where n % 8 + n / 8 < 5 { XCTAssertGreaterThan(grey[n], luma[n], "n \(n)") }
+        for n in 0..<64 where n % 8 + n / 8 > 8 { XCTAssertLessThan(grey[n], luma[n], "n \(n)") }
+    }
+
     func testMetadataSegmentsComeAfterJFIFInOrder() throws {
         let exif = Array("Exif".utf8) + [0, 0] + Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 0]
         let xmp = Array("<x:xmpmeta/>".utf8)
