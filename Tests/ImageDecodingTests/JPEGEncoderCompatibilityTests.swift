@@ -74,14 +74,16 @@ final class JPEGEncoderCompatibilityTests: XCTestCase {
         let source = Samples.photo(48, 32)
         let ppm = try tools.writePPM(source, "source.ppm")
         let cjpeg = try JPEGTools.path("cjpeg", package: "libjpeg-turbo-progs")
-        // cjpeg -qtables: the base tables (luma's, then chroma's, natural order), scaled by -quality as
-        // libjpeg scales Annex K's.
-        let base = tools.folder.appendingPathComponent("base.txt").path
-        let tables = [JPEGEncoder.QuantTables.lumaBase, JPEGEncoder.QuantTables.base.map(Int.init)]
-        try tables.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n").write(
-            toFile: base, atomically: true, encoding: .utf8)
+        // cjpeg -qtables: the base tables at that quality (luma's, then chroma's, natural order), scaled
+        // by -quality as libjpeg scales Annex K's.
         var ours: [String] = [], theirs: [String] = []
-        for quality in [1, 10, 25, 50, 75, 85, 90, 95, 100] {
+        for quality in [1, 10, 25, 50, 75, 80, 85, 90, 95, 100] {
+            let base = tools.folder.appendingPathComponent("base-q\(quality).txt").path
+            let tables = [
+                JPEGEncoder.QuantTables.lumaBase(quality: quality), JPEGEncoder.QuantTables.base.map(Int.init),
+            ]
+            try tables.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n").write(
+                toFile: base, atomically: true, encoding: .utf8)
             ours.append(
                 try tools.write(JPEGEncoder.encode(source, options: .init(quality: quality)), "q\(quality).jpg"))
             let path = tools.folder.appendingPathComponent("cjpeg-q\(quality).jpg").path

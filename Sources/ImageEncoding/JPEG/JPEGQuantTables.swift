@@ -1,7 +1,8 @@
 extension JPEGEncoder {
     /// The two quantisation tables, in zigzag order, on libjpeg's `jpeg_set_quality` scale (quality
     /// below 50: 5000/q %, else 200 - 2q %; each entry (base × scale + 50) / 100 within 1...255, as
-    /// Pillow and `cjpeg -baseline` have it), so a quality is libjpeg's in form.
+    /// Pillow and `cjpeg -baseline` have it), so a quality is libjpeg's in form; luma's base itself
+    /// steepens from q75 to q85 (lumaTilt), as libjpeg's one table cannot.
     ///
     /// The base is not Annex K's but the table mozjpeg ships tuned for PSNR-HVS (`-quant-table 4`):
     /// finer steps at the lowest frequencies (9 for the DC against 16), coarser in the middle. Over
@@ -26,11 +27,11 @@ extension JPEGEncoder {
                     return UInt16(min(max(value, 1), 255))
                 }
             }
-            luma = scaled(grey ? Self.greyBase : Self.lumaBase)
+            luma = scaled(grey ? Self.greyBase : Self.lumaBase(quality: q))
             chroma = scaled(Self.base.map(Int.init))
         }
 
-        /// Luma's base: `base` tilted by -0.35 (tilted(_:by:)), coarser at the lowest AC frequencies and
+        /// Luma's base: `base` tilted by lumaTilt (tilted(_:by:)), coarser at the lowest AC frequencies and
         /// finer at the highest (98 → 64); but the DC keeps `base`'s 9. Tuned on real photos (OpenCV's
         /// samples, see bench/jpeg_tune.py), where the PSNR-HVS table spends too much on low
         /// frequencies for SSIMULACRA2: 0.8496 → 0.8448 of `cjpeg -optimize` at -0.45 (-0.3 the same,
@@ -41,11 +42,19 @@ extension JPEGEncoder {
         /// 0.9 or 1.1 (0.8330 with the DC at 10, 0.8385), the top u + v ≥ 12 0.85× (0.8365), or rows
         /// against columns ± 0.1 · (u - v) / 7 (0.8371–0.8377) did not pay. Chroma kept `base`: scaled
         /// 0.85–1.3 of it, or tilted either way (-0.2, +0.2, +0.3, +0.5), was no better (0.8428–0.8639).
-        static let lumaBase: [Int] = {
-            var table = tilted(base, by: -0.35)
+        static func lumaBase(quality: Int) -> [Int] {
+            var table = tilted(base, by: lumaTilt(quality: quality))
             table[0] = Int(base[0])
             return table
-        }()
+        }
+
+        /// -0.35 up to q75, steepening to -0.7 at q85 and past it: the finer the steps, the more the
+        /// highest frequencies are worth against the lowest. One tilt for all qualities read 0.8293 of
+        /// `cjpeg -optimize` on the tuning set; this 0.8258, all of it at cjpeg's q85 (0.8388 → 0.8287;
+        /// q60 and q75 the same). Steepening from q70, to -0.6, -0.7 or -0.8 at q85, 0.8262–0.8269;
+        /// tilt growing with quality from q60 on lost at q60 (0.8299); lessening with it lost at q85
+        /// (0.8334); chroma's steps scaled ± 20 % across 25 qualities lost (0.8318, 0.8331).
+        static func lumaTilt(quality: Int) -> Double { -0.35 - 0.035 * Double(min(max(quality - 75, 0), 10)) }
 
         /// A one-component frame's base: a grey photo's bytes are all luma, with no chroma beside them
         /// and no colour terms of SSIMULACRA2 to dilute luma's trade-off, and it wants a steeper tilt:
