@@ -123,6 +123,9 @@ final class JPEGEncoderTests: XCTestCase {
         let q85 = JPEGEncoder.QuantTables.lumaBase(quality: 85)
         XCTAssertEqual([q85[0], q85[1], q85[63]], [9, 16, 29])  // 9; 10 × (1 + 0.7 · 6/7); 98 × 0.3
         XCTAssertEqual(JPEGEncoder.QuantTables.lumaBase(quality: 60), JPEGEncoder.QuantTables.lumaBase(quality: 75))
+        // The grey table's from -0.75 to -0.9.
+        XCTAssertEqual(JPEGEncoder.QuantTables.greyBase(quality: 85)[1], 18)  // 10 × (1 + 0.9 · 6/7 + 0.15 · 0.4014)
+        XCTAssertEqual(JPEGEncoder.QuantTables.greyBase(quality: 60), JPEGEncoder.QuantTables.greyBase(quality: 75))
     }
 
     /// A grey raster's DQT holds the grey table alone; a colour one luma's and chroma's, as before.
@@ -142,7 +145,7 @@ final class JPEGEncoderTests: XCTestCase {
     }
 
     func testTheGreyTableIsLumasSteeper() {
-        let grey = JPEGEncoder.QuantTables.greyBase, luma = JPEGEncoder.QuantTables.lumaBase(quality: 75)
+        let grey = JPEGEncoder.QuantTables.greyBase(quality: 75), luma = JPEGEncoder.QuantTables.lumaBase(quality: 75)
         XCTAssertEqual(grey[0], 9)  // the DC untilted
         XCTAssertEqual(grey[1], 17)  // 10 × (1 + 0.75 · 6/7 + 0.15 · (36/49 - 1/3))
         XCTAssertEqual(grey[63], 34)  // 98 × (1 - 0.75 + 0.15 · 2/3)

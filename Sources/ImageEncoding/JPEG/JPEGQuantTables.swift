@@ -27,7 +27,7 @@ extension JPEGEncoder {
                     return UInt16(min(max(value, 1), 255))
                 }
             }
-            luma = scaled(grey ? Self.greyBase : Self.lumaBase(quality: q))
+            luma = scaled(grey ? Self.greyBase(quality: q) : Self.lumaBase(quality: q))
             chroma = scaled(Self.base.map(Int.init))
         }
 
@@ -48,13 +48,18 @@ extension JPEGEncoder {
             return table
         }
 
+        /// `low` up to q75, `high` from q85, a line between.
+        static func steepening(quality: Int, from low: Double, to high: Double) -> Double {
+            low + (high - low) * Double(min(max(quality - 75, 0), 10)) / 10
+        }
+
         /// -0.35 up to q75, steepening to -0.7 at q85 and past it: the finer the steps, the more the
         /// highest frequencies are worth against the lowest. One tilt for all qualities read 0.8293 of
         /// `cjpeg -optimize` on the tuning set; this 0.8258, all of it at cjpeg's q85 (0.8388 → 0.8287;
         /// q60 and q75 the same). Steepening from q70, to -0.6, -0.7 or -0.8 at q85, 0.8262–0.8269;
         /// tilt growing with quality from q60 on lost at q60 (0.8299); lessening with it lost at q85
         /// (0.8334); chroma's steps scaled ± 20 % across 25 qualities lost (0.8318, 0.8331).
-        static func lumaTilt(quality: Int) -> Double { -0.35 - 0.035 * Double(min(max(quality - 75, 0), 10)) }
+        static func lumaTilt(quality: Int) -> Double { steepening(quality: quality, from: -0.35, to: -0.7) }
 
         /// A one-component frame's base: a grey photo's bytes are all luma, with no chroma beside them
         /// and no colour terms of SSIMULACRA2 to dilute luma's trade-off, and it wants a steeper tilt:
@@ -66,12 +71,15 @@ extension JPEGEncoder {
         /// 0.8679, -0.65 with +0.3 0.8683). The DC at 8 the same (0.8677), 7 or 11 no better (0.8703
         /// against 0.8702 before the curve, 0.8695), 12 worse (0.8765 at -0.35); Annex K's table
         /// untilted 0.9349; the trellis (luma's weights) 0.8886. It pays at q75 and q85 (where the
-        /// bench's grey photos were worst) and costs a little at q60.
-        static let greyBase: [Int] = {
-            var table = tilted(base, by: -0.75, curve: 0.15)
+        /// bench's grey photos were worst) and costs a little at q60. Steepening as luma's does, to -0.9
+        /// at q85 (steepening(quality:from:to:)), took 0.8677 to 0.8653, all at cjpeg's q85 (0.8493 →
+        /// 0.8449) and a little at q75 (0.8871 → 0.8844); to -1.0 lost (0.8710); -0.55 up to q75, to
+        /// -0.85 by q82, won at q60 and q85 and lost at q75 (0.8656).
+        static func greyBase(quality: Int) -> [Int] {
+            var table = tilted(base, by: steepening(quality: quality, from: -0.75, to: -0.9), curve: 0.15)
             table[0] = Int(base[0])
             return table
-        }()
+        }
 
         /// Each entry of a natural-order table times 1 + tilt · f + curve · (f² - 1/3), f = (u + v) / 7 - 1,
         /// rounded, at least 1: with no curve unchanged on the anti-diagonal u + v = 7, (1 - tilt)× at
