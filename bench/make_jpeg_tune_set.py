@@ -1,11 +1,15 @@
 """Makes the real-photo tuning set for the JPEG encoder (issue 25), apart from `make bench`'s photos.
 
-    python3 bench/make_jpeg_tune_set.py DIR
+    python3 bench/make_jpeg_tune_set.py [--grey] DIR
 
 Twelve photos from OpenCV's samples, taken from the opencv-python source distribution on PyPI (fetched
 once into ~/.cache/imgsel-bench, its sha256 checked). The larger JPEG sources are halved to dilute
 their own artefacts. Then: python3 bench/jpeg_tune.py --bin PATH/jpeg-encode --photos DIR
 --ladder 35,45,55,65,72,78,84,89,93,96 (the wider ladder, so every photo reaches cjpeg's q60 score).
+
+--grey writes the same twelve converted to Pillow's mode "L" (ITU-R 601 luma, as the bench's grey
+photos are stored), for tuning the one-component frame: jpeg_tune.py then gives cjpeg a PGM, as the
+bench does, and the encoder sees R = G = B and writes one component.
 """
 import hashlib
 import os
@@ -34,10 +38,13 @@ def source_archive():
 
 
 def main():
-    if len(sys.argv) != 2:
+    args = sys.argv[1:]
+    grey = "--grey" in args
+    args = [a for a in args if a != "--grey"]
+    if len(args) != 1:
         sys.exit(__doc__)
     from PIL import Image
-    out = sys.argv[1]
+    out = args[0]
     os.makedirs(out, exist_ok=True)
     with tarfile.open(source_archive()) as tar:
         for name in PHOTOS:
@@ -45,6 +52,8 @@ def main():
             im = Image.open(tar.extractfile(member)).convert("RGB")
             if name.endswith(".jpg") and min(im.size) >= 600:
                 im = im.reduce(2)
+            if grey:
+                im = im.convert("L")
             im.save(os.path.join(out, name.rsplit(".", 1)[0] + ".png"))
     print(f"{len(PHOTOS)} photos in {out}")
 

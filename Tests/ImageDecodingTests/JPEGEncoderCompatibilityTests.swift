@@ -74,14 +74,16 @@ final class JPEGEncoderCompatibilityTests: XCTestCase {
         let source = Samples.photo(48, 32)
         let ppm = try tools.writePPM(source, "source.ppm")
         let cjpeg = try JPEGTools.path("cjpeg", package: "libjpeg-turbo-progs")
-        // cjpeg -qtables: the base tables (luma's, then chroma's, natural order), scaled by -quality as
-        // libjpeg scales Annex K's.
-        let base = tools.folder.appendingPathComponent("base.txt").path
-        let tables = [JPEGEncoder.QuantTables.lumaBase, JPEGEncoder.QuantTables.base.map(Int.init)]
-        try tables.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n").write(
-            toFile: base, atomically: true, encoding: .utf8)
+        // cjpeg -qtables: the base tables at that quality (luma's, then chroma's, natural order), scaled
+        // by -quality as libjpeg scales Annex K's.
         var ours: [String] = [], theirs: [String] = []
-        for quality in [1, 10, 25, 50, 75, 85, 90, 95, 100] {
+        for quality in [1, 10, 25, 50, 75, 80, 85, 90, 95, 100] {
+            let base = tools.folder.appendingPathComponent("base-q\(quality).txt").path
+            let tables = [
+                JPEGEncoder.QuantTables.lumaBase(quality: quality), JPEGEncoder.QuantTables.base.map(Int.init),
+            ]
+            try tables.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n").write(
+                toFile: base, atomically: true, encoding: .utf8)
             ours.append(
                 try tools.write(JPEGEncoder.encode(source, options: .init(quality: quality)), "q\(quality).jpg"))
             let path = tools.folder.appendingPathComponent("cjpeg-q\(quality).jpg").path
@@ -97,6 +99,29 @@ final class JPEGEncoderCompatibilityTests: XCTestCase {
         let oursTables = try tools.pillowTables(ours), theirsTables = try tools.pillowTables(theirs)
         XCTAssertEqual(oursTables.map { $0[0] }, theirsTables.map { $0[0] })
         XCTAssertEqual(oursTables.map { $0[1] }, theirsTables.map { $0[1] })
+    }
+
+    /// A grey raster's one table is libjpeg's scaling of the grey base (cjpeg given a PGM and that base).
+    func testPillowReportsLibjpegsScalingOfTheGreyTable() throws {
+        let source = Samples.photo(48, 32, grey: true)
+        let pgm = try tools.write(
+            Array("P5\n48 32\n255\n".utf8) + stride(from: 0, to: source.pixels.count, by: 4).map { source.pixels[$0] },
+            "source.pgm")
+        let cjpeg = try JPEGTools.path("cjpeg", package: "libjpeg-turbo-progs")
+        var ours: [String] = [], theirs: [String] = []
+        for quality in [1, 25, 50, 75, 80, 85, 95, 100] {
+            let base = tools.folder.appendingPathComponent("grey-base-q\(quality).txt").path
+            try JPEGEncoder.QuantTables.greyBase(quality: quality).map(String.init).joined(separator: " ").write(
+                toFile: base, atomically: true, encoding: .utf8)
+            ours.append(
+                try tools.write(JPEGEncoder.encode(source, options: .init(quality: quality)), "grey-q\(quality).jpg"))
+            let path = tools.folder.appendingPathComponent("cjpeg-grey-q\(quality).jpg").path
+            try tools.run([cjpeg, "-quality", "\(quality)", "-baseline", "-qtables", base, "-outfile", path, pgm])
+            theirs.append(path)
+        }
+        let oursTables = try tools.pillowTables(ours), theirsTables = try tools.pillowTables(theirs)
+        XCTAssertEqual(oursTables.map(\.count), [Int](repeating: 1, count: 8), "one table each")
+        XCTAssertEqual(oursTables, theirsTables)
     }
 
     /// Our pixels at a quality are at least as close to the source as cjpeg's (both 4:2:0, both

@@ -92,9 +92,9 @@ final class JPEGEncoderTests: XCTestCase {
     func testQuantisationTablesFollowLibjpegsQualityScale() {
         // libjpeg: scale 5000/q below 50, else 200 - 2q; (base × scale + 50) / 100 within 1...255; zigzag
         // order; chroma's base mozjpeg's PSNR-HVS table (9, 10, 11, 12, ... in zigzag order), luma's the
-        // same tilted but for the DC (9, 13, 14, 16, ...).
+        // same tilted but for the DC (at q85 by -0.7: 9, 16, 16, 19, ...).
         let q85 = JPEGEncoder.QuantTables(quality: 85)
-        XCTAssertEqual(Array(q85.luma.prefix(8)), [3, 4, 4, 5, 5, 5, 5, 5])
+        XCTAssertEqual(Array(q85.luma.prefix(8)), [3, 5, 5, 5, 5, 5, 6, 6])
         XCTAssertEqual(Array(q85.chroma.prefix(8)), [3, 3, 3, 4, 4, 4, 4, 4])
         XCTAssertEqual(JPEGEncoder.QuantTables(quality: 50).luma[0], 9)
         XCTAssertEqual(JPEGEncoder.QuantTables(quality: 50).chroma[0], 9)
@@ -104,7 +104,7 @@ final class JPEGEncoderTests: XCTestCase {
     }
 
     func testTheLumaTiltCoarsensLowFrequenciesAndRefinesHighOnes() {
-        let base = JPEGEncoder.QuantTables.base, luma = JPEGEncoder.QuantTables.lumaBase
+        let base = JPEGEncoder.QuantTables.base, luma = JPEGEncoder.QuantTables.lumaBase(quality: 75)
         XCTAssertEqual(luma[0], 9)  // the DC untilted (the tilt alone gives 9 × 1.35)
         XCTAssertEqual(luma[1], 13)  // 10 × (1 + 0.35 · 6/7)
         XCTAssertEqual(luma[63], 64)  // 98 × 0.65
@@ -112,6 +112,45 @@ final class JPEGEncoderTests: XCTestCase {
         for n in 0..<64 where n % 8 + n / 8 < 7 { XCTAssertGreaterThanOrEqual(luma[n], Int(base[n])) }
         for n in 0..<64 where n % 8 + n / 8 > 7 { XCTAssertLessThanOrEqual(luma[n], Int(base[n])) }
         XCTAssertEqual(JPEGEncoder.QuantTables.tilted([UInt16](repeating: 1, count: 64), by: 0.9).min(), 1)
+    }
+
+    /// The tilt is -0.35 to q75 and steepens to -0.7 by q85; the DC stays 9 throughout.
+    func testTheLumaTiltSteepensFromQuality75To85() {
+        let tilts = [1, 50, 75, 80, 85, 90, 100].map { JPEGEncoder.QuantTables.lumaTilt(quality: $0) }
+        for (tilt, expected) in zip(tilts, [-0.35, -0.35, -0.35, -0.525, -0.7, -0.7, -0.7]) {
+            XCTAssertEqual(tilt, expected, accuracy: 1e-9)
+        }
+        let q85 = JPEGEncoder.QuantTables.lumaBase(quality: 85)
+        XCTAssertEqual([q85[0], q85[1], q85[63]], [9, 16, 29])  // 9; 10 × (1 + 0.7 · 6/7); 98 × 0.3
+        XCTAssertEqual(JPEGEncoder.QuantTables.lumaBase(quality: 60), JPEGEncoder.QuantTables.lumaBase(quality: 75))
+        // The grey table's from -0.75 to -0.9.
+        XCTAssertEqual(JPEGEncoder.QuantTables.greyBase(quality: 85)[1], 18)  // 10 × (1 + 0.9 · 6/7 + 0.15 · 0.4014)
+        XCTAssertEqual(JPEGEncoder.QuantTables.greyBase(quality: 60), JPEGEncoder.QuantTables.greyBase(quality: 75))
+    }
+
+    /// A grey raster's DQT holds the grey table alone; a colour one luma's and chroma's, as before.
+    func testAGreyRasterGetsTheGreyTableInItsDQT() {
+        for quality in [40, 75, 85, 95] {
+            let grey = Samples.segments(
+                JPEGEncoder.encode(Samples.photo(40, 30, grey: true), options: .init(quality: quality)))
+            let colour = Samples.segments(JPEGEncoder.encode(Samples.photo(40, 30), options: .init(quality: quality)))
+            let tables = JPEGEncoder.QuantTables(quality: quality, grey: true)
+            let colourTables = JPEGEncoder.QuantTables(quality: quality)
+            XCTAssertEqual(grey.filter { $0.marker == 0xDB }.map(\.payload), [[0] + tables.luma.map { UInt8($0) }])
+            XCTAssertEqual(
+                colour.filter { $0.marker == 0xDB }.map(\.payload),
+                [[0] + colourTables.luma.map { UInt8($0) } + [1] + colourTables.chroma.map { UInt8($0) }])
+            XCTAssertNotEqual(tables.luma, colourTables.luma, "q\(quality)")
+        }
+    }
+
+    func testTheGreyTableIsLumasSteeper() {
+        let grey = JPEGEncoder.QuantTables.greyBase(quality: 75), luma = JPEGEncoder.QuantTables.lumaBase(quality: 75)
+        XCTAssertEqual(grey[0], 9)  // the DC untilted
+        XCTAssertEqual(grey[1], 17)  // 10 × (1 + 0.75 · 6/7 + 0.15 · (36/49 - 1/3))
+        XCTAssertEqual(grey[63], 34)  // 98 × (1 - 0.75 + 0.15 · 2/3)
+        for n in 1..<64 where n % 8 + n / 8 < 5 { XCTAssertGreaterThan(grey[n], luma[n], "n \(n)") }
+        for n in 0..<64 where n % 8 + n / 8 > 8 { XCTAssertLessThan(grey[n], luma[n], "n \(n)") }
     }
 
     func testMetadataSegmentsComeAfterJFIFInOrder() throws {

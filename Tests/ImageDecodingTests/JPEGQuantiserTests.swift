@@ -63,10 +63,10 @@ final class JPEGQuantiserTests: XCTestCase {
         XCTAssertEqual(rounded, [0, 2, 2, 0, -2])
     }
 
-    /// Luma's zone rises from 0.65 step to 0.7, chroma's from 0.5 to 0.75, with u + v over 14.
+    /// Luma's zone rises from 0.6 step to 0.65, chroma's from 0.6 to 0.9, grey's from 0.55 to 0.65, with u + v over 14.
     func testTheDeadZoneOnlyZeroesSmallACValues() {
         let table = JPEGEncoder.QuantTables(quality: 75).luma
-        for (zone, low, top) in [(Q.DeadZone.luma, Float(0.6), Float(0.65)), (.chroma, 0.6, 0.9)] {
+        for (zone, low, top) in [(Q.DeadZone.luma, Float(0.6), Float(0.65)), (.chroma, 0.6, 0.9), (.grey, 0.55, 0.65)] {
             var zeroed = 0, nearThreshold = 0
             for block in blocks(300) {
                 let (plain, _) = quantise(Q(table: table, deadZone: false), block)

@@ -38,9 +38,10 @@ extension JPEGEncoder {
             let bands = min(frame.mcusHigh, 16)
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 let rows = (band * frame.mcusHigh / bands)..<((band + 1) * frame.mcusHigh / bands)
+                // A one-component frame's zone is its own (its table too: QuantTables(quality:grey:)).
+                let zones: [Quantiser.DeadZone] = frame.components.count == 1 ? [.grey] : [.luma, .chroma]
                 let quantisers = frame.components.map {
-                    $0.table == 0
-                        ? Quantiser(table: tables.luma, zone: .luma) : Quantiser(table: tables.chroma, zone: .chroma)
+                    Quantiser(table: $0.table == 0 ? tables.luma : tables.chroma, zone: zones[$0.table])
                 }
                 result.fill(raster, frame: frame, quantisers: quantisers, mcuRows: rows)
             }

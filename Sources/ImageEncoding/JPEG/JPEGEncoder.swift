@@ -1,9 +1,9 @@
 import ImageDecoding
 
 /// imgsel's own JPEG encoder (export's re-encoding): JFIF, YCbCr 4:2:0 below quality 90 and 4:4:4
-/// from 90 (one grey component when every pixel is grey), tables scaled by libjpeg's quality formula
-/// (from a base tuned for fewer bytes at equal quality, so q85 is near cjpeg's q85, not its table:
-/// see QuantTables), Huffman tables made for each scan's own symbols, progressive (its scan script
+/// from 90 (one grey component when every pixel is grey, with its own table and dead zone), tables
+/// scaled by libjpeg's quality formula (from a base tuned for fewer bytes at equal quality, so q85 is
+/// near cjpeg's q85, not its table: see QuantTables), Huffman tables made for each scan's own symbols, progressive (its scan script
 /// chosen for the image: ScanSearch) or baseline. The same raster and options always give the same
 /// bytes.
 public enum JPEGEncoder {
@@ -51,7 +51,7 @@ public enum JPEGEncoder {
         let grey = isGrey(raster)
         let frame = Frame(
             width: raster.width, height: raster.height, components: grey ? 1 : 3, subsampled: !grey && quality < 90)
-        let tables = QuantTables(quality: quality)
+        let tables = QuantTables(quality: quality, grey: grey)
         let coefficients = Coefficients.make(raster, frame: frame, tables: tables)
         var out = Markers.header(options: options)
         Markers.appendQuantTables(tables, components: frame.components.count, to: &out)

@@ -1,7 +1,8 @@
 extension JPEGEncoder {
     /// The two quantisation tables, in zigzag order, on libjpeg's `jpeg_set_quality` scale (quality
     /// below 50: 5000/q %, else 200 - 2q %; each entry (base × scale + 50) / 100 within 1...255, as
-    /// Pillow and `cjpeg -baseline` have it), so a quality is libjpeg's in form.
+    /// Pillow and `cjpeg -baseline` have it), so a quality is libjpeg's in form; luma's base itself
+    /// steepens from q75 to q85 (lumaTilt), as libjpeg's one table cannot.
     ///
     /// The base is not Annex K's but the table mozjpeg ships tuned for PSNR-HVS (`-quant-table 4`):
     /// finer steps at the lowest frequencies (9 for the DC against 16), coarser in the middle. Over
@@ -16,7 +17,8 @@ extension JPEGEncoder {
         var luma: [UInt16]
         var chroma: [UInt16]
 
-        init(quality: Int) {
+        /// `grey`: a one-component frame, whose luma table is `greyBase`'s (chroma's is then unused).
+        init(quality: Int, grey: Bool = false) {
             let q = min(max(quality, 1), 100)
             let scale = q < 50 ? 5000 / q : 200 - 2 * q
             func scaled(_ b: [Int]) -> [UInt16] {
@@ -25,11 +27,11 @@ extension JPEGEncoder {
                     return UInt16(min(max(value, 1), 255))
                 }
             }
-            luma = scaled(Self.lumaBase)
+            luma = scaled(grey ? Self.greyBase(quality: q) : Self.lumaBase(quality: q))
             chroma = scaled(Self.base.map(Int.init))
         }
 
-        /// Luma's base: `base` tilted by -0.35 (tilted(_:by:)), coarser at the lowest AC frequencies and
+        /// Luma's base: `base` tilted by lumaTilt (tilted(_:by:)), coarser at the lowest AC frequencies and
         /// finer at the highest (98 → 64); but the DC keeps `base`'s 9. Tuned on real photos (OpenCV's
         /// samples, see bench/jpeg_tune.py), where the PSNR-HVS table spends too much on low
         /// frequencies for SSIMULACRA2: 0.8496 → 0.8448 of `cjpeg -optimize` at -0.45 (-0.3 the same,
@@ -40,18 +42,52 @@ extension JPEGEncoder {
         /// 0.9 or 1.1 (0.8330 with the DC at 10, 0.8385), the top u + v ≥ 12 0.85× (0.8365), or rows
         /// against columns ± 0.1 · (u - v) / 7 (0.8371–0.8377) did not pay. Chroma kept `base`: scaled
         /// 0.85–1.3 of it, or tilted either way (-0.2, +0.2, +0.3, +0.5), was no better (0.8428–0.8639).
-        static let lumaBase: [Int] = {
-            var table = tilted(base, by: -0.35)
+        static func lumaBase(quality: Int) -> [Int] {
+            var table = tilted(base, by: lumaTilt(quality: quality))
             table[0] = Int(base[0])
             return table
-        }()
+        }
 
-        /// Each entry of a natural-order table times 1 + tilt · ((u + v) / 7 - 1), rounded, at least 1:
-        /// unchanged on the anti-diagonal u + v = 7, (1 - tilt)× at the DC, (1 + tilt)× at the top.
-        static func tilted(_ table: [UInt16], by tilt: Double) -> [Int] {
+        /// `low` up to q75, `high` from q85, a line between.
+        static func steepening(quality: Int, from low: Double, to high: Double) -> Double {
+            low + (high - low) * Double(min(max(quality - 75, 0), 10)) / 10
+        }
+
+        /// -0.35 up to q75, steepening to -0.7 at q85 and past it: the finer the steps, the more the
+        /// highest frequencies are worth against the lowest. One tilt for all qualities read 0.8293 of
+        /// `cjpeg -optimize` on the tuning set; this 0.8258, all of it at cjpeg's q85 (0.8388 → 0.8287;
+        /// q60 and q75 the same). Steepening from q70, to -0.6, -0.7 or -0.8 at q85, 0.8262–0.8269;
+        /// tilt growing with quality from q60 on lost at q60 (0.8299); lessening with it lost at q85
+        /// (0.8334); chroma's steps scaled ± 20 % across 25 qualities lost (0.8318, 0.8331).
+        static func lumaTilt(quality: Int) -> Double { steepening(quality: quality, from: -0.35, to: -0.7) }
+
+        /// A one-component frame's base: a grey photo's bytes are all luma, with no chroma beside them
+        /// and no colour terms of SSIMULACRA2 to dilute luma's trade-off, and it wants a steeper tilt:
+        /// `base` tilted by -0.75 with a curve of +0.15 (tilted(_:by:curve:)), the DC again `base`'s 9.
+        /// On the tuning set in grey (bench/make_jpeg_tune_set.py --grey; cjpeg given a PGM) luma's
+        /// table gave 0.8735 of `cjpeg -optimize` at equal SSIMULACRA2; tilts of -0.15, -0.55, -0.75,
+        /// -0.9 0.8847, 0.8719, 0.8702, 0.8799; with the dead zone at 0.55 → 0.65 (DeadZone.grey) -0.75
+        /// 0.8682 (-0.65 0.8683), with the curve +0.15 0.8677 (+0.3 0.8679, -0.15 0.8750; tilt -0.85
+        /// 0.8679, -0.65 with +0.3 0.8683). The DC at 8 the same (0.8677), 7 or 11 no better (0.8703
+        /// against 0.8702 before the curve, 0.8695), 12 worse (0.8765 at -0.35); Annex K's table
+        /// untilted 0.9349; the trellis (luma's weights) 0.8886. It pays at q75 and q85 (where the
+        /// bench's grey photos were worst) and costs a little at q60. Steepening as luma's does, to -0.9
+        /// at q85 (steepening(quality:from:to:)), took 0.8677 to 0.8653, all at cjpeg's q85 (0.8493 →
+        /// 0.8449) and a little at q75 (0.8871 → 0.8844); to -1.0 lost (0.8710); -0.55 up to q75, to
+        /// -0.85 by q82, won at q60 and q85 and lost at q75 (0.8656).
+        static func greyBase(quality: Int) -> [Int] {
+            var table = tilted(base, by: steepening(quality: quality, from: -0.75, to: -0.9), curve: 0.15)
+            table[0] = Int(base[0])
+            return table
+        }
+
+        /// Each entry of a natural-order table times 1 + tilt · f + curve · (f² - 1/3), f = (u + v) / 7 - 1,
+        /// rounded, at least 1: with no curve unchanged on the anti-diagonal u + v = 7, (1 - tilt)× at
+        /// the DC, (1 + tilt)× at the top; the curve adds at both ends and takes from the middle.
+        static func tilted(_ table: [UInt16], by tilt: Double, curve: Double = 0) -> [Int] {
             (0..<64).map { n in
                 let f = Double(n % 8 + n / 8) / 7 - 1
-                return max(1, Int((Double(table[n]) * (1 + tilt * f)).rounded()))
+                return max(1, Int((Double(table[n]) * (1 + tilt * f + curve * (f * f - 1.0 / 3))).rounded()))
             }
         }
 
