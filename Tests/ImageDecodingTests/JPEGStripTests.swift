@@ -21,7 +21,7 @@ final class JPEGStripTests: XCTestCase {
         let raster = JPEGEncoderSamples.photo(45, 37)
         let frame = E.Frame(width: raster.width, height: raster.height, components: 3, subsampled: true)
         let strip = E.Strip(frame: frame)
-        let taps: [Float] = [-0.125, 0.625, 0.625, -0.125]
+        let taps: [Float] = [-0.15, 0.65, 0.65, -0.15]
         let halfWidth = frame.mcusWide * 8
         raster.pixels.withUnsafeBufferPointer { pixels in
             for mcuRow in 0..<frame.mcusHigh {
