@@ -111,14 +111,19 @@ def bench_bytes(jpeg_encode, work, photos):
             row = []
             for t in TARGETS:
                 b_ref, s_ref = reference[t]
-                b = bytes_at([(b, s) for b, s, _ in curves[name]], s_ref)
-                row.append(f"{b / b_ref:4.2f}" if b else "  - ")
-                if b:
-                    ratios[name][t].append((stem, b / b_ref))
-                b = bytes_at([(b, s) for b, s, q in curves[name] if q in COARSE_LADDER or
-                              (name == "cjpeg -optimize" and q in TARGETS)], s_ref)
-                if b:
-                    coarse[name][t].append((stem, b / b_ref))
+
+                def ratio(points):
+                    b = bytes_at([(b, s) for b, s, _ in points], s_ref)
+                    return b / b_ref if b else None
+                r = ratio(curves[name])
+                row.append(f"{r:4.2f}" if r else "  - ")
+                if r:
+                    ratios[name][t].append((stem, r))
+                # cjpeg -optimize, the reference, is read at its own qualities on either ladder.
+                r = ratio([p for p in curves[name] if p[2] in COARSE_LADDER or
+                           (name == "cjpeg -optimize" and p[2] in TARGETS)])
+                if r:
+                    coarse[name][t].append((stem, r))
             line += f" {name.split()[0][:6]:>6} " + "/".join(row)
         print(line + f"   (SSIMULACRA2 of cjpeg q{'/'.join(map(str, TARGETS))}: "
               + "/".join(f"{reference[t][1]:.1f}" for t in TARGETS) + ")")

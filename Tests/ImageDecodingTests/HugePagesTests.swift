@@ -25,14 +25,4 @@ final class HugePagesTests: XCTestCase {
         let pages = try XCTUnwrap(HugePages.pages(at: 0x4000_0000, bytes: 4 << 20))
         XCTAssertEqual(pages, 0x4000_0000..<(0x4000_0000 + 4 << 20))
     }
-
-    /// The advice changes how the pages are backed, never what they hold.
-    func testAnAdvisedBufferStillReadsBackWhatWasWritten() {
-        let count = 6 << 20
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-        defer { buffer.deallocate() }
-        HugePages.advise(buffer, bytes: count)
-        for i in stride(from: 0, to: count, by: 4093) { buffer[i] = UInt8(truncatingIfNeeded: i) }
-        for i in stride(from: 0, to: count, by: 4093) { XCTAssertEqual(buffer[i], UInt8(truncatingIfNeeded: i)) }
-    }
 }

@@ -3,8 +3,8 @@ import ImageDecoding
 /// imgsel's own JPEG encoder (export's re-encoding): JFIF, YCbCr 4:2:0 below quality 90 and 4:4:4
 /// from 90 (one grey component when every pixel is grey, with its own table and dead zone), tables
 /// scaled by libjpeg's quality formula (from a base tuned for fewer bytes at equal quality, so q85 is
-/// near cjpeg's q85, not its table: see QuantTables), Huffman tables made for each scan's own symbols, progressive (its scan script
-/// chosen for the image: ScanSearch) or baseline. The same raster and options always give the same
+/// near cjpeg's q85, not its table: see QuantTables), Huffman tables made for each scan's own
+/// symbols, progressive (its scan script chosen for the image: ScanSearch) or baseline. The same raster and options always give the same
 /// bytes.
 public enum JPEGEncoder {
     public struct Options: Sendable {

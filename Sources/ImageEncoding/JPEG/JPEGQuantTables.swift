@@ -31,8 +31,8 @@ extension JPEGEncoder {
             chroma = scaled(Self.base.map(Int.init))
         }
 
-        /// Luma's base: `base` tilted by lumaTilt (tilted(_:by:)), coarser at the lowest AC frequencies and
-        /// finer at the highest (98 → 64); but the DC keeps `base`'s 9. Tuned on real photos (OpenCV's
+        /// Luma's base: `base` tilted by lumaTilt (shaped(by:curve:)), coarser at the lowest AC frequencies
+        /// and finer at the highest (98 → 64 up to q75, → 29 from q85); but the DC keeps `base`'s 9. Tuned on real photos (OpenCV's
         /// samples, see bench/jpeg_tune.py), where the PSNR-HVS table spends too much on low
         /// frequencies for SSIMULACRA2: 0.8496 → 0.8448 of `cjpeg -optimize` at -0.45 (-0.3 the same,
         /// -0.6 0.8450), where the opposite tilt (+0.2, finer low frequencies) lost 2.7 %; with the dead
@@ -42,8 +42,11 @@ extension JPEGEncoder {
         /// 0.9 or 1.1 (0.8330 with the DC at 10, 0.8385), the top u + v ≥ 12 0.85× (0.8365), or rows
         /// against columns ± 0.1 · (u - v) / 7 (0.8371–0.8377) did not pay. Chroma kept `base`: scaled
         /// 0.85–1.3 of it, or tilted either way (-0.2, +0.2, +0.3, +0.5), was no better (0.8428–0.8639).
-        static func lumaBase(quality: Int) -> [Int] {
-            var table = tilted(base, by: lumaTilt(quality: quality))
+        static func lumaBase(quality: Int) -> [Int] { shaped(by: lumaTilt(quality: quality)) }
+
+        /// `base` tilted (tilted(_:by:curve:)) with its DC kept at 9: the tilt's own DC (12 at -0.35) lost 0.8 %.
+        static func shaped(by tilt: Double, curve: Double = 0) -> [Int] {
+            var table = tilted(base, by: tilt, curve: curve)
             table[0] = Int(base[0])
             return table
         }
@@ -63,7 +66,7 @@ extension JPEGEncoder {
 
         /// A one-component frame's base: a grey photo's bytes are all luma, with no chroma beside them
         /// and no colour terms of SSIMULACRA2 to dilute luma's trade-off, and it wants a steeper tilt:
-        /// `base` tilted by -0.75 with a curve of +0.15 (tilted(_:by:curve:)), the DC again `base`'s 9.
+        /// `base` tilted by -0.75 (to -0.9 from q85) with a curve of +0.15, the DC again `base`'s 9.
         /// On the tuning set in grey (bench/make_jpeg_tune_set.py --grey; cjpeg given a PGM) luma's
         /// table gave 0.8735 of `cjpeg -optimize` at equal SSIMULACRA2; tilts of -0.15, -0.55, -0.75,
         /// -0.9 0.8847, 0.8719, 0.8702, 0.8799; with the dead zone at 0.55 → 0.65 (DeadZone.grey) -0.75
@@ -76,9 +79,7 @@ extension JPEGEncoder {
         /// 0.8449) and a little at q75 (0.8871 → 0.8844); to -1.0 lost (0.8710); -0.55 up to q75, to
         /// -0.85 by q82, won at q60 and q85 and lost at q75 (0.8656).
         static func greyBase(quality: Int) -> [Int] {
-            var table = tilted(base, by: steepening(quality: quality, from: -0.75, to: -0.9), curve: 0.15)
-            table[0] = Int(base[0])
-            return table
+            shaped(by: steepening(quality: quality, from: -0.75, to: -0.9), curve: 0.15)
         }
 
         /// Each entry of a natural-order table times 1 + tilt · f + curve · (f² - 1/3), f = (u + v) / 7 - 1,
