@@ -123,8 +123,9 @@ final class JPEGEncoderTests: XCTestCase {
         let q85 = JPEGEncoder.QuantTables.lumaBase(quality: 85)
         XCTAssertEqual([q85[0], q85[1], q85[63]], [9, 16, 29])  // 9; 10 × (1 + 0.7 · 6/7); 98 × 0.3
         XCTAssertEqual(JPEGEncoder.QuantTables.lumaBase(quality: 60), JPEGEncoder.QuantTables.lumaBase(quality: 75))
-        // The grey table's from -0.75 to -0.9.
+        // The grey table's from -0.6 to -0.9.
         XCTAssertEqual(JPEGEncoder.QuantTables.greyBase(quality: 85)[1], 18)  // 10 × (1 + 0.9 · 6/7 + 0.15 · 0.4014)
+        XCTAssertEqual(JPEGEncoder.QuantTables.greyBase(quality: 80)[63], 34)  // 98 × (1 - 0.75 + 0.15 · 2/3), midway
         XCTAssertEqual(JPEGEncoder.QuantTables.greyBase(quality: 60), JPEGEncoder.QuantTables.greyBase(quality: 75))
     }
 
@@ -147,8 +148,8 @@ final class JPEGEncoderTests: XCTestCase {
     func testTheGreyTableIsLumasSteeper() {
         let grey = JPEGEncoder.QuantTables.greyBase(quality: 75), luma = JPEGEncoder.QuantTables.lumaBase(quality: 75)
         XCTAssertEqual(grey[0], 9)  // the DC untilted
-        XCTAssertEqual(grey[1], 17)  // 10 × (1 + 0.75 · 6/7 + 0.15 · (36/49 - 1/3))
-        XCTAssertEqual(grey[63], 34)  // 98 × (1 - 0.75 + 0.15 · 2/3)
+        XCTAssertEqual(grey[1], 16)  // 10 × (1 + 0.6 · 6/7 + 0.15 · (36/49 - 1/3))
+        XCTAssertEqual(grey[63], 49)  // 98 × (1 - 0.6 + 0.15 · 2/3)
         for n in 1..<64 where n % 8 + n / 8 < 5 { XCTAssertGreaterThan(grey[n], luma[n], "n \(n)") }
         for n in 0..<64 where n % 8 + n / 8 > 8 { XCTAssertLessThan(grey[n], luma[n], "n \(n)") }
     }

@@ -29,13 +29,39 @@ final class JPEGQuantiserTests: XCTestCase {
         return min(max(block[u][v] * reciprocal, -1023), 1023)
     }
 
-    private func quantise(_ quantiser: Q, _ block: [SIMD8<Float>]) -> ([Int16], UInt64) {
+    private func quantise(_ quantiser: Q, _ block: [SIMD8<Float>], lowering: Float = 0) -> ([Int16], UInt64) {
         let input = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 8)
         defer { input.deallocate() }
         for u in 0..<8 { input[u] = block[u] }
         var out = [Int16](repeating: 0, count: 64)
-        let mask = out.withUnsafeMutableBufferPointer { quantiser.quantise(input, into: $0.baseAddress!) }
+        let mask = out.withUnsafeMutableBufferPointer {
+            quantiser.quantise(input, into: $0.baseAddress!, lowering: lowering)
+        }
         return (out, mask)
+    }
+
+    /// A block's zone lowered by 0.1 step (Masking) keeps exactly the AC values within 0.1 step
+    /// under their thresholds, which the unlowered zone zeroes, and changes nothing else; the DC stays plain.
+    func testALoweredZoneKeepsOnlyTheValuesJustUnderTheThreshold() {
+        let table = JPEGEncoder.QuantTables(quality: 75).luma
+        var kept = 0
+        for block in blocks(300) {
+            let (plain, _) = quantise(Q(table: table, deadZone: false), block)
+            let (zoned, _) = quantise(Q(table: table), block)
+            let (lowered, mask) = quantise(Q(table: table), block, lowering: -0.1)
+            XCTAssertEqual(mask, maskOf(lowered))
+            XCTAssertEqual(lowered[0], plain[0])
+            for z in 1..<64 where lowered[z] != zoned[z] {
+                let n = JPEGEncoder.Zigzag.natural[z]
+                let threshold = 0.6 + Float(n % 8 + n / 8) / 14 * 0.05
+                let x = abs(scaled(block, table, z))
+                XCTAssertEqual(zoned[z], 0)
+                XCTAssertEqual(lowered[z], plain[z], "z \(z): kept as plain rounding has it")
+                XCTAssertTrue(x >= threshold - 0.1 && x < threshold, "z \(z): \(x) against \(threshold)")
+                kept += 1
+            }
+        }
+        XCTAssertGreaterThan(kept, 0)
     }
 
     private func maskOf(_ values: [Int16]) -> UInt64 {

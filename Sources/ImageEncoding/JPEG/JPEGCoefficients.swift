@@ -52,9 +52,15 @@ extension JPEGEncoder {
             let strip = Strip(frame: frame)
             let block = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 8)
             defer { block.deallocate() }
+            // A colour frame's luma blocks of the MCU row: their activity, for their dead zones (Masking).
+            let luma = frame.components[0], masked = frame.components.count == 3
+            let wide = luma.paddedBlocksWide
+            let activity = UnsafeMutablePointer<Float>.allocate(capacity: masked ? wide * luma.v : 0)
+            defer { activity.deallocate() }
             raster.pixels.withUnsafeBufferPointer { pixels in
                 for mcuRow in mcuRows {
                     strip.convert(pixels, width: raster.width, height: raster.height, mcuRow: mcuRow)
+                    if masked { Masking.measure(strip.samples(of: 0), wide: wide, rows: luma.v, into: activity) }
                     for (index, component) in frame.components.enumerated() {
                         let samples = strip.samples(of: index)
                         let rowStride = component.paddedBlocksWide * 8
@@ -70,7 +76,10 @@ extension JPEGEncoder {
                                 }
                                 ForwardDCT.transform(block)
                                 let n = by * component.paddedBlocksWide + bx
-                                blockMasks[n] = quantiser.quantise(block, into: plane + n * 64)
+                                let lowering =
+                                    masked && index == 0
+                                    ? Masking.lowering(column: bx, activity: activity, wide: wide, rows: luma.v) : 0
+                                blockMasks[n] = quantiser.quantise(block, into: plane + n * 64, lowering: lowering)
                             }
                         }
                     }

@@ -61,7 +61,24 @@ public enum JPEGEncoder {
         // (cores take them in the order given, and the last luma refinement, started last, was the
         // long pole), joined in the script's order whatever order they ran in.
         let order = scans.indices.sorted { (cost(scans[$0], frame), $1) > (cost(scans[$1], frame), $0) }
-        let encoded = Parallel.map(order) { ScanEncoder.scan(scans[$0], frame: frame, coefficients: coefficients) }
+        let encoded: [[UInt8]]
+        if options.progressive {
+            // Every scan counted and kept first, so tables can be shared between scans (SharedTables).
+            let recordings = Parallel.map(order) {
+                ScanEncoder.record(scans[$0], frame: frame, coefficients: coefficients)
+            }
+            var counts = [[[Int]]](repeating: [], count: scans.count)
+            for (slot, index) in order.enumerated() { counts[index] = recordings[slot].counts }
+            let plan = SharedTables.plan(counts)
+            encoded = Parallel.map(Array(order.indices)) { slot in
+                let index = order[slot]
+                return ScanEncoder.write(
+                    recordings[slot], scan: scans[index], frame: frame, ids: plan.ids[index],
+                    definitions: plan.definitions[index], codes: plan.codes[index])
+            }
+        } else {
+            encoded = [ScanEncoder.scan(scans[0], frame: frame, coefficients: coefficients)]
+        }
         var byScan = [[UInt8]](repeating: [], count: scans.count)
         for (slot, index) in order.enumerated() { byScan[index] = encoded[slot] }
         for bytes in byScan { out += bytes }

@@ -43,22 +43,23 @@ extension JPEGEncoder {
             appendSegment(progressive ? 0xC2 : 0xC0, payload, to: &out)
         }
 
-        /// One DHT with the scan's tables: slots 0, 1 are DC tables 0, 1; slots 2, 3 AC tables 0, 1.
-        static func appendHuffmanTables(_ tables: [(slot: Int, code: HuffmanCode)], to out: inout [UInt8]) {
+        /// One DHT with these tables, each with its class-and-id byte (class 0 DC, 1 AC, in the high nibble).
+        static func appendHuffmanTables(_ tables: [(tag: UInt8, code: HuffmanCode)], to out: inout [UInt8]) {
             guard !tables.isEmpty else { return }
             var payload: [UInt8] = []
-            for (slot, code) in tables {
-                payload.append(UInt8((slot >= 2 ? 0x10 : 0x00) | slot % 2))
+            for (tag, code) in tables {
+                payload.append(tag)
                 payload += code.counts + code.symbols
             }
             appendSegment(0xC4, payload, to: &out)
         }
 
-        static func appendScanHeader(_ scan: Scan, frame: Frame, to out: inout [UInt8]) {
+        /// `ids[slot]`: the table each recorder slot (0, 1 DC; 2, 3 AC) names.
+        static func appendScanHeader(_ scan: Scan, frame: Frame, ids: [Int], to out: inout [UInt8]) {
             var payload: [UInt8] = [UInt8(scan.components.count)]
             for index in scan.components {
-                let table = UInt8(frame.components[index].table)
-                payload += [frame.components[index].id, table << 4 | table]
+                let table = frame.components[index].table
+                payload += [frame.components[index].id, UInt8(ids[table] << 4 | ids[2 + table])]
             }
             payload += [UInt8(scan.start), UInt8(scan.end), UInt8(scan.high << 4 | scan.low)]
             appendSegment(0xDA, payload, to: &out)

@@ -66,7 +66,7 @@ extension JPEGEncoder {
 
         /// A one-component frame's base: a grey photo's bytes are all luma, with no chroma beside them
         /// and no colour terms of SSIMULACRA2 to dilute luma's trade-off, and it wants a steeper tilt:
-        /// `base` tilted by -0.75 (to -0.9 from q85) with a curve of +0.15, the DC again `base`'s 9.
+        /// `base` tilted by -0.6 (to -0.9 from q85) with a curve of +0.15, the DC again `base`'s 9.
         /// On the tuning set in grey (bench/make_jpeg_tune_set.py --grey; cjpeg given a PGM) luma's
         /// table gave 0.8735 of `cjpeg -optimize` at equal SSIMULACRA2; tilts of -0.15, -0.55, -0.75,
         /// -0.9 0.8847, 0.8719, 0.8702, 0.8799; with the dead zone at 0.55 → 0.65 (DeadZone.grey) -0.75
@@ -77,9 +77,13 @@ extension JPEGEncoder {
         /// bench's grey photos were worst) and costs a little at q60. Steepening as luma's does, to -0.9
         /// at q85 (steepening(quality:from:to:)), took 0.8677 to 0.8653, all at cjpeg's q85 (0.8493 →
         /// 0.8449) and a little at q75 (0.8871 → 0.8844); to -1.0 lost (0.8710); -0.55 up to q75, to
-        /// -0.85 by q82, won at q60 and q85 and lost at q75 (0.8656).
+        /// -0.85 by q82, won at q60 and q85 and lost at q75 (0.8656). With the tables shared between
+        /// scans (SharedTables, 0.8650), -0.6 up to q75 took 0.1 % more (0.8639; -0.65 0.8641), where
+        /// steepening earlier (q65 or q70 on) or later (q78 to q88) lost (0.8670, 0.8671, 0.8652), and
+        /// so did a curve of 0.25 (0.8643 at -0.65) or one growing from 0.15 at q60 to 0.25 at q75 (0.8635
+        /// at -0.6: less than the noise between neighbouring tries, so not taken).
         static func greyBase(quality: Int) -> [Int] {
-            shaped(by: steepening(quality: quality, from: -0.75, to: -0.9), curve: 0.15)
+            shaped(by: steepening(quality: quality, from: -0.6, to: -0.9), curve: 0.15)
         }
 
         /// Each entry of a natural-order table times 1 + tilt · f + curve · (f² - 1/3), f = (u + v) / 7 - 1,

@@ -1,9 +1,27 @@
 extension JPEGEncoder {
-    /// Writes one scan: its symbols counted and recorded in one walk of its blocks, its Huffman tables
-    /// built from the counts and written (DHT), its header (SOS), then the recorded symbols coded.
+    /// Writes scans: a scan's symbols counted and recorded in one walk of its blocks (`record`), then
+    /// its Huffman tables (DHT), its header (SOS) and the recorded symbols coded (`write`), with tables
+    /// of its own (`scan`) or shared with other scans (SharedTables).
     enum ScanEncoder {
+        /// One scan with tables of its own (a sequential file's one scan: baseline allows two a class).
         static func scan(_ scan: Scan, frame: Frame, coefficients: Coefficients) -> [UInt8] {
-            var out: [UInt8] = []
+            let recording = record(scan, frame: frame, coefficients: coefficients)
+            let plan = SharedTables.plan([recording.counts], slots: 2)
+            return write(
+                recording, scan: scan, frame: frame, ids: plan.ids[0], definitions: plan.definitions[0],
+                codes: plan.codes[0])
+        }
+
+        /// A scan's symbols, counted and kept, from one walk of its blocks. Sendable by hand: its
+        /// buffers are written by the one task that records it and read by the one that writes it.
+        struct Recording: @unchecked Sendable {
+            var recorder: BlockCoder<SymbolRecorder>
+            /// `counts[slot]`: the 256 frequencies of each recorder slot.
+            var counts: [[Int]]
+            var blocks: Int
+        }
+
+        static func record(_ scan: Scan, frame: Frame, coefficients: Coefficients) -> Recording {
             let frequencies = UnsafeMutablePointer<Int>.allocate(capacity: 4 * 256)
             frequencies.initialize(repeating: 0, count: 4 * 256)
             defer { frequencies.deallocate() }
@@ -14,22 +32,29 @@ extension JPEGEncoder {
                 sink: SymbolRecorder(frequencies: frequencies, reserving: blocks * 2), scan: scan)
             walk(scan, frame: frame, coefficients: coefficients, coder: &recorder)
             recorder.release()
+            let counts = (0..<4).map { Array(UnsafeBufferPointer(start: frequencies + $0 * 256, count: 256)) }
+            return Recording(recorder: recorder, counts: counts, blocks: blocks)
+        }
+
+        /// The scan's DHT (the tables `definitions` gives), its SOS naming `ids`' tables, then its
+        /// recorded symbols in those tables' codes. Frees the recording.
+        static func write(
+            _ recording: Recording, scan: Scan, frame: Frame, ids: [Int],
+            definitions: [(tag: UInt8, code: HuffmanCode)], codes: [HuffmanCode?]
+        ) -> [UInt8] {
+            var out: [UInt8] = []
+            Markers.appendHuffmanTables(definitions, to: &out)
+            Markers.appendScanHeader(scan, frame: frame, ids: ids, to: &out)
             let lookup = UnsafeMutablePointer<UInt64>.allocate(capacity: 4 * 256)
             lookup.initialize(repeating: 0, count: 4 * 256)
             defer { lookup.deallocate() }
-            var tables: [(slot: Int, code: HuffmanCode)] = []
             for slot in 0..<4 {
-                let counts = Array(UnsafeBufferPointer(start: frequencies + slot * 256, count: 256))
-                guard counts.contains(where: { $0 > 0 }) else { continue }
-                let code = HuffmanCode(frequencies: counts)
+                guard let code = codes[slot] else { continue }
                 for s in 0..<256 { lookup[slot * 256 + s] = UInt64(code.codes[s]) << 8 | UInt64(code.lengths[s]) }
-                tables.append((slot, code))
             }
-            Markers.appendHuffmanTables(tables, to: &out)
-            Markers.appendScanHeader(scan, frame: frame, to: &out)
-            var writer = BitWriter(reserving: blocks * 8)
-            recorder.sink.replay(table: lookup, into: &writer)
-            recorder.sink.release()
+            var writer = BitWriter(reserving: recording.blocks * 8)
+            recording.recorder.sink.replay(table: lookup, into: &writer)
+            recording.recorder.sink.release()
             out += writer.finish()
             return out
         }
