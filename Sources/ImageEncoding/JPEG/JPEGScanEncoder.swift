@@ -15,7 +15,7 @@ extension JPEGEncoder {
         /// A scan's symbols, counted and kept, from one walk of its blocks. Sendable by hand: its
         /// buffers are written by the one task that records it and read by the one that writes it.
         struct Recording: @unchecked Sendable {
-            var recorder: BlockCoder<SymbolRecorder>
+            var symbols: SymbolRecorder
             /// `counts[slot]`: the 256 frequencies of each recorder slot.
             var counts: [[Int]]
             var blocks: Int
@@ -33,7 +33,7 @@ extension JPEGEncoder {
             walk(scan, frame: frame, coefficients: coefficients, coder: &recorder)
             recorder.release()
             let counts = (0..<4).map { Array(UnsafeBufferPointer(start: frequencies + $0 * 256, count: 256)) }
-            return Recording(recorder: recorder, counts: counts, blocks: blocks)
+            return Recording(symbols: recorder.sink, counts: counts, blocks: blocks)
         }
 
         /// The scan's DHT (the tables `definitions` gives), its SOS naming `ids`' tables, then its
@@ -53,8 +53,8 @@ extension JPEGEncoder {
                 for s in 0..<256 { lookup[slot * 256 + s] = UInt64(code.codes[s]) << 8 | UInt64(code.lengths[s]) }
             }
             var writer = BitWriter(reserving: recording.blocks * 8)
-            recording.recorder.sink.replay(table: lookup, into: &writer)
-            recording.recorder.sink.release()
+            recording.symbols.replay(table: lookup, into: &writer)
+            recording.symbols.release()
             out += writer.finish()
             return out
         }

@@ -28,8 +28,8 @@ extension JPEGEncoder {
 
         /// `counts[scan][slot]`: the 256 frequencies the scan counted in that slot (empty when none).
         /// Greedy: the two groups whose merging saves the most bits merge, while any saves and no scan
-        /// would need more than `slots` tables of a class at once; then each group takes the lowest
-        /// slot free from its first scan to its last.
+        /// would need more than `slots` tables of a class at once; then, in order of first scan, each
+        /// group takes the slot free longest (one is free: no scan lies within more than `slots` groups).
         static func plan(_ counts: [[[Int]]], slots: Int = 4) -> Plan {
             var ids = counts.map { _ in [0, 0, 0, 0] }
             var definitions = counts.map { _ in [(tag: UInt8, code: HuffmanCode)]() }
@@ -50,6 +50,7 @@ extension JPEGEncoder {
                     // Defined as early as its slot is free: definitions gather in fewer DHT segments
                     // (4 bytes each), most often all before the first scan.
                     let definedAt = slotFreeAfter[id] + 1
+                    assert(definedAt <= group.first, "SharedTables: no slot free for a group")
                     slotFreeAfter[id] = group.last
                     let code = HuffmanCode(frequencies: group.counts)
                     for member in group.members {
