@@ -22,13 +22,14 @@ struct AddCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         let entries = try context.inspectAll(paths)
-        let (first, total) = try context.namingInputs(entries, as: paths) { () throws(ImgselError) in
-            try context.store.update(creating: true) { (selection) throws(ImgselError) -> (Int, Int) in
+        let (first, total, rules) = try context.namingInputs(entries, as: paths) { () throws(ImgselError) in
+            try context.store.update(creating: true) { (selection) throws(ImgselError) -> (Int, Int, Rules) in
                 let first = selection.count + 1
                 selection = try selection.adding(entries)
-                return (first, selection.count)
+                return (first, selection.count, selection.rules)
             }
         }
+        context.noteMends(entries.enumerated().map { (first + $0, $1) }, rules: rules)
         if context.json {
             let items = entries.enumerated().map { Format.entryJSON($1, index: first + $0, context: context) }
             context.console.json(.object([("added", .array(items)), ("count", .int(total))]))

@@ -15,6 +15,7 @@ struct CheckCommand: Command {
         let selection = try context.store.read()
         var problems: [JSONValue] = []
         var warnings: [JSONValue] = []
+        var notes: [JSONValue] = []
         func report(_ members: [(String, JSONValue)], code: String, rule: RuleName?, _ text: String, line: String) {
             let named = rule.map { [("rule", JSONValue.string($0.rawValue))] } ?? []
             problems.append(.object(members + [("code", .string(code))] + named + [("problem", .string(text))]))
@@ -41,6 +42,20 @@ struct CheckCommand: Command {
                     members, code: "rule-broken", rule: problem.rule.name, text,
                     line: "entry \(index) (\(shown)): \(text)")
             }
+            // What export will mend keeps the set uploadable: said, never failed.
+            let judged = selection.rules.judge(Rule.Image(entry), path: entry.path)
+            if let mending = judged.mending {
+                let rules = JSONValue.array(judged.mends.map { .string($0.rule.name.rawValue) })
+                notes.append(
+                    .object(
+                        members + [
+                            ("code", .string("rule-broken")), ("rules", rules), ("problem", .string(mending)),
+                            ("mended-by-export", .bool(true)),
+                        ]))
+                if !context.json, !context.quiet {
+                    context.console.errText(Format.printable("imgsel: note: entry \(index) (\(shown)): \(mending)"))
+                }
+            }
         }
         if let short = selection.rules.shortfall(count: selection.count) {
             report([], code: "too-few-entries", rule: short.rule.name, short.description, line: short.message)
@@ -49,7 +64,7 @@ struct CheckCommand: Command {
             context.console.json(
                 .object([
                     ("ok", .bool(problems.isEmpty)), ("checked", .int(selection.count)),
-                    ("problems", .array(problems)), ("warnings", .array(warnings)),
+                    ("problems", .array(problems)), ("notes", .array(notes)), ("warnings", .array(warnings)),
                 ]))
         }
         guard problems.isEmpty else { throw .checkFailed(problems: problems.count) }

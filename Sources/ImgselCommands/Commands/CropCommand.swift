@@ -31,7 +31,8 @@ struct CropCommand: Command {
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        let (position, entry) = try context.store.update { (selection) throws(ImgselError) -> (Int, Entry) in
+        let (position, entry, rules) = try context.store.update {
+            (selection) throws(ImgselError) -> (Int, Entry, Rules) in
             let position = try index.resolve(in: selection)
             let entry = selection.items[position - 1]
             let crop = try Self.crop(request, of: entry, index: position, context)
@@ -40,8 +41,9 @@ struct CropCommand: Command {
             } catch {
                 throw Self.naming(error, entry, context)
             }
-            return (position, selection.items[position - 1])
+            return (position, selection.items[position - 1], selection.rules)
         }
+        context.noteMends([(position, entry)], rules: rules)
         if context.json {
             return context.console.json(
                 .object([

@@ -19,14 +19,15 @@ struct ReplaceCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         let entry = try context.inspectAll([path])[0]
-        let (at, old, count) = try context.namingInputs([entry], as: [path]) { () throws(ImgselError) in
-            try context.store.update { (selection) throws(ImgselError) -> (Int, Entry, Int) in
+        let (at, old, count, rules) = try context.namingInputs([entry], as: [path]) { () throws(ImgselError) in
+            try context.store.update { (selection) throws(ImgselError) -> (Int, Entry, Int, Rules) in
                 let at = try index.resolve(in: selection)
                 let old = selection.items[at - 1]
                 selection = try selection.replacing(at: at, with: entry)
-                return (at, old, selection.count)
+                return (at, old, selection.count, selection.rules)
             }
         }
+        context.noteMends([(at, entry)], rules: rules)
         if context.json {
             context.console.json(
                 .object([

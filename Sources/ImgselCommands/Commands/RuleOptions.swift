@@ -17,7 +17,7 @@ enum RuleOptions {
         case .maxPixels, .minCount: return "N"
         case .minAspect, .maxAspect: return "R"
         case .types: return "LIST"
-        case .noAnimation: return nil
+        case .noAnimation, .asIs: return nil
         }
     }
 
@@ -36,6 +36,7 @@ enum RuleOptions {
                 + ImageFormats.all.map(\.name).joined(separator: ", ")
         case .noAnimation: return "each image has one frame"
         case .minCount: return "the selection holds at least N images (only check enforces it)"
+        case .asIs: return "the files are uploaded as they are: every rule judged on the file, none left to export"
         }
     }
 

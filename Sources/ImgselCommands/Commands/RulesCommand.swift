@@ -65,14 +65,22 @@ struct RulesCommand: Command {
         for rule in before.rules.all where after.rules[rule.name] == nil {
             context.console.confirm("cleared \(rule.name.option)")
         }
+        let broken = after.entriesBreaking()
         for rule in given {
-            let breaking = Set(after.entriesBreaking(Rules([rule])).map { $0.index }).count
-            let note =
+            let breaking = Set(broken.filter { $0.problem.rule.name == rule.name }.map(\.index)).count
+            let mended = after.items.enumerated().filter { _, entry in
+                after.rules.judge(Rule.Image(entry), path: nil).mends.contains { $0.rule.name == rule.name }
+            }
+            var note =
                 breaking == 0
                 ? ""
                 : breaking == 1
                     ? "; 1 entry breaks it, check reports it"
                     : "; \(breaking) entries break it, check reports them"
+            if !mended.isEmpty {
+                let named = mended.map { "\($0.offset + 1) (\(context.displayPath($0.element)))" }
+                note += "; export will mend \(mended.count == 1 ? "entry" : "entries") " + named.joined(separator: ", ")
+            }
             context.console.confirm("set \(rule.asOption)\(note)")
         }
     }

@@ -36,6 +36,7 @@ enum ChangeReport {
         for (kind, index, entry) in changes {
             context.console.confirm("\(kind) \(index)  \(context.displayPath(entry))")
         }
+        context.noteMends(changes.filter { $0.0 == "added" }.map { ($0.1, $0.2) }, rules: after.rules)
         for (from, to, entry) in moves {
             context.console.confirm("moved \(from) → \(to)  \(context.displayPath(entry))")
         }

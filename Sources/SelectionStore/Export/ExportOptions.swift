@@ -86,6 +86,8 @@ public struct ExportLimits: Sendable, Equatable {
                 if let a = current.number, let b = rule.number, b < a { merged.set(rule) }
             }
         }
+        // Export mends what it can whatever the selection's files are uploaded as.
+        merged.clear(.asIs)
         rules = merged
         maxSide = options.maxSide
     }
@@ -94,18 +96,5 @@ public struct ExportLimits: Sendable, Equatable {
     public var types: [ImageType]? {
         if case let .types(list)? = rules[.types] { return list }
         return nil
-    }
-
-    /// The box a picture must fit in, and the pixel count it may not pass (nil: no limit).
-    var box: (width: Int?, height: Int?, pixels: Int?) {
-        let side = maxSide
-        func least(_ a: Int?, _ b: Int?) -> Int? {
-            guard let a else { return b }
-            guard let b else { return a }
-            return Swift.min(a, b)
-        }
-        return (
-            least(rules[.maxWidth]?.number, side), least(rules[.maxHeight]?.number, side), rules[.maxPixels]?.number
-        )
     }
 }

@@ -61,8 +61,9 @@ public enum ExportPlan {
     }
 
     /// The steps, in order. Refused (every problem named, one error): a set short of `--min-count`, an
-    /// entry below `--min-width`/`--min-height` (before or after fitting: export never enlarges) or
-    /// outside the aspect rules (export does not crop on its own), an entry that must be encoded when
+    /// entry below `--min-width`/`--min-height` (before or after fitting: export never enlarges), a crop
+    /// of the user's own outside the aspect rules (an entry without one is cut to the nearest allowed
+    /// aspect), an entry that must be encoded when
     /// `--types` allows neither JPEG nor PNG (exit 1), or one imgsel cannot decode (`undecodable` says
     /// why for a type: HEIC until its decoder lands; exit 3).
     public static func steps(
@@ -78,27 +79,19 @@ public enum ExportPlan {
         }
         for (offset, item) in items.enumerated() {
             let index = offset + 1
-            let step = plan(item.entry, index: index, limits: limits, options: options)
+            let (step, judged) = planned(item.entry, index: index, limits: limits, options: options)
             let refuse = { (reason: String) in
                 refusals.append(.exportRefused(path: item.shownPath, entry: index, reason: reason))
             }
-            for problem in ruleProblems(item.entry, region: step.region.size, limits: limits) {
-                refuse(problem.description + " (export never enlarges or crops)")
-            }
-            for (rule, side) in [(RuleName.minWidth, step.target.width), (.minHeight, step.target.height)] {
-                if let least = limits.rules[rule]?.number, side < least, step.region.size != step.target {
-                    refuse(
-                        "fitted to the limits it would be \(step.target), under \(least) px (\(rule.option))")
-                }
-            }
-            if step.action == .encode {
-                if let reason = undecodable(item.entry.facts, item.entry.bytes) {
-                    inputs.append(.undecodable(path: item.shownPath, reason: reason))
-                } else if let types = limits.types, !types.contains(.jpeg), !types.contains(.png) {
-                    refuse(
-                        "it must be re-encoded (\(step.changes.map(\.words).joined(separator: ", "))), and "
-                            + "--types allows neither jpeg nor png")
-                }
+            // A picture imgsel cannot decode is the input's problem (3), whatever the rules would make of it.
+            if step.action == .encode, let reason = undecodable(item.entry.facts, item.entry.bytes) {
+                inputs.append(.undecodable(path: item.shownPath, reason: reason))
+            } else if !judged.problems.isEmpty {
+                for problem in judged.problems { refuse(problem.description) }
+            } else if step.action == .encode, let types = limits.types, !types.contains(.jpeg), !types.contains(.png) {
+                refuse(
+                    "it must be re-encoded (\(step.changes.map(\.words).joined(separator: ", "))), and "
+                        + "--types allows neither jpeg nor png")
             }
             steps.append(step)
         }
@@ -112,13 +105,18 @@ public enum ExportPlan {
 
     /// One entry's step, whether or not it can be made.
     public static func plan(_ entry: Entry, index: Int, limits: ExportLimits, options: ExportOptions) -> ExportStep {
+        planned(entry, index: index, limits: limits, options: options).step
+    }
+
+    /// The step, and what the rules say of the entry as export would make it (its refusals).
+    static func planned(
+        _ entry: Entry, index: Int, limits: ExportLimits, options: ExportOptions
+    ) -> (step: ExportStep, judged: RuleJudgement) {
         let upright = PixelSize(width: entry.facts.uprightSize.width, height: entry.facts.uprightSize.height)
-        // The entry's crop (`imgsel crop`), in upright pixels; the whole picture without one.
-        let region =
-            entry.crop.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-            ?? PixelRect(x: 0, y: 0, width: upright.width, height: upright.height)
-        let box = limits.box
-        let target = region.size.fitted(width: box.width, height: box.height, pixels: box.pixels)
+        let judged = limits.rules.judge(Rule.Image(entry), path: entry.path, maxSide: limits.maxSide)
+        // The entry's crop (`imgsel crop`), in upright pixels; else the nearest allowed aspect's, or the whole.
+        let region = entry.crop.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? judged.region
+        let target = judged.target
         var changes: [ExportChange] = []
         if entry.orientation != 1 { changes.append(.upright) }
         if region.size != upright { changes.append(.cropped) }
@@ -134,20 +132,10 @@ public enum ExportPlan {
             changes.append(.reEncoded)
         }
         let action: ExportStep.Action = changes.isEmpty ? .copy : .encode
-        return ExportStep(
+        let step = ExportStep(
             index: index, entry: entry, upright: upright, region: region, target: target, action: action,
             changes: changes)
-    }
-
-    /// The rules a picture of `region`'s size breaks that export cannot mend: too small, or of a
-    /// forbidden aspect.
-    static func ruleProblems(_ entry: Entry, region: PixelSize, limits: ExportLimits) -> [RuleProblem] {
-        var image = Rule.Image(entry)
-        (image.uprightWidth, image.uprightHeight) = (region.width, region.height)
-        let unmendable: Set<RuleName> = [.minWidth, .minHeight, .minAspect, .maxAspect]
-        return limits.rules.all.filter { unmendable.contains($0.name) }.compactMap { rule in
-            rule.check(image).map { RuleProblem(path: entry.path, rule: rule, description: $0) }
-        }
+        return (step, judged)
     }
 }
 

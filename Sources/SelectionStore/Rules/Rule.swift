@@ -14,6 +14,8 @@ public enum RuleName: String, CaseIterable, Sendable {
     case types
     case noAnimation = "no-animation"
     case minCount = "min-count"
+    /// Not a limit: the files are uploaded as they are, so every rule is judged on the file.
+    case asIs = "as-is"
 
     /// `--max-bytes`: the option that sets it, which every message names.
     public var option: String { "--" + rawValue }
@@ -36,6 +38,8 @@ public enum Rule: Equatable, Sendable {
     case types([ImageType])
     case noAnimation
     case minCount(Int)
+    /// `--as-is`: no export mends what the files break.
+    case asIs
 
     public var name: RuleName {
         switch self {
@@ -50,6 +54,7 @@ public enum Rule: Equatable, Sendable {
         case .types: return .types
         case .noAnimation: return .noAnimation
         case .minCount: return .minCount
+        case .asIs: return .asIs
         }
     }
 
@@ -61,6 +66,8 @@ public enum Rule: Equatable, Sendable {
         public var uprightHeight: Int
         public var frames: Int
         public var bytes: Int
+        /// Whether the size is the user's own crop, which export keeps as it is.
+        public var ownCrop = false
 
         public init(facts: ImageFacts, bytes: Int) {
             type = facts.type
@@ -74,6 +81,7 @@ public enum Rule: Equatable, Sendable {
             (uprightWidth, uprightHeight) = entry.shownSize
             frames = entry.frames
             bytes = entry.bytes
+            ownCrop = entry.crop != nil
         }
     }
 
@@ -117,7 +125,7 @@ public enum Rule: Equatable, Sendable {
         case .noAnimation:
             guard image.frames > 1 else { return nil }
             found = "animated (\(image.frames) frames), and this selection takes still images only"
-        case .minCount:
+        case .minCount, .asIs:
             return nil
         }
         return found + " (\(name.option))"
@@ -136,8 +144,7 @@ public enum Rule: Equatable, Sendable {
         let shown = RuleNumbers.byteText(bytes)
         let unit = RuleNumbers.byteUnits.first { shown.hasSuffix(" " + $0.suffix) }?.factor ?? 1
         let number = Double(shown.prefix { $0 != " " }) ?? 0
-        var limitText = RuleNumbers.text(limit, units: RuleNumbers.byteUnits, space: true)
-        if limitText.allSatisfy(RuleNumbers.isDigit) { limitText += " B" }
+        let limitText = RuleNumbers.sizeText(limit)
         guard number * Double(unit) > Double(limit), shown != limitText else {
             return "\(bytes) B is over this selection's \(limit) B"
         }
@@ -156,7 +163,7 @@ public enum Rule: Equatable, Sendable {
         case let .maxPixels(n): return RuleNumbers.text(n, units: RuleNumbers.pixelUnits)
         case let .minAspect(r), let .maxAspect(r): return r.description
         case let .types(list): return list.map(\.rawValue).joined(separator: ",")
-        case .noAnimation: return nil
+        case .noAnimation, .asIs: return nil
         }
     }
 

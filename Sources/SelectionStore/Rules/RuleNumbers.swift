@@ -90,6 +90,12 @@ public enum RuleNumbers {
         return String(value)
     }
 
+    /// `5 MB`, `5.5 MB`, `700 B`: a byte limit as messages print it, exactly (unlike `byteText`).
+    static func sizeText(_ limit: Int) -> String {
+        let text = RuleNumbers.text(limit, units: RuleNumbers.byteUnits, space: true)
+        return text.allSatisfy(RuleNumbers.isDigit) ? text + " B" : text
+    }
+
     static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
 }
 

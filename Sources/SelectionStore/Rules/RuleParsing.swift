@@ -6,6 +6,7 @@ extension Rule {
     /// `5XB`, `1e3`) is a usage error naming the option.
     public static func parse(_ name: RuleName, _ text: String?) throws(ImgselError) -> Rule {
         if name == .noAnimation { return .noAnimation }
+        if name == .asIs { return .asIs }
         let text = text ?? ""
         func refuse(_ what: String) -> ImgselError { .usage("\(name.option) must be \(what), not '\(text)'") }
         func number(
@@ -41,6 +42,8 @@ extension Rule {
             return .types(try types(text))
         case .noAnimation:
             return .noAnimation
+        case .asIs:
+            return .asIs
         case .minCount:
             let n = try number([], "a number from 1")
             let most = Selection.capacityRange.upperBound

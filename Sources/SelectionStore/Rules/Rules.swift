@@ -27,13 +27,14 @@ public struct Rules: Equatable, Sendable {
 
     // MARK: - Checks
 
-    /// Every rule `image` breaks, one problem each, in rule order; `path` names it in the messages.
-    /// What `add`, `replace`, `toggle` and `pick` ask before an image joins the selection.
+    /// Every rule `image` breaks that export cannot mend (every rule it breaks, under `--as-is`),
+    /// one problem each; `path` names it in the messages. What `add`, `replace`, `toggle` and
+    /// `pick` refuse an image for.
     public func problems(for image: Rule.Image, path: String?) -> [RuleProblem] {
-        all.compactMap { rule in rule.check(image).map { RuleProblem(path: path, rule: rule, description: $0) } }
+        judge(image, path: path).problems
     }
 
-    /// Every rule an entry breaks, named by its stored path.
+    /// The problems of an entry (its crop applied), named by its stored path.
     public func problems(for entry: Entry) -> [RuleProblem] {
         problems(for: Rule.Image(entry), path: entry.path)
     }
@@ -82,7 +83,7 @@ public struct Rules: Equatable, Sendable {
                     value = .int(n)
                 case let .minAspect(r), let .maxAspect(r): value = .string(r.description)
                 case let .types(list): value = .array(list.map { .string($0.rawValue) })
-                case .noAnimation: value = .bool(true)
+                case .noAnimation, .asIs: value = .bool(true)
                 }
                 return (rule.name.rawValue, value)
             })
@@ -129,9 +130,9 @@ extension Rule {
             let typed = names.map { $0.stringValue.flatMap(ImageType.init(rawValue:)) }
             guard !typed.contains(nil) else { return nil }
             self = .types(Self.inRegistryOrder(typed.compactMap { $0 }))
-        case .noAnimation:
+        case .noAnimation, .asIs:
             guard value == .bool(true) else { return nil }
-            self = .noAnimation
+            self = name == .asIs ? .asIs : .noAnimation
         case .minAspect, .maxAspect:
             // Written as the string typed; a number written by hand is read as its digits.
             var text = value.stringValue

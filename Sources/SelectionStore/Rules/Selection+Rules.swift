@@ -6,15 +6,21 @@ extension Selection {
     }
 
     /// The same selection under `new` rules (they replace the old ones whole). Refused when the
-    /// rules contradict each other or the capacity, and when an entry breaks a rule that is new
-    /// or changed here, naming every such entry; `force` keeps those entries, for `check` to report.
+    /// rules contradict each other or the capacity, and when an entry breaks, in a way export
+    /// cannot mend, a rule that is new or changed here, naming every such entry; `force` keeps
+    /// those entries, for `check` to report.
     public func settingRules(_ new: Rules, force: Bool) throws(ImgselError) -> Selection {
         if let error = ImgselError.combining(new.conflicts(capacity: capacity).map(ImgselError.ruleConflict)) {
             throw error
         }
-        let changed = Rules(new.all.filter { rules[$0.name] != $0 })
+        // What entries break under the new rules that they did not break before, or that breaks a rule
+        // set here (`--as-is` turns what export mended into what they break).
+        let changed = Set(new.all.filter { rules[$0.name] != $0 }.map(\.name))
+        let before = Set(entriesBreaking().map { "\($0.index) \($0.problem.rule.name.rawValue)" })
         if !force {
-            let broken = entriesBreaking(changed)
+            let broken = entriesBreaking(new).filter {
+                changed.contains($0.problem.rule.name) || !before.contains("\($0.index) \($0.problem.rule.name.rawValue)")
+            }
             if !broken.isEmpty {
                 let entries = Set(broken.map(\.index)).count
                 throw .several(
@@ -26,8 +32,8 @@ extension Selection {
         return next
     }
 
-    /// Every rule every entry breaks, by 1-based index, in order: what `check` reports
-    /// (besides `rules.shortfall(count:)`).
+    /// Every rule every entry breaks in a way export cannot mend (any way, under `--as-is`), by
+    /// 1-based index, in order: what `check` reports (besides `rules.shortfall(count:)`).
     public func entriesBreaking(_ rules: Rules? = nil) -> [(index: Int, problem: RuleProblem)] {
         let judged = rules ?? self.rules
         return items.enumerated().flatMap { offset, entry in
