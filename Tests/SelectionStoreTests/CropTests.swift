@@ -60,7 +60,7 @@ final class CropTests: XCTestCase {
         var selection = try Selection(capacity: 9, current: 1, items: [panorama])
         selection = try selection.settingRules(
             Rules([.minAspect(Aspect("0.8")!), .maxAspect(Aspect("1.91")!)]), force: true)
-        XCTAssertEqual(selection.entriesBreaking().map(\.problem.rule.name), [.maxAspect], "uncropped: 5 is over 1.91")
+        XCTAssertEqual(selection.entriesBreaking().map(\.problem.rule.name), [], "uncropped: export crops 5 to 1.91")
         let fourFive = Crop.centred(aspectWidth: 4, aspectHeight: 5, width: 100, height: 20)
         XCTAssertEqual(fourFive, Crop(x: 42, y: 0, width: 16, height: 20))
         let cropped = try selection.cropping(at: 1, to: fourFive, force: false)
@@ -71,12 +71,14 @@ final class CropTests: XCTestCase {
             guard case let .several(parts) = error as? ImgselError else { return XCTFail("\(error)") }
             XCTAssertEqual(parts.last, .cropRefused(index: 1))
             guard case let .entryBreaksRule(1, problem) = parts.first else { return XCTFail("\(parts)") }
-            XCTAssertEqual(problem.description, "15×20 (aspect 0.75) is under this selection's 0.8 (--min-aspect)")
+            XCTAssertEqual(
+                problem.description,
+                "15×20 (aspect 0.75) is under this selection's 0.8 (--min-aspect); export keeps the entry's own crop")
         }
         let forced = try cropped.cropping(at: 1, to: narrow, force: true)
         XCTAssertEqual(forced.entriesBreaking().map(\.problem.rule.name), [.minAspect], "check reports it")
-        // The whole picture again breaks --max-aspect: none is refused as well.
-        XCTAssertThrowsError(try cropped.cropping(at: 1, to: nil, force: false))
+        // The whole picture breaks --max-aspect, which export mends by its own crop: none is kept.
+        XCTAssertNil(try cropped.cropping(at: 1, to: nil, force: false).items[0].crop)
         // Width rules see the crop too: 16 wide keeps --min-width 16, 15 does not.
         let wide = try cropped.settingRules(Rules([.minWidth(16)]), force: false)
         XCTAssertThrowsError(try wide.cropping(at: 1, to: narrow, force: false))

@@ -101,7 +101,7 @@ final class PickTests: XCTestCase {
     func testAnImageBreakingARuleIsRefusedButMovedEntriesAreNot() throws {
         let wide = makeEntry("wide", width: 400, height: 100)
         let old = makeEntry("old", width: 400, height: 100)
-        let s = try Selection(capacity: 9, current: 1, items: [old, makeEntry("b")], rules: Rules([.maxWidth(300)]))
+        let s = try Selection(capacity: 9, current: 1, items: [old, makeEntry("b")], rules: Rules([.minWidth(500)]))
         XCTAssertEqual(try s.picking(PickToggles(unpicked: [old.sha256], picked: [old])).names, ["b", "old"])
         XCTAssertThrowsError(try s.picking(PickToggles(picked: [wide]))) {
             XCTAssertEqual(($0 as? ImgselError)?.code, "rule-broken")

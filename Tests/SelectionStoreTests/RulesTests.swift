@@ -156,7 +156,7 @@ final class RulesTests: XCTestCase {
     // MARK: - The selection's operations
 
     func testAddingReportsEveryBrokenRuleOfEveryImageAndAddsNone() throws {
-        let s = try Selection().settingRules(try rules([(.maxWidth, "3"), (.maxBytes, "1")]), force: false)
+        let s = try Selection().settingRules(Rules(try rules([(.maxWidth, "3"), (.maxBytes, "1")]).all + [.asIs]), force: false)
         let a = makeEntry("aa", width: 4)
         let b = makeEntry("bb", width: 5)
         let expected = ImgselError.several(
@@ -170,7 +170,7 @@ final class RulesTests: XCTestCase {
     }
 
     func testReplaceAndToggleRefuseAnImageThatBreaksARule() throws {
-        let s = try makeSelection(["a", "b"]).settingRules(try rules([(.maxWidth, "4")]), force: false)
+        let s = try makeSelection(["a", "b"]).settingRules(Rules([.maxWidth(4), .asIs]), force: false)
         let wide = makeEntry("w", width: 5)
         let problem = RuleProblem(
             path: "w", rule: .maxWidth(4), description: "5 px wide is over this selection's 4 px (--max-width)")
@@ -182,7 +182,7 @@ final class RulesTests: XCTestCase {
 
     func testSettingARuleEntriesBreakIsRefusedUnlessForced() throws {
         let s = try makeSelection(["a", "bbb", "cc"])
-        let strict = try rules([(.maxBytes, "1")])
+        let strict = Rules([.maxBytes(1), .asIs])
         do {
             _ = try s.settingRules(strict, force: false)
             XCTFail("refused")
@@ -202,8 +202,8 @@ final class RulesTests: XCTestCase {
         XCTAssertEqual(forced.rules, strict)
         XCTAssertEqual(forced.entriesBreaking().map(\.index), [2, 3])
         // A rule already kept by entries is set; entries breaking an unchanged rule do not refuse another.
-        let more = try forced.settingRules(try rules([(.maxBytes, "1"), (.maxWidth, "10")]), force: false)
-        XCTAssertEqual(more.rules.all.count, 2)
+        let more = try forced.settingRules(Rules([.maxBytes(1), .maxWidth(10), .asIs]), force: false)
+        XCTAssertEqual(more.rules.all.count, 3)
         assertThrows(.ruleConflict("--min-count 10 is more than the capacity of 9")) { () throws(ImgselError) in
             try s.settingRules(try! rules([(.minCount, "10")]), force: true)
         }

@@ -89,7 +89,7 @@ final class PickCommandTmuxTests: ImgselTmuxTestCase {
     func testAnImageBreakingARuleIsRefusedWithItsReason() throws {
         try fourImagesWithXAndBSelected()
         image("wide.png", seed: 5, width: 64, height: 8)
-        XCTAssertEqual(try imgselNow(["rules", "--max-aspect", "2"]).status, 0)
+        XCTAssertEqual(try imgselNow(["rules", "--max-aspect", "2", "--as-is"]).status, 0)
         try startImgsel("pick", showing: "2 / 9 selected")
         pane.keys("End", "Space")
         try pane.waitForText("wide.png: 64×8 (aspect 8) is over this")

@@ -107,7 +107,7 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(
             bashOffers(["imgsel", "rules", "--clear", "max-"]),
             ["max-bytes", "max-width", "max-height", "max-pixels", "max-aspect"])
-        XCTAssertEqual(bashOffers(["imgsel", "rules", "--clear", "types,a"]), ["types,all"])
+        XCTAssertEqual(bashOffers(["imgsel", "rules", "--clear", "types,a"]), ["types,as-is", "types,all"])
         XCTAssertEqual(bashOffers(["imgsel", "rules", "--max-bytes", ""]), [], "a size is not guessed")
         XCTAssertEqual(bashOffers(["imgsel", "rules", ""]), [], "rules takes no argument")
         XCTAssertEqual(

@@ -84,9 +84,18 @@ final class CropCommandTests: ImgselTestCase {
     func testRulesJudgeTheCropAtTheirEdgesAndCheckReportsAForcedOne() {
         _ = write(Data(ImageBytes.solidPNG(width: 100, height: 20, (9, 9, 9))), to: "pano.png")
         assertSuccess(run(["add", "pano.png"]))
-        assertFailure(run(["rules", "--max-aspect", "1.91"]), 1, stderrContains: ["(aspect 5) is over"])
-        assertSuccess(run(["rules", "--max-aspect", "1.91", "--force"]))
+        // Export cuts the panorama to 1.91 itself: the rule is set with a note, and check passes with one.
+        let mended = run(["rules", "--max-aspect", "1.91"])
+        assertExit(mended, 0)
+        XCTAssertEqual(mended.stdout, "set --max-aspect 1.91; export will mend entry 1 (pano.png)\n")
+        let noted = run(["check"])
+        assertExit(noted, 0)
+        XCTAssertEqual(noted.stderr, "imgsel: note: entry 1 (pano.png): export crops it to 38×20 (--max-aspect 1.91)\n")
+        // Under --as-is the file is judged as it is: refused unless forced, then check reports it.
+        assertFailure(run(["rules", "--as-is"]), 1, stderrContains: ["(aspect 5) is over"])
+        assertSuccess(run(["rules", "--as-is", "--force"]))
         assertFailure(run(["check"]), 1, stderrContains: ["100×20 (aspect 5) is over this selection's 1.91"])
+        assertSuccess(run(["rules", "--clear", "as-is"]))
         // A crop to 4:5 of the panorama keeps --min-aspect 0.8 exactly.
         assertSuccess(run(["crop", "1", "4:5"]))
         XCTAssertEqual(crop(), ["x": 42, "y": 0, "width": 16, "height": 20])
@@ -99,14 +108,17 @@ final class CropCommandTests: ImgselTestCase {
             narrow, 1,
             stderrContains: [
                 "entry 1 (pano.png): 15 px wide is under this selection's 16 px (--min-width)",
-                "entry 1 (pano.png): 15×20 (aspect 0.75) is under this selection's 0.8 (--min-aspect)",
+                "entry 1 (pano.png): 15×20 (aspect 0.75) is under this selection's 0.8 (--min-aspect); export keeps"
+                    + " the entry's own crop",
                 "the crop breaks a rule, so entry 1 was left as it was (--force keeps it, and check reports it)",
             ])
         assertUnchanged(kept)
         XCTAssertTrue(run(["--json", "crop", "1", "15x20+0+0"]).stderr.contains(#""code":"rule-broken""#))
-        // The whole picture breaks --max-aspect again: none is refused too.
-        assertFailure(run(["crop", "1", "none"]), 1, stderrContains: ["100×20 (aspect 5) is over"])
-        assertUnchanged(kept)
+        // The whole picture again breaks --max-aspect, which export mends: none is kept with the note.
+        let whole = run(["crop", "1", "none"])
+        assertExit(whole, 0)
+        XCTAssertEqual(whole.stderr, "imgsel: note: pano.png: export crops it to 38×20 (--max-aspect 1.91)\n")
+        assertSuccess(run(["crop", "1", "4:5"]))
         assertSuccess(run(["crop", "1", "15x20+0+0", "--force"]))
         let check = run(["check"])
         assertFailure(check, 1, stderrContains: ["entry 1 (pano.png): 15 px wide is under this selection's 16 px"])

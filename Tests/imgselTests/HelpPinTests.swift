@@ -93,6 +93,7 @@ final class HelpPinTests: ImgselTestCase {
               --types LIST      each image's type is in LIST, comma-separated: jpeg, png, gif, webp, bmp, tiff, heic, heif, avif
               --no-animation    each image has one frame
               --min-count N     the selection holds at least N images (only check enforces it)
+              --as-is           the files are uploaded as they are: every rule judged on the file, none left to export
               --force           replace an existing selection file, rules and all
 
             Examples:
@@ -379,6 +380,7 @@ final class HelpPinTests: ImgselTestCase {
               --types LIST      each image's type is in LIST, comma-separated: jpeg, png, gif, webp, bmp, tiff, heic, heif, avif
               --no-animation    each image has one frame
               --min-count N     the selection holds at least N images (only check enforces it)
+              --as-is           the files are uploaded as they are: every rule judged on the file, none left to export
               --clear RULE      remove a rule: its option without dashes (max-bytes), or all; may be repeated
               --force           set rules that entries break; check then reports them
 

@@ -32,16 +32,18 @@ extension ImgselTestCase {
     }
 }
 
-/// Each rule at its edge: an image at the limit is added, one past it is refused (exit 1,
-/// `rule-broken`, one line a broken rule) and nothing is added.
+/// Each rule at its edge: an image at the limit is added; one past it is refused (exit 1,
+/// `rule-broken`, one line a broken rule, nothing added) where export cannot mend it, or under
+/// `--as-is` whatever it breaks, and otherwise added with a note of what export will do.
 final class RuleEdgeTests: ImgselTestCase {
-    /// A selection with these rules, then `pass` added and `fail` refused with exactly `message`.
+    /// A selection with these rules, then `pass` added and `fail` refused with exactly `message`
+    /// under `--as-is`; without it, `fail` is refused alike when `note` is nil, else added with it.
     private func assertEdge(
-        _ rules: [String], pass: String, fail: String, message: String,
+        _ rules: [String], pass: String, fail: String, message: String, note: String?,
         file: StaticString = #filePath, line: UInt = #line
     ) {
         let selection = "edge-\(rules.joined().filter { $0.isLetter || $0.isNumber }).json"
-        assertSuccess(run(["-f", selection, "init"] + rules), file: file, line: line)
+        assertSuccess(run(["-f", selection, "init", "--force"] + rules + ["--as-is"]), file: file, line: line)
         assertSuccess(run(["-q", "-f", selection, "add", pass]), file: file, line: line)
         let before = selectionData(url(selection))
         let r = run(["-f", selection, "add", fail])
@@ -52,35 +54,61 @@ final class RuleEdgeTests: ImgselTestCase {
         let json = run(["--json", "-f", selection, "add", fail])
         XCTAssertEqual(jsonErrors(json).map { $0["code"] as? String }, ["rule-broken"], file: file, line: line)
         XCTAssertEqual(jsonErrors(json).first?["message"] as? String, message, file: file, line: line)
+
+        // Without --as-is: what export mends is added with its note (-q leaves it out), the rest refused alike.
+        assertSuccess(run(["-f", selection, "rules", "--clear", "as-is"]), file: file, line: line)
+        let cleared = selectionData(url(selection))
+        let mended = run(["-f", selection, "add", fail])
+        guard let note else {
+            assertFailure(mended, 1, file: file, line: line)
+            XCTAssertEqual(mended.stderr, "imgsel: \(message)\n", mended.transcript, file: file, line: line)
+            return assertUnchanged(cleared, url(selection), file: file, line: line)
+        }
+        assertExit(mended, 0, file: file, line: line)
+        XCTAssertEqual(mended.stderr, "imgsel: note: \(fail): \(note)\n", mended.transcript, file: file, line: line)
+        XCTAssertEqual(storedPaths(url(selection)), [pass, fail], file: file, line: line)
+        let check = run(["-f", selection, "check"])
+        assertExit(check, 0, file: file, line: line)
+        XCTAssertEqual(check.stderr, "imgsel: note: entry 2 (\(fail)): \(note)\n", check.transcript, file: file, line: line)
+        assertSuccess(run(["-q", "-f", selection, "delete", "2"]), file: file, line: line)
+        let quiet = run(["-q", "-f", selection, "add", fail])
+        assertSuccess(quiet, file: file, line: line)
+        XCTAssertEqual(quiet.stderr, "", file: file, line: line)
     }
 
     func testMaxBytes() {
         assertEdge(
             ["--max-bytes", "2KB"], pass: sizedPNG("at.png", bytes: 2048), fail: sizedPNG("over.png", bytes: 2049),
-            message: "over.png: 2049 B is over this selection's 2048 B (--max-bytes)")
+            message: "over.png: 2049 B is over this selection's 2048 B (--max-bytes)",
+            note: "export fits it within 2 KB (--max-bytes)")
     }
 
     func testMaxBytesAsTheContractWordsIt() {
         assertEdge(
             ["--max-bytes", "5MB"], pass: jpeg("small.jpg", padding: 5_242_000),
             fail: jpeg("big.jpg", padding: 7_549_747 - ImageBytes.jpeg(width: 40, height: 30).count - 6),
-            message: "big.jpg: 7.2 MB is over this selection's 5 MB (--max-bytes)")
+            message: "big.jpg: 7.2 MB is over this selection's 5 MB (--max-bytes)",
+            note: "export fits it within 5 MB (--max-bytes)")
     }
 
     func testWidthsAndHeights() {
         assertEdge(
             ["--min-width", "4"], pass: png("w4.png", width: 4, height: 3), fail: png("w3.png", width: 3, height: 3),
-            message: "w3.png: 3 px wide is under this selection's 4 px (--min-width)")
+            message: "w3.png: 3 px wide is under this selection's 4 px (--min-width)",
+            note: nil)
         assertEdge(
             ["--min-height", "3"], pass: png("h3.png", width: 4, height: 3), fail: png("h2.png", width: 4, height: 2),
-            message: "h2.png: 2 px high is under this selection's 3 px (--min-height)")
+            message: "h2.png: 2 px high is under this selection's 3 px (--min-height)",
+            note: nil)
         assertEdge(
             ["--max-width", "4"], pass: png("mw4.png", width: 4, height: 3), fail: png("mw5.png", width: 5, height: 3),
-            message: "mw5.png: 5 px wide is over this selection's 4 px (--max-width)")
+            message: "mw5.png: 5 px wide is over this selection's 4 px (--max-width)",
+            note: "export shrinks it to 4×2 (--max-width 4)")
         assertEdge(
             ["--max-height", "3"], pass: png("mh3.png", width: 4, height: 3),
             fail: png("mh4.png", width: 4, height: 4),
-            message: "mh4.png: 4 px high is over this selection's 3 px (--max-height)")
+            message: "mh4.png: 4 px high is over this selection's 3 px (--max-height)",
+            note: "export shrinks it to 3×3 (--max-height 3)")
     }
 
     func testSizesAreUpright() {
@@ -88,25 +116,29 @@ final class RuleEdgeTests: ImgselTestCase {
         assertEdge(
             ["--max-height", "4"], pass: png("turned.png", width: 4, height: 3, orientation: 6),
             fail: png("turned-tall.png", width: 5, height: 3, orientation: 8),
-            message: "turned-tall.png: 5 px high is over this selection's 4 px (--max-height)")
+            message: "turned-tall.png: 5 px high is over this selection's 4 px (--max-height)",
+            note: "export shrinks it to 2×4 (--max-height 4)")
     }
 
     func testMaxPixels() {
         assertEdge(
             ["--max-pixels", "12"], pass: png("p12.png", width: 4, height: 3),
             fail: png("p13.png", width: 13, height: 1),
-            message: "p13.png: 13×1 = 13 pixels is over this selection's 12 (--max-pixels)")
+            message: "p13.png: 13×1 = 13 pixels is over this selection's 12 (--max-pixels)",
+            note: "export shrinks it to 12×1 (--max-pixels 12)")
     }
 
     func testAspects() {
         assertEdge(
             ["--min-aspect", "4:5"], pass: png("a45.png", width: 80, height: 100),
             fail: png("a79.png", width: 79, height: 100),
-            message: "a79.png: 79×100 (aspect 0.79) is under this selection's 4:5 (--min-aspect)")
+            message: "a79.png: 79×100 (aspect 0.79) is under this selection's 4:5 (--min-aspect)",
+            note: "export crops it to 79×98 (--min-aspect 4:5)")
         assertEdge(
             ["--max-aspect", "1.91"], pass: png("a191.png", width: 191, height: 100),
             fail: png("a192.png", width: 192, height: 100),
-            message: "a192.png: 192×100 (aspect 1.92) is over this selection's 1.91 (--max-aspect)")
+            message: "a192.png: 192×100 (aspect 1.92) is over this selection's 1.91 (--max-aspect)",
+            note: "export crops it to 191×100 (--max-aspect 1.91)")
     }
 
     /// An aspect prints rounded to the nearest at three decimals, or with as many more digits
@@ -114,16 +146,20 @@ final class RuleEdgeTests: ImgselTestCase {
     func testAnAspectPrintsAsManyDigitsAsMakeItDifferFromTheLimit() {
         assertEdge(
             ["--max-aspect", "1.333"], pass: heic("a1333.heic", 1333, 1000), fail: heic("vga.heic", 640, 480),
-            message: "vga.heic: 640×480 (aspect 1.3333) is over this selection's 1.333 (--max-aspect)")
+            message: "vga.heic: 640×480 (aspect 1.3333) is over this selection's 1.333 (--max-aspect)",
+            note: "export crops it to 639×480 (--max-aspect 1.333)")
         assertEdge(
             ["--min-aspect", "1.5"], pass: heic("a15.heic", 3, 2), fail: heic("vga.heic", 640, 480),
-            message: "vga.heic: 640×480 (aspect 1.333) is under this selection's 1.5 (--min-aspect)")
+            message: "vga.heic: 640×480 (aspect 1.333) is under this selection's 1.5 (--min-aspect)",
+            note: "export crops it to 640×426 (--min-aspect 1.5)")
         assertEdge(
             ["--max-aspect", "4:3"], pass: heic("a43.heic", 4000, 3000), fail: heic("b43.heic", 40001, 30000),
-            message: "b43.heic: 40001×30000 (aspect 1.3334) is over this selection's 4:3 (--max-aspect)")
+            message: "b43.heic: 40001×30000 (aspect 1.3334) is over this selection's 4:3 (--max-aspect)",
+            note: "export crops it to 40000×30000 (--max-aspect 4:3)")
         assertEdge(
             ["--min-aspect", "0.8"], pass: heic("a08.heic", 8, 10), fail: heic("b08.heic", 79999, 100000),
-            message: "b08.heic: 79999×100000 (aspect 0.79999) is under this selection's 0.8 (--min-aspect)")
+            message: "b08.heic: 79999×100000 (aspect 0.79999) is under this selection's 0.8 (--min-aspect)",
+            note: "export crops it to 79999×99998 (--min-aspect 0.8)")
     }
 
     /// A HEIC header of `width`×`height` (the probe's size; its pixels are never decoded here).
@@ -135,14 +171,16 @@ final class RuleEdgeTests: ImgselTestCase {
     func testTypesAndAnimation() {
         assertEdge(
             ["--types", "jpeg,png"], pass: png("still.png"), fail: gif("still.gif"),
-            message: "still.gif: type gif is not one of this selection's jpeg, png (--types)")
+            message: "still.gif: type gif is not one of this selection's jpeg, png (--types)",
+            note: "export makes it a PNG (--types jpeg,png)")
         assertEdge(
             ["--no-animation"], pass: gif("one.gif", frames: 1), fail: gif("two.gif", frames: 2),
-            message: "two.gif: animated (2 frames), and this selection takes still images only (--no-animation)")
+            message: "two.gif: animated (2 frames), and this selection takes still images only (--no-animation)",
+            note: "export keeps its first frame (--no-animation)")
     }
 
     func testABatchReportsEveryBrokenRuleOfEveryFileAndAddsNothing() {
-        assertSuccess(run(["init", "--max-width", "4", "--types", "jpeg,png"]))
+        assertSuccess(run(["init", "--max-width", "4", "--types", "jpeg,png", "--as-is"]))
         let good = png("good.png", width: 4, height: 3)
         let wide = png("wide.png", width: 5, height: 3)
         let anim = gif("anim.gif", width: 6, height: 2, frames: 2)
@@ -178,7 +216,7 @@ final class RuleEdgeTests: ImgselTestCase {
 
     func testReplaceRefusesAnImageThatBreaksARule() {
         seed(2)
-        assertSuccess(run(["rules", "--max-width", "4"]))
+        assertSuccess(run(["rules", "--max-width", "4", "--as-is"]))
         let before = selectionData()
         let r = run(["replace", "2", png("wide.png", width: 5, height: 3)])
         assertFailure(r, 1)
@@ -190,7 +228,7 @@ final class RuleEdgeTests: ImgselTestCase {
     /// The removal half would be fine, the addition half breaks a rule: nothing happens at all.
     func testToggleRefusesTheWholeCommandWhenAnAdditionBreaksARule() {
         let names = seed(2)
-        assertSuccess(run(["rules", "--max-width", "4"]))
+        assertSuccess(run(["rules", "--max-width", "4", "--as-is"]))
         let before = selectionData()
         let wide = png("wide.png", width: 5, height: 3)
         let r = run(["toggle", names[0], wide])

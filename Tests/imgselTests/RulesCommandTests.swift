@@ -95,12 +95,14 @@ final class RulesCommandTests: ImgselTestCase {
         XCTAssertFalse(text.contains("rules"))
     }
 
-    /// A rule entries break is refused, naming each; `--force` sets it and `check` then fails.
+    /// Under `--as-is`, a rule entries break is refused, naming each; `--force` sets it and `check` then fails.
     func testARuleEntriesBreakIsRefusedUntilForcedAndThenCheckReportsThem() throws {
         png("small.png", width: 4, height: 3)
         png("wide.png", width: 9, height: 3)
         png("wider.png", width: 12, height: 3)
         assertSuccess(run(["add", "small.png", "wide.png", "wider.png"]))
+        // Uploaded as they are: no export shrinks them (RulesCommandTests+Mending has the default).
+        assertSuccess(run(["rules", "--as-is"]))
         let before = selectionData()
         let refused = run(["rules", "--max-width", "8", "--min-count", "2"])
         assertFailure(refused, 1)

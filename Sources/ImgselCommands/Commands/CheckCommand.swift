@@ -68,7 +68,7 @@ struct CheckCommand: Command {
                 ]))
         }
         guard problems.isEmpty else { throw .checkFailed(problems: problems.count) }
-        let rules = selection.rules.all.count
+        let rules = selection.rules.all.filter { $0 != .asIs }.count
         let kept = rules == 0 ? "" : " against \(rules) \(rules == 1 ? "rule" : "rules")"
         context.console.confirm("ok: \(selection.count) \(selection.count == 1 ? "entry" : "entries") checked\(kept)")
     }
