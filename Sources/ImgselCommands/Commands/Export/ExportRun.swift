@@ -81,14 +81,9 @@ struct ExportRun {
         return .cancelled(command: "export", what: "\(dir) was left as it was")
     }
 
+    /// Named as `check` names an entry's file: `entry 2 (photos/flower.jpg): file is missing`.
     private func inputError(_ problem: EntryFile.Problem, _ file: EntryFile) -> ImgselError {
-        let path = context.displayPath(file.entry)
-        switch problem {
-        case .missing: return .inputMissing(path: path)
-        case let .notRegular(kind): return .inputNotRegular(path: path, kind: kind)
-        case let .unreadable(reason): return .inputUnreadable(path: path, reason: reason)
-        case .sizeChanged, .contentChanged: return .inputChanged(path: path, entry: file.index)
-        }
+        .entryFile(index: file.index, path: context.displayPath(file.entry), problem: problem)
     }
 }
 
