@@ -51,6 +51,8 @@ public enum ImgselError: Error, Equatable, Sendable {
     case nameNotUTF8(path: String)
     case notAnImage(path: String, reason: String)
     case inputChanged(path: String, entry: Int)
+    /// An entry's file is not as recorded, named as `check` names it (`entry 2 (a.jpg): file is missing`).
+    case entryFile(index: Int, path: String, problem: EntryFile.Problem)
     /// An image of a supported type whose pixels cannot be had: damaged, too large to decode,
     /// or of a type imgsel reads the header of but does not decode (HEIC).
     case undecodable(path: String, reason: String)
@@ -85,7 +87,7 @@ public enum ImgselError: Error, Equatable, Sendable {
             return .refused
         case .usage, .needsTerminal: return .usage
         case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .undecodable,
-            .notAPathList:
+            .notAPathList, .entryFile:
             return .input
         case let .several(errors): return errors.first?.exitStatus ?? .refused
         case .invalidSelectionFile, .newerVersion, .noSelection: return .selectionFile
@@ -122,6 +124,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .notAnImage: return "not-an-image"
         case .undecodable: return "undecodable"
         case .inputChanged: return "input-changed"
+        case let .entryFile(_, _, problem): return problem.inputCode
         case .notAPathList: return "not-a-path-list"
         case let .several(errors): return errors.first?.code ?? "several"
         case .invalidSelectionFile: return "invalid-selection-file"
@@ -212,6 +215,8 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "\(path): \(reason)"
         case let .inputChanged(path, entry):
             return "\(path): entry \(entry) changed since it was added (size or sha256 differs)"
+        case let .entryFile(index, path, problem):
+            return "entry \(index) (\(path)): \(problem.words)"
         case let .notAPathList(reason):
             return "standard input: not a list of paths: \(reason)"
         case let .several(errors):
@@ -258,6 +263,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .notAnImage(path, reason): return .notAnImage(path: swap(path), reason: reason)
         case let .undecodable(path, reason): return .undecodable(path: swap(path), reason: reason)
         case let .inputChanged(path, entry): return .inputChanged(path: swap(path), entry: entry)
+        case let .entryFile(index, path, problem): return .entryFile(index: index, path: swap(path), problem: problem)
         case let .entryGone(path): return .entryGone(path: swap(path))
         case let .several(errors): return .several(errors.map { $0.replacingPath(old, with: new) })
         case let .writeFailed(path, reason): return .writeFailed(path: swap(path), reason: reason)

@@ -19,8 +19,10 @@ final class ExportRefusalTests: ImgselTestCase {
         let r = run(["export", "out"])
         assertExit(r, 3)
         XCTAssertEqual(r.stderrLines.count, 2, r.transcript)
-        XCTAssertTrue(r.stderr.contains("img2.png"), r.transcript)
-        XCTAssertTrue(r.stderr.contains("img3.png: entry 3 changed"), r.transcript)
+        // Each named as `check` names an entry.
+        XCTAssertEqual(r.stderrLines.first, "imgsel: entry 2 (img2.png): file is missing", r.transcript)
+        XCTAssertTrue(r.stderrLines.last?.hasPrefix("imgsel: entry 3 (img3.png): ") == true, r.transcript)
+        XCTAssertTrue(r.stderrLines.last?.contains(" changed") == true, r.transcript)
         assertNothingWritten(before.filter { $0 != "img2.png" })
     }
 

@@ -110,8 +110,41 @@ final class ExportTests: ImgselTestCase {
         let neither = run(["export", "none", "--types", "webp,gif"])
         assertExit(neither, 1)
         XCTAssertEqual(neither.stderrLines.count, 2, neither.transcript)
-        XCTAssertTrue(neither.stderr.contains("entry 1 (a.png): it must be re-encoded"), neither.transcript)
+        XCTAssertEqual(
+            neither.stderrLines.first,
+            "imgsel: entry 1 (a.png): export writes only JPEG or PNG, and --types gif,webp allows neither")
         XCTAssertFalse(exists("none"))
+    }
+
+    /// A transparent picture made JPEG is laid over white, and the line and JSON say so (`flattened`);
+    /// one whose alpha channel is all opaque loses nothing and says nothing of it.
+    func testATransparentPictureMadeJPEGSaysItIsFlattened() throws {
+        _ = write(
+            try Data(contentsOf: TruncatedPictureTests.fixtures.appendingPathComponent("png/pillow-rgba-37x23.png")),
+            to: "clear.png")
+        pillow(
+            """
+            import pillow_heif
+            pillow_heif.register_heif_opener()
+            im = Image.new('RGBA', (32, 24), (200, 30, 30, 255))
+            im.putpixel((3, 3), (0, 0, 0, 0))
+            im.save('clear.heic', quality=90)
+            Image.new('RGBA', (16, 16), (10, 20, 30, 255)).save('opaque.png')
+            """)
+        assertSuccess(run(["add", "clear.png", "clear.heic", "opaque.png"]))
+        let r = run(["--json", "export", "out", "--types", "jpeg"])
+        assertSuccess(r)
+        let files = try XCTUnwrap(try JSONSerialization.jsonObject(with: r.stdoutData) as? [[String: Any]])
+        XCTAssertEqual(
+            files.map { $0["changes"] as? [String] ?? [] },
+            [
+                ["re-encoded", "flattened", "metadata-removed"], ["re-encoded", "flattened", "metadata-removed"],
+                ["re-encoded", "metadata-removed"],
+            ])
+        let line = run(["export", "lines", "--format", "jpeg"])
+        assertSuccess(line)
+        XCTAssertTrue(
+            line.stdoutLines.first?.hasSuffix("  re-encoded, flattened, metadata removed") == true, line.transcript)
     }
 
     func testMaxBytesFindsTheHighestQualityThatFitsTheSameWayTwice() throws {

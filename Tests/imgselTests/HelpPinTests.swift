@@ -354,6 +354,7 @@ final class HelpPinTests: ImgselTestCase {
               --names NAMING    numbered (01-NAME.jpg, the default) or keep (each file's own name, " (1)" on a clash)
               --keep-metadata   keep EXIF and XMP (orientation set to 1 when turned); otherwise only the ICC profile stays
               --force           replace files in DIR of the names written
+              --replace         DIR holds the new set and nothing else, swapped in for the old one in one rename
 
             Examples:
               imgsel export upload/

@@ -1,8 +1,8 @@
 #ifndef CFILECOPY_H
 #define CFILECOPY_H
 
-/* copy_file_range(2) and sync_file_range(2) for Swift: glibc declares them
- * only under _GNU_SOURCE, which Swift's Glibc module is not built with. */
+/* copy_file_range(2), sync_file_range(2) and renameat2(2) for Swift: glibc declares
+ * them only under _GNU_SOURCE, which Swift's Glibc module is not built with. */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -38,6 +38,11 @@ int64_t imgsel_copier_wait(imgsel_copier *copier, int64_t seen, int *ended, int 
 
 /* Stops a copy still running, joins the thread and frees the copier. */
 void imgsel_copier_finish(imgsel_copier *copier);
+
+/* Swaps the two paths in one step (renameat2 with RENAME_EXCHANGE): a reader
+ * of either sees the old thing or the new one, never neither. Returns 0, or -1
+ * with errno set: ENOSYS or EINVAL where the kernel or file system cannot. */
+int imgsel_rename_exchange(const char *a, const char *b);
 
 #ifdef __cplusplus
 }

@@ -65,15 +65,7 @@ enum Format {
 
     /// What is wrong with an entry's file, in the words of `check` and `view`'s warning; the
     /// line around it already names the entry and its path.
-    static func problem(_ problem: EntryFile.Problem) -> String {
-        switch problem {
-        case .missing: return "file is missing"
-        case let .notRegular(kind): return "not a regular file (\(kind))"
-        case let .unreadable(reason): return "cannot read: \(reason)"
-        case let .sizeChanged(recorded, now): return "size changed: \(recorded) bytes recorded, \(now) now"
-        case .contentChanged: return "content changed: sha256 differs from the recorded one"
-        }
-    }
+    static func problem(_ problem: EntryFile.Problem) -> String { problem.words }
 
     /// `check --json`'s code for what is wrong with an entry's file.
     static func problemCode(_ problem: EntryFile.Problem) -> String {

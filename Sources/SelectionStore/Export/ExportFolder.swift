@@ -7,7 +7,9 @@ import Glibc
 /// Where `export` writes, all or nothing (SPEC, "Export"). Every file is made in a hidden folder
 /// first: beside DIR when DIR does not exist (`.DIR.imgsel-XXXXXX`, renamed to DIR in one step, so
 /// even a kill leaves DIR absent or whole), inside it when it does (`.imgsel-export-XXXXXX`, whose
-/// files are renamed into place at the end). The hidden folder is held under an exclusive `flock`
+/// files are renamed into place at the end). With `--replace` an existing DIR is made beside too, and
+/// swapped in for the old DIR in one rename (`ExportFolder+Replace.swift`). The hidden folder is held
+/// under an exclusive `flock`
 /// while it lives, so the next export can tell a folder a kill left (no lock) from one another
 /// export is filling (locked), and removes only the first.
 ///
@@ -19,36 +21,48 @@ public final class ExportFolder: @unchecked Sendable {
     public let staging: String
     /// True when DIR did not exist: the hidden folder becomes DIR.
     public let creates: Bool
-    private let lockFD: Int32
+    /// True with `--replace` over an existing DIR: the hidden folder, beside it, is swapped in for it.
+    public let replaces: Bool
+    let lockFD: Int32
     /// Folders above DIR this export made (deepest first), removed again when it fails.
     private let madeAncestors: [String]
-    private var finished = false
+    var finished = false
 
     static let insidePrefix = ".imgsel-export-"
     static func besidePrefix(_ name: String) -> String { "." + name + ".imgsel-" }
 
-    public init(dir typed: String) throws(ImgselError) {
+    /// `replace`: DIR, when it exists, is to hold the new set and nothing else (`--replace`).
+    public init(dir typed: String, replace: Bool = false) throws(ImgselError) {
         var dir = typed
         while dir.count > 1, dir.hasSuffix("/") { dir.removeLast() }
+        let existing = Posix.fileStatus(dir)
+        if let st = existing {
+            guard Posix.isDirectory(st) else { throw .writeFailed(path: dir, reason: "not a directory") }
+            // The folder itself is swapped, not a link to it: the link stays, pointing at the new set.
+            if replace, let real = Self.realPath(dir) { dir = real }
+        }
         self.dir = dir
         let parent = PathName.directory(dir)
-        if let st = Posix.fileStatus(dir) {
-            guard Posix.isDirectory(st) else { throw .writeFailed(path: dir, reason: "not a directory") }
+        let beside = parent + "/" + Self.besidePrefix(PathName.baseName(dir))
+        replaces = replace && existing != nil
+        if existing != nil, !replace {
             creates = false
             madeAncestors = []
             Self.removeAbandoned(in: dir, prefix: Self.insidePrefix)
             staging = dir + "/" + Self.insidePrefix + Posix.randomSuffix()
         } else {
-            creates = true
-            madeAncestors = try Self.makeAncestors(of: parent)
+            creates = existing == nil
+            madeAncestors = creates ? try Self.makeAncestors(of: parent) : []
             Self.removeAbandoned(in: parent, prefix: Self.besidePrefix(PathName.baseName(dir)))
-            staging = parent + "/" + Self.besidePrefix(PathName.baseName(dir)) + Posix.randomSuffix()
+            staging = beside + Posix.randomSuffix()
         }
         guard mkdir(staging, 0o777) == 0 else {
             let reason = Posix.errorText()
             Self.removeFolders(madeAncestors)
-            throw .writeFailed(path: creates ? dir : staging, reason: reason)
+            throw .writeFailed(path: creates || replaces ? dir : staging, reason: reason)
         }
+        // The new DIR keeps the old one's permissions.
+        if replaces, let st = existing { chmod(staging, st.st_mode & 0o7777) }
         lockFD = Posix.open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if lockFD >= 0 { _ = flock(lockFD, LOCK_EX) }
     }
@@ -59,7 +73,7 @@ public final class ExportFolder: @unchecked Sendable {
 
     /// The names among `names` that DIR already holds (nothing when DIR is new).
     public func taken(_ names: [String]) -> [String] {
-        guard !creates else { return [] }
+        guard !creates, !replaces else { return [] }
         return names.filter { Posix.fileStatus(dir + "/" + $0, followLinks: false) != nil }
     }
 
@@ -97,6 +111,16 @@ public final class ExportFolder: @unchecked Sendable {
     public func commit(_ names: [String], replace: Bool) throws(ImgselError) -> [String] {
         defer { finished = true }
         Posix.syncDirectory(staging)
+        if replaces {
+            do throws(ImgselError) {
+                try swapIn()
+            } catch {
+                discard()
+                throw error
+            }
+            Posix.close(lockFD)
+            return names.map { dir + "/" + $0 }
+        }
         if creates {
             guard rename(staging, dir) == 0 else {
                 let reason = Posix.errorText()
@@ -134,7 +158,7 @@ public final class ExportFolder: @unchecked Sendable {
         Self.removeFolderAndFiles(staging)
         Posix.close(lockFD)
         Self.removeFolders(madeAncestors)
-        Posix.syncDirectory(creates ? PathName.directory(dir) : dir)
+        Posix.syncDirectory(creates || replaces ? PathName.directory(dir) : dir)
     }
 
     /// The path a message names for a file being written: its final one, as the user knows it.
@@ -155,9 +179,13 @@ public final class ExportFolder: @unchecked Sendable {
         }
     }
 
-    private static func removeFolderAndFiles(_ path: String) {
+    /// Removes a folder's files, and the hidden folders an export made in it (an old DIR swapped out
+    /// may hold one a kill left), then the folder.
+    static func removeFolderAndFiles(_ path: String) {
         if case let .success(names) = ImageListing.names(in: path) {
-            for name in names { unlink(path + "/" + name) }
+            for name in names where unlink(path + "/" + name) != 0 && errno == EISDIR && name.hasPrefix(insidePrefix) {
+                removeFolderAndFiles(path + "/" + name)
+            }
         }
         rmdir(path)
     }

@@ -47,6 +47,8 @@ public struct ExportOptions: Sendable, Equatable {
     public var naming: ExportNaming
     public var keepMetadata: Bool
     public var force: Bool
+    /// `--replace`: DIR holds the new set and nothing else, swapped in for the old one in one rename.
+    public var replace: Bool
 
     public static let defaultQuality = 85
     /// The lowest quality a `--max-bytes` search goes down to before it shrinks the picture.
@@ -54,7 +56,7 @@ public struct ExportOptions: Sendable, Equatable {
 
     public init(
         rules: Rules = Rules(), maxSide: Int? = nil, quality: Int = defaultQuality, format: ExportFormat? = nil,
-        naming: ExportNaming = .numbered, keepMetadata: Bool = false, force: Bool = false
+        naming: ExportNaming = .numbered, keepMetadata: Bool = false, force: Bool = false, replace: Bool = false
     ) {
         self.rules = rules
         self.maxSide = maxSide
@@ -63,6 +65,7 @@ public struct ExportOptions: Sendable, Equatable {
         self.naming = naming
         self.keepMetadata = keepMetadata
         self.force = force
+        self.replace = replace
     }
 }
 

@@ -7,6 +7,8 @@ public enum ExportChange: String, Sendable, CaseIterable {
     case cropped
     case shrunk
     case reEncoded = "re-encoded"
+    /// Transparent pixels laid over white: a JPEG has no alpha.
+    case flattened
     case metadataRemoved = "metadata-removed"
     case firstFrame = "first-frame"
 
@@ -89,15 +91,20 @@ public enum ExportPlan {
             } else if !judged.problems.isEmpty {
                 for problem in judged.problems { refuse(problem.description) }
             } else if step.action == .encode, let types = limits.types, !types.contains(.jpeg), !types.contains(.png) {
-                refuse(
-                    "it must be re-encoded (\(step.changes.map(\.words).joined(separator: ", "))), and "
-                        + "--types allows neither jpeg nor png")
+                refuse(neitherFormat(types))
             }
             steps.append(step)
         }
         // An input file's problem (3) is reported before the selection's state (1).
         if let failure = ImgselError.combining(inputs + refusals) { throw failure }
         return steps
+    }
+
+    /// Why an entry that must be made again cannot be, when the `--types` limit (`types`: the
+    /// selection's rule and export's option together) allows neither format export writes.
+    public static func neitherFormat(_ types: [ImageType]) -> String {
+        let allowed = types.isEmpty ? "" : " " + types.map(\.rawValue).joined(separator: ",")
+        return "export writes only JPEG or PNG, and --types\(allowed) allows neither"
     }
 
     /// Types whose metadata only re-encoding removes.

@@ -32,6 +32,9 @@ struct ExportCommand: Command {
                 names: ["--keep-metadata"], value: nil,
                 help: "keep EXIF and XMP (orientation set to 1 when turned); otherwise only the ICC profile stays"),
             OptionSpec(names: ["--force"], value: nil, help: "replace files in DIR of the names written"),
+            OptionSpec(
+                names: ["--replace"], value: nil,
+                help: "DIR holds the new set and nothing else, swapped in for the old one in one rename"),
         ],
         examples: [
             "imgsel export upload/", "imgsel export out/ --max-side 1080 --quality 80 --format jpeg",
@@ -79,6 +82,7 @@ struct ExportCommand: Command {
         }
         options.keepMetadata = arguments.has("--keep-metadata")
         options.force = arguments.has("--force")
+        options.replace = arguments.has("--replace")
         self.options = options
     }
 

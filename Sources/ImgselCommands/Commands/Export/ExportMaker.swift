@@ -14,17 +14,21 @@ struct ExportMaker: Sendable {
         let step: ExportStep
         let file: EntryFile
         let shownPath: String
+
+        /// The entry's file, whole and as recorded, or the input error naming the entry as `check` does.
+        func contents() throws(ImgselError) -> [UInt8] {
+            do {
+                return try file.contents()
+            } catch {
+                throw .entryFile(index: step.index, path: shownPath, problem: error)
+            }
+        }
     }
 
     func make(_ job: Job) throws(ImgselError) -> MadeFile {
         let step = job.step, entry = step.entry
         if signals.arrived { throw .cancelled(command: "export", what: "stopped") }
-        let bytes: [UInt8]
-        do {
-            bytes = try job.file.verifiedContents()
-        } catch {
-            throw error.replacingPath(job.file.path, with: job.shownPath)
-        }
+        let bytes = try job.contents()
         var changes = step.changes
         if step.action == .copy {
             var copy = bytes
@@ -56,13 +60,12 @@ struct ExportMaker: Sendable {
             throw .undecodable(path: job.shownPath, reason: PictureProblem.damaged(error).reason)
         }
         if signals.arrived { throw .cancelled(command: "export", what: "stopped") }
-        let lossyWebP = entry.type == .webp && ExportMetadata.isLossyWebP(bytes)
-        let natural = ExportFormat.natural(for: entry.type, lossyWebP: lossyWebP, hasAlpha: Self.transparent(picture))
-        guard let format = ExportFormat.choose(natural: natural, forced: options.format, allowed: limits.types) else {
+        let transparent = Self.transparent(picture)
+        guard let format = format(entry, bytes: bytes, transparent: transparent) else {
             throw .exportRefused(
-                path: job.shownPath, entry: step.index,
-                reason: "it must be re-encoded, and --types allows neither jpeg nor png")
+                path: job.shownPath, entry: step.index, reason: ExportPlan.neitherFormat(limits.types ?? []))
         }
+        if format == .jpeg, transparent { changes.append(.flattened) }
         let metadata = pictureMetadata(ExportMetadata.read(bytes, type: entry.type), turned: step.turned)
         let encoded: EncodedPicture
         do {
@@ -99,8 +102,16 @@ struct ExportMaker: Sendable {
             changes: changes, encodes: encoded.encodes)
     }
 
+    /// The format an entry made again is written in: its natural one (a transparent picture's is PNG)
+    /// unless forced or forbidden; nil when `--types` allows neither.
+    func format(_ entry: Entry, bytes: [UInt8], transparent: Bool) -> ExportFormat? {
+        let lossyWebP = entry.type == .webp && ExportMetadata.isLossyWebP(bytes)
+        let natural = ExportFormat.natural(for: entry.type, lossyWebP: lossyWebP, hasAlpha: transparent)
+        return ExportFormat.choose(natural: natural, forced: options.format, allowed: limits.types)
+    }
+
     /// The step's region for ExportPicture; nil for the whole picture.
-    private func region(_ step: ExportStep) -> ExportPicture.Region? {
+    func region(_ step: ExportStep) -> ExportPicture.Region? {
         guard step.cropped else { return nil }
         let r = step.region
         return ExportPicture.Region(x: r.x, y: r.y, width: r.width, height: r.height)

@@ -29,11 +29,18 @@ struct ExportRun {
         let signals = HeldSignals.hold()
         defer { signals.release() }
         let target = PhysicalPath.absoluteOnDisk(dir, base: context.cwd)
-        let folder = try ExportFolder(dir: target)
+        if options.replace { try refuseWhatReplaceWouldRemove(target, selection) }
+        let folder: ExportFolder
+        do {
+            folder = try ExportFolder(dir: target, replace: options.replace)
+        } catch {
+            throw error.replacingPath(target, with: dir)
+        }
         let maker = ExportMaker(options: options, limits: limits, signals: signals, encodeJPEG: ExportJPEG.encode)
         let jobs = zip(steps, files).map {
             ExportMaker.Job(step: $0, file: $1, shownPath: context.displayPath($0.entry))
         }
+        try refuseTakenNames(jobs, in: folder, maker: maker)
         let results = Parallel.map(jobs) { job in Result { () throws(ImgselError) in try maker.make(job) } }
         var made: [MadeFile] = []
         failures = []
@@ -67,6 +74,14 @@ struct ExportRun {
             }
             if signals.arrived { throw cancelled(folder) }
             let paths = try folder.commit(names, replace: options.force)
+            if folder.replaces {
+                return zip(made, names).map {
+                    // Named through DIR as typed (a link to a folder stays a link).
+                    ExportedFile(
+                        made: $0, path: target + "/" + $1,
+                        shownPath: PathName.display(target + "/" + $1, cwd: context.cwd))
+                }
+            }
             return zip(made, paths).map {
                 ExportedFile(made: $0, path: $1, shownPath: PathName.display($1, cwd: context.cwd))
             }
@@ -81,14 +96,9 @@ struct ExportRun {
         return .cancelled(command: "export", what: "\(dir) was left as it was")
     }
 
+    /// Named as `check` names an entry's file: `entry 2 (photos/flower.jpg): file is missing`.
     private func inputError(_ problem: EntryFile.Problem, _ file: EntryFile) -> ImgselError {
-        let path = context.displayPath(file.entry)
-        switch problem {
-        case .missing: return .inputMissing(path: path)
-        case let .notRegular(kind): return .inputNotRegular(path: path, kind: kind)
-        case let .unreadable(reason): return .inputUnreadable(path: path, reason: reason)
-        case .sizeChanged, .contentChanged: return .inputChanged(path: path, entry: file.index)
-        }
+        .entryFile(index: file.index, path: context.displayPath(file.entry), problem: problem)
     }
 }
 
