@@ -5,7 +5,7 @@ import XCTest
 /// The numbers rules are typed as: strict parsing, and the shortest spelling that reads back.
 final class RuleNumbersTests: XCTestCase {
     private func bytes(_ text: String) -> Int? {
-        try? RuleNumbers.parse(text, units: RuleNumbers.byteUnits, bareSuffix: "B")
+        try? RuleNumbers.parse(text, units: RuleNumbers.sizeUnits, bareSuffix: "B")
     }
 
     private func pixels(_ text: String) -> Int? { try? RuleNumbers.parse(text, units: RuleNumbers.pixelUnits) }
@@ -24,12 +24,24 @@ final class RuleNumbersTests: XCTestCase {
         XCTAssertEqual(bytes("5.55MB"), 5_819_596, "rounded down: more than 5.55 MB is more than its whole bytes")
     }
 
+    /// `1M` as `--max-pixels 12M` is typed: K, M and G are KB, MB and GB (issue 38).
+    func testKMGAreKBMBGB() {
+        XCTAssertEqual(bytes("1M"), 1 << 20)
+        XCTAssertEqual(bytes("500K"), 512_000)
+        XCTAssertEqual(bytes("500k"), 512_000)
+        XCTAssertEqual(bytes("2G"), 2 << 30)
+        XCTAssertEqual(bytes("5.5M"), 5_767_168)
+        XCTAssertEqual(bytes("5 M"), 5_242_880)
+        XCTAssertEqual(bytes("1m"), bytes("1mb"))
+        for text in ["5MK", "5KM", "5MM", "M", "5.5", "5T", "5MiB"] { XCTAssertNil(bytes(text), text) }
+    }
+
     func testMalformedSizesAreRefused() {
         for text in [
-            "-1", "5XB", "1e3", "", "MB", "5.", ".5MB", "5.5", "5.5B", "5 M B", "5  MB", "5M", "+5", "0x10", "５MB",
+            "-1", "5XB", "1e3", "", "MB", "5.", ".5MB", "5.5", "5.5B", "5 M B", "5  MB", "5 MBB", "+5", "0x10", "５MB",
         ] {
             XCTAssertThrowsError(
-                try RuleNumbers.parse(text, units: RuleNumbers.byteUnits, bareSuffix: "B"), "'\(text)'")
+                try RuleNumbers.parse(text, units: RuleNumbers.sizeUnits, bareSuffix: "B"), "'\(text)'")
         }
         XCTAssertThrowsError(try RuleNumbers.parse("0", units: RuleNumbers.byteUnits, bareSuffix: "B")) {
             XCTAssertEqual($0 as? RuleNumbers.Refusal, .zero)

@@ -7,6 +7,10 @@ public enum RuleNumbers {
 
     /// A size's units, 1024-based, as `Format.bytes` prints them; largest first.
     static let byteUnits: [(suffix: String, factor: Int)] = [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)]
+    /// What a typed size may end with: `byteUnits`, and `G`, `M`, `K` for them, as `--max-pixels`
+    /// takes `12M` (`1M` is `1MB`; a size is never a count of pixels, so `M` cannot mislead).
+    static let sizeUnits: [(suffix: String, factor: Int)] =
+        byteUnits + byteUnits.map { (String($0.suffix.prefix(1)), $0.factor) }
     /// A pixel count's unit: `12M` is 12,000,000.
     static let pixelUnits: [(suffix: String, factor: Int)] = [("M", 1_000_000)]
 
