@@ -112,7 +112,7 @@ final class RuleNumbersTests: XCTestCase {
         XCTAssertTrue(sixteenNinths.isBelow(width: 1919, height: 1080))
     }
 
-    /// Rounded to the nearest, at three decimals or as many more as keep it off the limit.
+    /// Rounded to the nearest, at four decimals or as many more as keep it off the limit.
     func testABreakingAspectPrintsAsManyDigitsAsMakeItDifferFromTheLimit() throws {
         func shown(_ limit: String, _ w: Int, _ h: Int) throws -> String {
             try XCTUnwrap(Aspect(limit)).breaking(width: w, height: h)
@@ -123,9 +123,11 @@ final class RuleNumbersTests: XCTestCase {
         XCTAssertEqual(try shown("0.8", 3, 4), "0.75")
         XCTAssertEqual(try shown("1.25", 2, 1), "2")
         XCTAssertEqual(try shown("1.333", 640, 480), "1.3333", "the issue's: not 1.334, above the value")
-        XCTAssertEqual(try shown("1.5", 640, 480), "1.333", "the same value the same way under a minimum")
+        XCTAssertEqual(try shown("1.5", 640, 480), "1.3333", "the same picture the same way under a minimum")
+        XCTAssertEqual(try shown("1.25", 640, 480), "1.3333", "and over another maximum")
         XCTAssertEqual(try shown("4:3", 6667, 5000), "1.3334", "1.333 would read as under 4:3")
         XCTAssertEqual(try shown("4:3", 1333, 1000), "1.333")
+        XCTAssertEqual(try shown("0.9", 79999, 100000), "0.8", "four decimals, trailing zeros dropped")
         XCTAssertEqual(try shown("1.91", 1_910_000_001, 1_000_000_000), "1.910000001")
         XCTAssertEqual(try shown("0.00000001", 1, 2_147_483_647), "0", "0 is already under the limit")
         XCTAssertEqual(try shown("999999999", 2_147_483_647, 1), "2147483647")

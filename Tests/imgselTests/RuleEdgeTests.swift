@@ -109,15 +109,16 @@ final class RuleEdgeTests: ImgselTestCase {
             message: "a192.png: 192×100 (aspect 1.92) is over this selection's 1.91 (--max-aspect)")
     }
 
-    /// An aspect prints rounded to the nearest at three decimals, or with as many more digits
-    /// as make it differ from the limit, the same under a minimum as over a maximum (issue 20).
+    /// An aspect prints rounded to the nearest at four decimals, or with as many more digits
+    /// as make it differ from the limit: the same picture alike under a minimum and over a
+    /// maximum (issues 20 and 38).
     func testAnAspectPrintsAsManyDigitsAsMakeItDifferFromTheLimit() {
         assertEdge(
             ["--max-aspect", "1.333"], pass: heic("a1333.heic", 1333, 1000), fail: heic("vga.heic", 640, 480),
             message: "vga.heic: 640×480 (aspect 1.3333) is over this selection's 1.333 (--max-aspect)")
         assertEdge(
             ["--min-aspect", "1.5"], pass: heic("a15.heic", 3, 2), fail: heic("vga.heic", 640, 480),
-            message: "vga.heic: 640×480 (aspect 1.333) is under this selection's 1.5 (--min-aspect)")
+            message: "vga.heic: 640×480 (aspect 1.3333) is under this selection's 1.5 (--min-aspect)")
         assertEdge(
             ["--max-aspect", "4:3"], pass: heic("a43.heic", 4000, 3000), fail: heic("b43.heic", 40001, 30000),
             message: "b43.heic: 40001×30000 (aspect 1.3334) is over this selection's 4:3 (--max-aspect)")

@@ -143,17 +143,18 @@ public struct Aspect: Equatable, Sendable, CustomStringConvertible {
     func isAbove(width: Int, height: Int) -> Bool { width * denominator > numerator * height }
     func isBelow(width: Int, height: Int) -> Bool { width * denominator < numerator * height }
 
-    /// width / height, which breaks this ratio, rounded to the nearest at three decimals, or at
-    /// as many more as it takes to print a value on the breaking side of the ratio: `1.3333` over
-    /// 1.333, `1.333` under 1.5, `1.9101` over 1.91, never a value that reads as the limit. Every
-    /// aspect message prints this way, the minimum's and the maximum's alike.
+    /// width / height, which breaks this ratio, rounded to the nearest at four decimals, or at
+    /// as many more as it takes to print a value on the breaking side of the ratio: 640×480 is
+    /// `1.3333` over 1.333 and under 1.5 alike (three decimals made it 1.333 under 1.5, so the
+    /// same picture read differently in the two messages), `1.9101` over 1.91, `0.79999` under
+    /// 0.8: never a value that reads as the limit.
     func breaking(width: Int, height: Int) -> String {
         guard height > 0 else { return "∞" }
         let (w, h) = (Int128(width), Int128(height))
         let (n, m) = (Int128(numerator), Int128(denominator))
         let above = w * m > n * h
-        var digits = 3
-        var scale: Int128 = 1000
+        var digits = 4
+        var scale: Int128 = 10000
         while true {
             // Rounded half up: (2·w·scale + h) / (2·h).
             let rounded = (2 * w * scale + h) / (2 * h)
