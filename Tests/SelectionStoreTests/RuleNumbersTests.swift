@@ -1,3 +1,4 @@
+import TestImages
 import XCTest
 
 @testable import SelectionStore
@@ -34,6 +35,19 @@ final class RuleNumbersTests: XCTestCase {
         XCTAssertEqual(bytes("5 M"), 5_242_880)
         XCTAssertEqual(bytes("1m"), bytes("1mb"))
         for text in ["5MK", "5KM", "5MM", "M", "5.5", "5T", "5MiB"] { XCTAssertNil(bytes(text), text) }
+    }
+
+    /// Random spellings made of what a size is made of: each is refused or read as a value
+    /// from 1 to the maximum whose shortest spelling reads back to it; nothing traps.
+    func testRandomSizesAreReadOrRefusedNeverMisread() {
+        var random = SplitMix64(seed: 38)
+        let letters = Array("0123456789.. KMGBkmgbi9")
+        for _ in 0..<50_000 {
+            let text = String((0..<random.below(14)).map { _ in letters[random.below(letters.count)] })
+            guard let value = bytes(text) else { continue }
+            XCTAssertTrue((1...RuleNumbers.maximum).contains(value), "'\(text)' read as \(value)")
+            XCTAssertEqual(bytes(RuleNumbers.text(value, units: RuleNumbers.byteUnits)), value, "'\(text)'")
+        }
     }
 
     func testMalformedSizesAreRefused() {
