@@ -19,6 +19,25 @@ public enum Suggestion {
         return starting.count == 1 ? starting[0] : nil
     }
 
+    /// The long option of other commands that `typed` is, or is close to, and the commands that
+    /// have it, in `specs`' order: `add --max-byte` meant `--max-bytes`, an option of `init`,
+    /// `rules` and `export`. Nil for a short option (`-n` means something else in each command).
+    public static func otherCommands(
+        having typed: String, among specs: [CommandSpec]
+    ) -> (option: String, commands: [String])? {
+        guard typed.hasPrefix("--") else { return nil }
+        let long = Set(specs.flatMap { $0.options.flatMap(\.names) }.filter { $0.hasPrefix("--") }).sorted()
+        guard let option = long.contains(typed) ? typed : nearest(typed, among: long) else { return nil }
+        return (option, specs.filter { $0.options.contains { $0.names.contains(option) } }.map(\.name))
+    }
+
+    /// "'a'", "'a' and 'b'", "'a', 'b' and 'c'".
+    public static func quotedList(_ words: [String]) -> String {
+        let quoted = words.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
+    }
+
     /// " (did you mean 'list'?)" when a known name is close, else "".
     public static func didYouMean(_ word: String, among candidates: [String]) -> String {
         guard let best = nearest(word, among: candidates) else { return "" }

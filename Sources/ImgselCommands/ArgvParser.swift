@@ -37,7 +37,7 @@ enum ArgvParser {
                 let strayName = stray.hasPrefix("--") ? splitInline(stray).0 : stray
                 throw unknownOption(strayName, options: GlobalOptions.specs, command: nil)
             }
-            throw .usage("unknown command '\(name)'" + Suggestion.didYouMean(name, among: CommandRegistry.names))
+            throw .usage("unknown command '\(name)'" + commandHint(name))
         }
         let options = GlobalOptions.specs + (command?.spec.options ?? [])
         var i = 0
@@ -187,10 +187,32 @@ enum ArgvParser {
         }
     }
 
+    /// An unknown option, with the nearest of the command's own options, else the other commands
+    /// that have it or one close to it: `add --max-bytes` is an option of `init`, `rules`, `export`.
     private static func unknownOption(_ name: String, options: [OptionSpec], command: Command.Type?) -> ImgselError {
         let known = options.flatMap(\.names)
         var text = "unknown option \(name)"
         if let command { text += " for '\(command.spec.name)'" }
-        return .usage(text + (Suggestion.nearestOption(name, among: known).map { " (did you mean '\($0)'?)" } ?? ""))
+        if let near = Suggestion.nearestOption(name, among: known) {
+            return .usage(text + " (did you mean '\(near)'?)")
+        }
+        let own: String? = command.map { $0.spec.name }
+        let others = CommandRegistry.all.map { $0.spec }.filter { $0.name != own }
+        guard let (option, commands) = Suggestion.otherCommands(having: name, among: others) else {
+            return .usage(text)
+        }
+        let owners = "an option of " + Suggestion.quotedList(commands)
+        return .usage(text + (option == name ? " (\(owners))" : " (did you mean '\(option)', \(owners)?)"))
+    }
+
+    /// " (did you mean 'list'?)" for a command's name; `--help` and `--version` stand in for a
+    /// command, so `imgsel version` is offered `--version`.
+    static func commandHint(_ name: String) -> String {
+        let commands = CommandRegistry.names
+        let standIns = GlobalOption.allCases.filter { !$0.appliesToCommands }.map {
+            String($0.spec.canonical.dropFirst(2))
+        }
+        guard let best = Suggestion.nearest(name, among: commands + standIns) else { return "" }
+        return " (did you mean '\(commands.contains(best) ? best : "--" + best)'?)"
     }
 }

@@ -28,4 +28,24 @@ final class SuggestionTests: XCTestCase {
         XCTAssertEqual(
             Suggestion.nearestOption("-version", among: names), "--version", "a long option typed with one dash")
     }
+
+    /// `add --max-byte`: the option another command has, and every command that has it, in order.
+    func testAnOptionOfOtherCommandsIsFoundWithTheCommandsThatHaveIt() throws {
+        func spec(_ name: String, _ options: [String]) -> CommandSpec {
+            CommandSpec(
+                name: name, usage: name, summary: "",
+                options: options.map { OptionSpec(names: [$0], value: nil, help: "") })
+        }
+        let specs = [
+            spec("init", ["--capacity", "--max-bytes"]), spec("rules", ["--max-bytes"]), spec("list", ["-n"]),
+        ]
+        let near = try XCTUnwrap(Suggestion.otherCommands(having: "--max-byte", among: specs))
+        XCTAssertEqual(near.option, "--max-bytes")
+        XCTAssertEqual(near.commands, ["init", "rules"])
+        XCTAssertEqual(Suggestion.otherCommands(having: "--capacity", among: specs)?.commands, ["init"])
+        XCTAssertNil(Suggestion.otherCommands(having: "--frobnicate", among: specs))
+        XCTAssertNil(Suggestion.otherCommands(having: "-n", among: specs), "a letter means something else in each")
+        XCTAssertEqual(Suggestion.quotedList(["a"]), "'a'")
+        XCTAssertEqual(Suggestion.quotedList(["a", "b", "c"]), "'a', 'b' and 'c'")
+    }
 }

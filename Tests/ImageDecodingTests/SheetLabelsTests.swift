@@ -10,8 +10,9 @@ final class SheetLabelsTests: XCTestCase {
 
     func testTheBadgeIsAQuarterOfTheCellBetweenNineAnd28() {
         XCTAssertNil(badge(1, 8), "no digit fits: no badge")
-        XCTAssertEqual(badge(1, 9), [9, 9, 1])
-        XCTAssertEqual(badge(1, 30), [9, 9, 1], "legible wins over a quarter")
+        XCTAssertNil(badge(1, 10), "a legible badge would hide 81 % of the picture")
+        XCTAssertNil(badge(1, 35), "a quarter under 9 pixels: none")
+        XCTAssertEqual(badge(1, 36), [9, 9, 1])
         XCTAssertEqual(badge(1, 40), [10, 10, 1])
         XCTAssertEqual(badge(1, 71), [17, 17, 1])
         XCTAssertEqual(badge(1, 72), [18, 18, 2], "room for a doubled digit and two pixels around it")
@@ -20,8 +21,8 @@ final class SheetLabelsTests: XCTestCase {
     }
 
     func testTwoDigitsWidenASmallBadgeOrGoWithout() {
-        XCTAssertEqual(badge(10, 13), [13, 9, 1])
-        XCTAssertNil(badge(10, 12))
+        XCTAssertEqual(badge(10, 36), [13, 9, 1])
+        XCTAssertNil(badge(10, 35))
         XCTAssertEqual(badge(99, 100), [25, 25, 1], "two doubled digits need 26")
         XCTAssertEqual(badge(99, 104), [26, 26, 2])
     }

@@ -9,7 +9,7 @@ import XCTest
 final class AlbumCopyTests: XCTestCase {
     var folder: TemporaryFolder!
 
-    override func setUp() { folder = TemporaryFolder() }
+    override func setUp() { folder = TemporaryFolder(for: self) }
 
     /// A PNG header followed by `count` random bytes: an image to the probe, large to the copy.
     private func bigImage(_ count: Int, seed: UInt64) -> [UInt8] {

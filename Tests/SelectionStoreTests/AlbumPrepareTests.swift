@@ -7,7 +7,7 @@ import XCTest
 final class AlbumPrepareTests: XCTestCase {
     var folder: TemporaryFolder!
 
-    override func setUp() { folder = TemporaryFolder() }
+    override func setUp() { folder = TemporaryFolder(for: self) }
 
     func testAPreparedCopyThatIsNeverPlacedLeavesNothing() throws {
         let source = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))
@@ -68,7 +68,7 @@ final class AlbumPrepareTests: XCTestCase {
 final class AlbumSaveTests: XCTestCase {
     var folder: TemporaryFolder!
 
-    override func setUp() { folder = TemporaryFolder() }
+    override func setUp() { folder = TemporaryFolder(for: self) }
 
     func testEveryEntryIsSavedInOrderAndReturnedInOrder() throws {
         let a = folder.write("a.png", pngBytes(width: 2, height: 2, seed: "a"))

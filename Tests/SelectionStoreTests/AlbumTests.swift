@@ -5,7 +5,7 @@ import XCTest
 final class AlbumTests: XCTestCase {
     var folder: TemporaryFolder!
 
-    override func setUp() { folder = TemporaryFolder() }
+    override func setUp() { folder = TemporaryFolder(for: self) }
 
     func testCandidateNamesPutTheNumberBeforeTheExtension() {
         XCTAssertEqual(Album.candidateName("IMG.jpg", 0), "IMG.jpg")

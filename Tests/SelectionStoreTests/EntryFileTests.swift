@@ -6,7 +6,7 @@ import XCTest
 final class EntryFileTests: XCTestCase {
     var folder: TemporaryFolder!
 
-    override func setUp() { folder = TemporaryFolder() }
+    override func setUp() { folder = TemporaryFolder(for: self) }
 
     private func entry(_ bytes: [UInt8]) -> Entry {
         Entry(

@@ -9,7 +9,7 @@ import XCTest
 final class FileCopyTests: XCTestCase {
     var folder: TemporaryFolder!
 
-    override func setUp() { folder = TemporaryFolder() }
+    override func setUp() { folder = TemporaryFolder(for: self) }
 
     private func content(_ count: Int, seed: UInt64) -> [UInt8] {
         var rng = SplitMix64(seed: seed)

@@ -8,7 +8,7 @@ import XCTest
 final class ImageInspectorTests: XCTestCase {
     var folder: TemporaryFolder!
 
-    override func setUp() { folder = TemporaryFolder() }
+    override func setUp() { folder = TemporaryFolder(for: self) }
 
     func testRecordsFactsBytesAndTheSameHashAsSha256sum() throws {
         let bytes = pngBytes(width: 640, height: 480, seed: "x")

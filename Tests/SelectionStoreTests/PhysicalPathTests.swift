@@ -10,7 +10,7 @@ final class PhysicalPathTests: XCTestCase {
     var base: String!
 
     override func setUpWithError() throws {
-        folder = TemporaryFolder()
+        folder = TemporaryFolder(for: self)
         base = try XCTUnwrap(
             realpath(folder.path, nil).map { p in
                 defer { free(p) }; return String(cString: p)

@@ -7,7 +7,9 @@ import XCTest
 /// What `pick` judges at a toggle, as Enter would (issue 20, item 5), and the toggles it
 /// hands to Enter.
 final class PickSessionTests: XCTestCase {
-    private let folder = TemporaryFolder()
+    private var folder: TemporaryFolder!
+
+    override func setUp() { folder = TemporaryFolder(for: self) }
 
     private func png(_ name: String, _ colour: (UInt8, UInt8, UInt8)) {
         folder.write(name, ImageBytes.solidPNG(width: 4, height: 3, colour))

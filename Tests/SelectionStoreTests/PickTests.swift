@@ -112,7 +112,7 @@ final class PickTests: XCTestCase {
 /// What `pick` lists for its PATH arguments.
 final class ImageListingTests: XCTestCase {
     func testImagesAmongFilesAndFoldersInNameOrderEachOnce() throws {
-        let folder = TemporaryFolder()
+        let folder = TemporaryFolder(for: self)
         try FileManager.default.createDirectory(atPath: folder.file("shots/deeper"), withIntermediateDirectories: true)
         folder.write("shots/b.png", ImageBytes.solidPNG(width: 4, height: 3, (10, 20, 30)))
         folder.write("shots/a.png", ImageBytes.solidPNG(width: 5, height: 3, (10, 20, 30)))
@@ -129,7 +129,7 @@ final class ImageListingTests: XCTestCase {
     }
 
     func testTheCurrentFolderGivesBareNames() throws {
-        let folder = TemporaryFolder()
+        let folder = TemporaryFolder(for: self)
         folder.write("b.png", ImageBytes.solidPNG(width: 4, height: 3, (10, 20, 30)))
         folder.write("a.png", ImageBytes.solidPNG(width: 4, height: 3, (10, 20, 30)))
         XCTAssertEqual(try ImageListing.images(in: ["."], cwd: folder.path).map(\.typed), ["a.png", "b.png"])
@@ -137,7 +137,7 @@ final class ImageListingTests: XCTestCase {
     }
 
     func testAMissingPathIsAnErrorNamingIt() {
-        let folder = TemporaryFolder()
+        let folder = TemporaryFolder(for: self)
         folder.write("a.png", ImageBytes.solidPNG(width: 4, height: 3, (10, 20, 30)))
         assertThrows(.several([.inputMissing(path: "nope"), .inputMissing(path: "a.png/x")])) {
             () throws(ImgselError) in try ImageListing.images(in: ["nope", "a.png", "a.png/x"], cwd: folder.path)
@@ -145,7 +145,7 @@ final class ImageListingTests: XCTestCase {
     }
 
     func testShownImagesMatchEntriesByContentHashingOnlyTheSameSize() throws {
-        let folder = TemporaryFolder()
+        let folder = TemporaryFolder(for: self)
         let a = folder.write("a.png", ImageBytes.solidPNG(width: 4, height: 3, (10, 20, 30)))
         folder.write("copy.png", ImageBytes.solidPNG(width: 4, height: 3, (10, 20, 30)))
         folder.write("big.png", ImageBytes.truecolourPNG(width: 30, height: 20))

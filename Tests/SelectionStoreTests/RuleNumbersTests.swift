@@ -1,3 +1,4 @@
+import TestImages
 import XCTest
 
 @testable import SelectionStore
@@ -5,7 +6,7 @@ import XCTest
 /// The numbers rules are typed as: strict parsing, and the shortest spelling that reads back.
 final class RuleNumbersTests: XCTestCase {
     private func bytes(_ text: String) -> Int? {
-        try? RuleNumbers.parse(text, units: RuleNumbers.byteUnits, bareSuffix: "B")
+        try? RuleNumbers.parse(text, units: RuleNumbers.sizeUnits, bareSuffix: "B")
     }
 
     private func pixels(_ text: String) -> Int? { try? RuleNumbers.parse(text, units: RuleNumbers.pixelUnits) }
@@ -24,12 +25,37 @@ final class RuleNumbersTests: XCTestCase {
         XCTAssertEqual(bytes("5.55MB"), 5_819_596, "rounded down: more than 5.55 MB is more than its whole bytes")
     }
 
+    /// `1M` as `--max-pixels 12M` is typed: K, M and G are KB, MB and GB (issue 38).
+    func testKMGAreKBMBGB() {
+        XCTAssertEqual(bytes("1M"), 1 << 20)
+        XCTAssertEqual(bytes("500K"), 512_000)
+        XCTAssertEqual(bytes("500k"), 512_000)
+        XCTAssertEqual(bytes("2G"), 2 << 30)
+        XCTAssertEqual(bytes("5.5M"), 5_767_168)
+        XCTAssertEqual(bytes("5 M"), 5_242_880)
+        XCTAssertEqual(bytes("1m"), bytes("1mb"))
+        for text in ["5MK", "5KM", "5MM", "M", "5.5", "5T", "5MiB"] { XCTAssertNil(bytes(text), text) }
+    }
+
+    /// Random spellings made of what a size is made of: each is refused or read as a value
+    /// from 1 to the maximum whose shortest spelling reads back to it; nothing traps.
+    func testRandomSizesAreReadOrRefusedNeverMisread() {
+        var random = SplitMix64(seed: 38)
+        let letters = Array("0123456789.. KMGBkmgbi9")
+        for _ in 0..<50_000 {
+            let text = String((0..<random.below(14)).map { _ in letters[random.below(letters.count)] })
+            guard let value = bytes(text) else { continue }
+            XCTAssertTrue((1...RuleNumbers.maximum).contains(value), "'\(text)' read as \(value)")
+            XCTAssertEqual(bytes(RuleNumbers.text(value, units: RuleNumbers.byteUnits)), value, "'\(text)'")
+        }
+    }
+
     func testMalformedSizesAreRefused() {
         for text in [
-            "-1", "5XB", "1e3", "", "MB", "5.", ".5MB", "5.5", "5.5B", "5 M B", "5  MB", "5M", "+5", "0x10", "５MB",
+            "-1", "5XB", "1e3", "", "MB", "5.", ".5MB", "5.5", "5.5B", "5 M B", "5  MB", "5 MBB", "+5", "0x10", "５MB",
         ] {
             XCTAssertThrowsError(
-                try RuleNumbers.parse(text, units: RuleNumbers.byteUnits, bareSuffix: "B"), "'\(text)'")
+                try RuleNumbers.parse(text, units: RuleNumbers.sizeUnits, bareSuffix: "B"), "'\(text)'")
         }
         XCTAssertThrowsError(try RuleNumbers.parse("0", units: RuleNumbers.byteUnits, bareSuffix: "B")) {
             XCTAssertEqual($0 as? RuleNumbers.Refusal, .zero)
@@ -100,7 +126,7 @@ final class RuleNumbersTests: XCTestCase {
         XCTAssertTrue(sixteenNinths.isBelow(width: 1919, height: 1080))
     }
 
-    /// Rounded to the nearest, at three decimals or as many more as keep it off the limit.
+    /// Rounded to the nearest, at four decimals or as many more as keep it off the limit.
     func testABreakingAspectPrintsAsManyDigitsAsMakeItDifferFromTheLimit() throws {
         func shown(_ limit: String, _ w: Int, _ h: Int) throws -> String {
             try XCTUnwrap(Aspect(limit)).breaking(width: w, height: h)
@@ -111,9 +137,11 @@ final class RuleNumbersTests: XCTestCase {
         XCTAssertEqual(try shown("0.8", 3, 4), "0.75")
         XCTAssertEqual(try shown("1.25", 2, 1), "2")
         XCTAssertEqual(try shown("1.333", 640, 480), "1.3333", "the issue's: not 1.334, above the value")
-        XCTAssertEqual(try shown("1.5", 640, 480), "1.333", "the same value the same way under a minimum")
+        XCTAssertEqual(try shown("1.5", 640, 480), "1.3333", "the same picture the same way under a minimum")
+        XCTAssertEqual(try shown("1.25", 640, 480), "1.3333", "and over another maximum")
         XCTAssertEqual(try shown("4:3", 6667, 5000), "1.3334", "1.333 would read as under 4:3")
         XCTAssertEqual(try shown("4:3", 1333, 1000), "1.333")
+        XCTAssertEqual(try shown("0.9", 79999, 100000), "0.8", "four decimals, trailing zeros dropped")
         XCTAssertEqual(try shown("1.91", 1_910_000_001, 1_000_000_000), "1.910000001")
         XCTAssertEqual(try shown("0.00000001", 1, 2_147_483_647), "0", "0 is already under the limit")
         XCTAssertEqual(try shown("999999999", 2_147_483_647, 1), "2147483647")

@@ -107,9 +107,18 @@ final class RuleTests: XCTestCase {
 
     func testParsingNamesTheOptionAndWhatItTakes() {
         let cases: [(RuleName, String, String)] = [
-            (.maxBytes, "5XB", "--max-bytes must be a size: bytes, or with KB, MB or GB (500KB, 5.5MB), not '5XB'"),
-            (.maxBytes, "-1", "--max-bytes must be a size: bytes, or with KB, MB or GB (500KB, 5.5MB), not '-1'"),
-            (.maxBytes, "0", "--max-bytes must be a size: bytes, or with KB, MB or GB (500KB, 5.5MB), not '0'"),
+            (
+                .maxBytes, "5XB",
+                "--max-bytes must be a size: bytes, or with KB, MB, GB or K, M, G (500KB, 5.5MB, 2M), not '5XB'"
+            ),
+            (
+                .maxBytes, "-1",
+                "--max-bytes must be a size: bytes, or with KB, MB, GB or K, M, G (500KB, 5.5MB, 2M), not '-1'"
+            ),
+            (
+                .maxBytes, "0",
+                "--max-bytes must be a size: bytes, or with KB, MB, GB or K, M, G (500KB, 5.5MB, 2M), not '0'"
+            ),
             (.maxBytes, "99999999999GB", "--max-bytes '99999999999GB' is too large"),
             (.minWidth, "1e3", "--min-width must be a whole number of pixels from 1, not '1e3'"),
             (.maxHeight, "12.5", "--max-height must be a whole number of pixels from 1, not '12.5'"),

@@ -10,7 +10,7 @@ import XCTest
 final class SHA256FileTests: XCTestCase {
     var folder: TemporaryFolder!
 
-    override func setUp() { folder = TemporaryFolder() }
+    override func setUp() { folder = TemporaryFolder(for: self) }
 
     func testFilesAroundTheBufferSizeMatchSha256sumOnEveryPath() throws {
         var rng = SplitMix64(seed: 11)

@@ -9,7 +9,7 @@ final class StoreLinkTests: XCTestCase {
     var base: String!
 
     override func setUpWithError() throws {
-        folder = TemporaryFolder()
+        folder = TemporaryFolder(for: self)
         base = try XCTUnwrap(
             realpath(folder.path, nil).map { p in
                 defer { free(p) }; return String(cString: p)

@@ -8,7 +8,7 @@ final class StoreTests: XCTestCase {
     var store: Store!
 
     override func setUp() {
-        folder = TemporaryFolder()
+        folder = TemporaryFolder(for: self)
         store = Store(path: folder.file("sel.json"), lockTimeout: 2)
     }
 

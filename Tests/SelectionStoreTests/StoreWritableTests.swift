@@ -6,7 +6,7 @@ import XCTest
 /// `Store.writeProblem`: why a write would fail, found without writing (pick asks at its start).
 final class StoreWritableTests: XCTestCase {
     func testAWritableFolderHasNoProblemAndWritesNothing() throws {
-        let folder = TemporaryFolder()
+        let folder = TemporaryFolder(for: self)
         let store = Store(path: folder.file(".imgsel.json"))
         XCTAssertNil(store.writeProblem())
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "nothing created")
@@ -23,7 +23,7 @@ final class StoreWritableTests: XCTestCase {
     }
 
     func testAFolderThatIsNoFolderIsAWriteFailure() {
-        let folder = TemporaryFolder()
+        let folder = TemporaryFolder(for: self)
         folder.write("file", [1])
         XCTAssertEqual(Store(path: folder.file("file") + "/.imgsel.json").writeProblem()?.exitCode, 5)
     }

@@ -5,7 +5,7 @@ import XCTest
 final class StreamedFileTests: XCTestCase {
     var folder: TemporaryFolder!
 
-    override func setUp() { folder = TemporaryFolder() }
+    override func setUp() { folder = TemporaryFolder(for: self) }
 
     func testNothingAppearsUntilCommitThenTheWholeFile() throws {
         folder.write("page.html", Array("old".utf8))

@@ -82,7 +82,7 @@ final class HelpPinTests: ImgselTestCase {
 
             Options:
               --capacity N      how many images it holds, 1–99 (default 9)
-              --max-bytes SIZE  each image has at most SIZE bytes (500KB, 5MB, 5.5MB: 1024-based)
+              --max-bytes SIZE  each image has at most SIZE bytes (500KB, 5MB or 5M, 5.5MB: 1024-based)
               --min-width PX    each image is at least PX wide, upright
               --min-height PX   each image is at least PX high, upright
               --max-width PX    each image is at most PX wide, upright
@@ -370,7 +370,7 @@ final class HelpPinTests: ImgselTestCase {
               imgsel rules [rule options] [--clear RULE] [--force]
 
             Options:
-              --max-bytes SIZE  each image has at most SIZE bytes (500KB, 5MB, 5.5MB: 1024-based)
+              --max-bytes SIZE  each image has at most SIZE bytes (500KB, 5MB or 5M, 5.5MB: 1024-based)
               --min-width PX    each image is at least PX wide, upright
               --min-height PX   each image is at least PX high, upright
               --max-width PX    each image is at most PX wide, upright

@@ -45,7 +45,15 @@ final class InstallTests: ImgselTestCase {
         func contents(_ path: String) -> Data? { fm.contents(atPath: prefix + "/" + path) }
 
         XCTAssertEqual(mode("bin/imgsel"), 0o755)
-        XCTAssertEqual(contents("bin/imgsel"), fm.contents(atPath: Binary.url!.path))
+        // Stripped: the built binary as `strip` leaves it, without its debug information (issue 38:
+        // the release build installed 23 MB, most of it debug information no user reads).
+        let stripped = root.appendingPathComponent("stripped").path
+        XCTAssertEqual(
+            Spawn.run(
+                ["/usr/bin/strip", "-o", stripped, Binary.url!.path], outputPath: stripped + ".out",
+                timeout: HangBound.seconds), 0)
+        XCTAssertEqual(contents("bin/imgsel"), fm.contents(atPath: stripped), "the installed binary is stripped")
+        XCTAssertLessThan(contents("bin/imgsel")?.count ?? .max, fm.contents(atPath: Binary.url!.path)?.count ?? 0)
         XCTAssertEqual(mode("share/man/man1/imgsel.1"), 0o644)
         XCTAssertEqual(
             contents("share/man/man1/imgsel.1"),

@@ -141,8 +141,9 @@ final class RuleEdgeTests: ImgselTestCase {
             note: "export crops it to 191×100 (--max-aspect 1.91)")
     }
 
-    /// An aspect prints rounded to the nearest at three decimals, or with as many more digits
-    /// as make it differ from the limit, the same under a minimum as over a maximum (issue 20).
+    /// An aspect prints rounded to the nearest at four decimals, or with as many more digits
+    /// as make it differ from the limit: the same picture alike under a minimum and over a
+    /// maximum (issues 20 and 38).
     func testAnAspectPrintsAsManyDigitsAsMakeItDifferFromTheLimit() {
         assertEdge(
             ["--max-aspect", "1.333"], pass: heic("a1333.heic", 1333, 1000), fail: heic("vga.heic", 640, 480),
@@ -150,7 +151,7 @@ final class RuleEdgeTests: ImgselTestCase {
             note: "export crops it to 639×480 (--max-aspect 1.333)")
         assertEdge(
             ["--min-aspect", "1.5"], pass: heic("a15.heic", 3, 2), fail: heic("vga.heic", 640, 480),
-            message: "vga.heic: 640×480 (aspect 1.333) is under this selection's 1.5 (--min-aspect)",
+            message: "vga.heic: 640×480 (aspect 1.3333) is under this selection's 1.5 (--min-aspect)",
             note: "export crops it to 640×426 (--min-aspect 1.5)")
         assertEdge(
             ["--max-aspect", "4:3"], pass: heic("a43.heic", 4000, 3000), fail: heic("b43.heic", 40001, 30000),

@@ -24,11 +24,11 @@ extension RulesCommandTests {
         let cases: [([String], String)] = [
             (
                 ["--max-bytes", "-1"],
-                "--max-bytes must be a size: bytes, or with KB, MB or GB (500KB, 5.5MB), not '-1'"
+                "--max-bytes must be a size: bytes, or with KB, MB, GB or K, M, G (500KB, 5.5MB, 2M), not '-1'"
             ),
             (
                 ["--max-bytes", "5XB"],
-                "--max-bytes must be a size: bytes, or with KB, MB or GB (500KB, 5.5MB), not '5XB'"
+                "--max-bytes must be a size: bytes, or with KB, MB, GB or K, M, G (500KB, 5.5MB, 2M), not '5XB'"
             ),
             (
                 ["--max-pixels=1e3"],

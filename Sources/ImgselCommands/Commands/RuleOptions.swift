@@ -23,7 +23,7 @@ enum RuleOptions {
 
     static func help(_ name: RuleName) -> String {
         switch name {
-        case .maxBytes: return "each image has at most SIZE bytes (500KB, 5MB, 5.5MB: 1024-based)"
+        case .maxBytes: return "each image has at most SIZE bytes (500KB, 5MB or 5M, 5.5MB: 1024-based)"
         case .minWidth: return "each image is at least PX wide, upright"
         case .minHeight: return "each image is at least PX high, upright"
         case .maxWidth: return "each image is at most PX wide, upright"

@@ -7,6 +7,10 @@ public enum RuleNumbers {
 
     /// A size's units, 1024-based, as `Format.bytes` prints them; largest first.
     static let byteUnits: [(suffix: String, factor: Int)] = [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)]
+    /// What a typed size may end with: `byteUnits`, and `G`, `M`, `K` for them, as `--max-pixels`
+    /// takes `12M` (`1M` is `1MB`; a size is never a count of pixels, so `M` cannot mislead).
+    static let sizeUnits: [(suffix: String, factor: Int)] =
+        byteUnits + byteUnits.map { (String($0.suffix.prefix(1)), $0.factor) }
     /// A pixel count's unit: `12M` is 12,000,000.
     static let pixelUnits: [(suffix: String, factor: Int)] = [("M", 1_000_000)]
 
@@ -145,17 +149,18 @@ public struct Aspect: Equatable, Sendable, CustomStringConvertible {
     func isAbove(width: Int, height: Int) -> Bool { width * denominator > numerator * height }
     func isBelow(width: Int, height: Int) -> Bool { width * denominator < numerator * height }
 
-    /// width / height, which breaks this ratio, rounded to the nearest at three decimals, or at
-    /// as many more as it takes to print a value on the breaking side of the ratio: `1.3333` over
-    /// 1.333, `1.333` under 1.5, `1.9101` over 1.91, never a value that reads as the limit. Every
-    /// aspect message prints this way, the minimum's and the maximum's alike.
+    /// width / height, which breaks this ratio, rounded to the nearest at four decimals, or at
+    /// as many more as it takes to print a value on the breaking side of the ratio: 640×480 is
+    /// `1.3333` over 1.333 and under 1.5 alike (three decimals made it 1.333 under 1.5, so the
+    /// same picture read differently in the two messages), `1.9101` over 1.91, `0.79999` under
+    /// 0.8: never a value that reads as the limit.
     func breaking(width: Int, height: Int) -> String {
         guard height > 0 else { return "∞" }
         let (w, h) = (Int128(width), Int128(height))
         let (n, m) = (Int128(numerator), Int128(denominator))
         let above = w * m > n * h
-        var digits = 3
-        var scale: Int128 = 1000
+        var digits = 4
+        var scale: Int128 = 10000
         while true {
             // Rounded half up: (2·w·scale + h) / (2·h).
             let rounded = (2 * w * scale + h) / (2 * h)

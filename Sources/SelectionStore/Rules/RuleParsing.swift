@@ -2,7 +2,7 @@ import ImageHeaders
 
 extension Rule {
     /// The rule `name`'s option sets from its value as typed (nil for `--no-animation`), read
-    /// strictly: `5MB`, `5.5MB`, `500KB`, `12M`, `4:5`, `0.8`, `jpeg,png`. Anything else (`-1`,
+    /// strictly: `5MB`, `5M`, `5.5MB`, `500KB`, `12M`, `4:5`, `0.8`, `jpeg,png`. Anything else (`-1`,
     /// `5XB`, `1e3`) is a usage error naming the option.
     public static func parse(_ name: RuleName, _ text: String?) throws(ImgselError) -> Rule {
         if name == .noAnimation { return .noAnimation }
@@ -25,7 +25,9 @@ extension Rule {
         switch name {
         case .maxBytes:
             return .maxBytes(
-                try number(RuleNumbers.byteUnits, bareSuffix: "B", "a size: bytes, or with KB, MB or GB (500KB, 5.5MB)")
+                try number(
+                    RuleNumbers.sizeUnits, bareSuffix: "B",
+                    "a size: bytes, or with KB, MB, GB or K, M, G (500KB, 5.5MB, 2M)")
             )
         case .minWidth: return .minWidth(try number([], pixels))
         case .minHeight: return .minHeight(try number([], pixels))
