@@ -83,6 +83,8 @@ BASELINE ?=
 BENCH_ARGS ?=
 .PHONY: bench
 bench: release
+	# The JPEG bench encodes through jpeg-encode beside imgsel (`release` builds imgsel alone).
+	flock $(BUILD_LOCK) $(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product jpeg-encode
 	python3 bench/bench.py --bin "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/imgsel" \
 		$(if $(BASELINE),--baseline-bin "$(BASELINE)") $(BENCH_ARGS)
 
