@@ -10,7 +10,8 @@ final class MendingTests: XCTestCase {
         _ width: Int, _ height: Int, type: ImageType = .jpeg, bytes: Int = 1000, frames: Int = 1,
         ownCrop: Bool = false
     ) -> Rule.Image {
-        var image = Rule.Image(facts: ImageFacts(type: type, width: width, height: height, frames: frames), bytes: bytes)
+        var image = Rule.Image(
+            facts: ImageFacts(type: type, width: width, height: height, frames: frames), bytes: bytes)
         image.ownCrop = ownCrop
         return image
     }
@@ -31,13 +32,16 @@ final class MendingTests: XCTestCase {
     func testOnlyWhatExportCannotMendIsAProblem() {
         // Too small: export never enlarges.
         let small = Rules([.minWidth(320), .maxBytes(10)]).judge(image(200, 150), path: "s.jpg")
-        XCTAssertEqual(small.problems.map(\.message), ["s.jpg: 200 px wide is under this selection's 320 px (--min-width)"])
+        XCTAssertEqual(
+            small.problems.map(\.message), ["s.jpg: 200 px wide is under this selection's 320 px (--min-width)"])
         XCTAssertEqual(small.mends, [], "a refused image has nothing to note")
         // Shrinking to the box would take it under the minimum.
         let pano = Rules([.maxWidth(2048), .minHeight(600)]).judge(image(8000, 1000), path: "p.jpg")
         XCTAssertEqual(
             pano.problems.map(\.description),
-            ["made to fit the rules it would be 2048×256, and 256 px high is under this selection's 600 px (--min-height)"])
+            [
+                "made to fit the rules it would be 2048×256, and 256 px high is under this selection's 600 px (--min-height)"
+            ])
         // No JPEG or PNG to re-encode into, and a type imgsel cannot decode.
         let webpOnly = Rules([.types([.webp]), .maxBytes(10)]).judge(image(10, 10, type: .webp, bytes: 11), path: "w")
         XCTAssertEqual(webpOnly.problems.map(\.rule.name), [.maxBytes])
@@ -49,7 +53,8 @@ final class MendingTests: XCTestCase {
                 "type avif is not one of this selection's jpeg, png (--types); export cannot make it again: imgsel does"
                     + " not decode AVIF pictures"
             ])
-        XCTAssertTrue(Rules([.maxWidth(5)]).judge(image(4, 4, type: .avif), path: nil).problems.isEmpty, "nothing to mend")
+        XCTAssertTrue(
+            Rules([.maxWidth(5)]).judge(image(4, 4, type: .avif), path: nil).problems.isEmpty, "nothing to mend")
     }
 
     func testAnAspectIsCutUnlessTheCropIsTheUsersOwn() {
@@ -68,7 +73,8 @@ final class MendingTests: XCTestCase {
         XCTAssertNil(Rule.minAspect(Aspect("1.5")!).check(image(640, 426)))
         // Then shrunk to the box, and said in one note.
         let both = Rules([.maxAspect(Aspect("1:1")!), .maxWidth(100)]).judge(image(400, 200), path: "x")
-        XCTAssertEqual(both.mending, "export crops it to 200×200 (--max-aspect 1:1), shrinks it to 100×100 (--max-width 100)")
+        XCTAssertEqual(
+            both.mending, "export crops it to 200×200 (--max-aspect 1:1), shrinks it to 100×100 (--max-width 100)")
     }
 
     func testAsIsJudgesEveryRuleOnTheFile() {
@@ -77,8 +83,10 @@ final class MendingTests: XCTestCase {
         XCTAssertEqual(judged.problems.map(\.rule.name), [.maxBytes, .types, .noAnimation])
         XCTAssertEqual(judged.mends, [])
         XCTAssertEqual(
-            Rules([.maxBytes(10), .types([.jpeg]), .noAnimation]).judge(image(10, 10, type: .gif, bytes: 11, frames: 2), path: nil)
-                .mending,
+            Rules([.maxBytes(10), .types([.jpeg]), .noAnimation]).judge(
+                image(10, 10, type: .gif, bytes: 11, frames: 2), path: nil
+            )
+            .mending,
             "export makes it a JPEG (--types jpeg), keeps its first frame (--no-animation) within 10 B (--max-bytes)")
     }
 

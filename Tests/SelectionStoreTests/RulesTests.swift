@@ -156,7 +156,8 @@ final class RulesTests: XCTestCase {
     // MARK: - The selection's operations
 
     func testAddingReportsEveryBrokenRuleOfEveryImageAndAddsNone() throws {
-        let s = try Selection().settingRules(Rules(try rules([(.maxWidth, "3"), (.maxBytes, "1")]).all + [.asIs]), force: false)
+        let s = try Selection().settingRules(
+            Rules(try rules([(.maxWidth, "3"), (.maxBytes, "1")]).all + [.asIs]), force: false)
         let a = makeEntry("aa", width: 4)
         let b = makeEntry("bb", width: 5)
         let expected = ImgselError.several(

@@ -56,7 +56,8 @@ final class ReadmeRecipeTests: ImgselTestCase {
                 "imgsel: note: shots/IMG_4.heic: export makes it a JPEG (--types jpeg,png) within 2 MB (--max-bytes)\n"),
             result.transcript)
         XCTAssertTrue(
-            result.stderr.contains("imgsel: note: entry 1 (shots/IMG_1.jpg): export fits it within 2 MB (--max-bytes)\n"),
+            result.stderr.contains(
+                "imgsel: note: entry 1 (shots/IMG_1.jpg): export fits it within 2 MB (--max-bytes)\n"),
             result.transcript)
         // What was uploaded keeps the rules, read by Pillow: JPEG, within 2 MB, at most 2048 a side.
         let facts = pillow(

@@ -69,7 +69,8 @@ final class RuleEdgeTests: ImgselTestCase {
         XCTAssertEqual(storedPaths(url(selection)), [pass, fail], file: file, line: line)
         let check = run(["-f", selection, "check"])
         assertExit(check, 0, file: file, line: line)
-        XCTAssertEqual(check.stderr, "imgsel: note: entry 2 (\(fail)): \(note)\n", check.transcript, file: file, line: line)
+        XCTAssertEqual(
+            check.stderr, "imgsel: note: entry 2 (\(fail)): \(note)\n", check.transcript, file: file, line: line)
         assertSuccess(run(["-q", "-f", selection, "delete", "2"]), file: file, line: line)
         let quiet = run(["-q", "-f", selection, "add", fail])
         assertSuccess(quiet, file: file, line: line)

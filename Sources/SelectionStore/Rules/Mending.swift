@@ -108,9 +108,12 @@ extension Rules {
     private func aspectCrop(_ image: Rule.Image) -> (Rule, Crop)? {
         let (w, h) = (image.uprightWidth, image.uprightHeight)
         guard !image.ownCrop, w > 0, h > 0 else { return nil }
-        for case let (rule, aspect?) in [(self[.minAspect], self[.minAspect]?.aspect), (self[.maxAspect], self[.maxAspect]?.aspect)] {
+        for case let (rule, aspect?) in [
+            (self[.minAspect], self[.minAspect]?.aspect), (self[.maxAspect], self[.maxAspect]?.aspect),
+        ] {
             guard let rule, rule.check(image) != nil else { continue }
-            var crop = Crop.centred(aspectWidth: aspect.numerator, aspectHeight: aspect.denominator, width: w, height: h)
+            var crop = Crop.centred(
+                aspectWidth: aspect.numerator, aspectHeight: aspect.denominator, width: w, height: h)
             // Rounded towards a square, a crop to a minimum above 1:1 (or a maximum below) can land
             // a pixel past its limit: take that pixel off the side the limit is about.
             var cropped = image
@@ -156,7 +159,9 @@ extension Rules {
             guard let b else { return a }
             return Swift.min(a, b)
         }
-        return (least(self[.maxWidth]?.number, maxSide), least(self[.maxHeight]?.number, maxSide), self[.maxPixels]?.number)
+        return (
+            least(self[.maxWidth]?.number, maxSide), least(self[.maxHeight]?.number, maxSide), self[.maxPixels]?.number
+        )
     }
 }
 

@@ -19,7 +19,8 @@ extension Selection {
         let before = Set(entriesBreaking().map { "\($0.index) \($0.problem.rule.name.rawValue)" })
         if !force {
             let broken = entriesBreaking(new).filter {
-                changed.contains($0.problem.rule.name) || !before.contains("\($0.index) \($0.problem.rule.name.rawValue)")
+                changed.contains($0.problem.rule.name)
+                    || !before.contains("\($0.index) \($0.problem.rule.name.rawValue)")
             }
             if !broken.isEmpty {
                 let entries = Set(broken.map(\.index)).count

@@ -135,7 +135,9 @@ final class ExportPlanTests: XCTestCase {
         let wide = entry("pano.jpg", .jpeg, 8000, 1000)
         XCTAssertThrowsError(try steps([wide], rules: try rules([(.minHeight, "600"), (.maxWidth, "2048")]))) {
             XCTAssertTrue(
-                ($0 as? ImgselError)?.message.contains("it would be 2048×256, and 256 px high is under this selection's 600 px (--min-height)") == true, "\($0)")
+                ($0 as? ImgselError)?.message.contains(
+                    "it would be 2048×256, and 256 px high is under this selection's 600 px (--min-height)") == true,
+                "\($0)")
         }
     }
 
