@@ -96,8 +96,12 @@ extension Rules {
             }
         }
         // Every mend is a re-encoding, into JPEG or PNG, from decoded pixels.
-        if !mends.isEmpty, let reason = reencodingRefusal(image.type) {
-            for mend in mends { refuse(mend.rule, (mend.rule.check(image) ?? "it must change") + "; " + reason) }
+        if !mends.isEmpty, let (reason, namesTypes) = reencodingRefusal(image.type) {
+            for mend in mends {
+                // "--types gif,webp allows neither" already says what the type broke.
+                let broken = mend.rule.name == .types && namesTypes ? nil : mend.rule.check(image)
+                refuse(mend.rule, broken.map { $0 + "; " + reason } ?? reason)
+            }
         }
         if judged.problems.isEmpty { judged.mends = mends }
         return judged
@@ -133,11 +137,14 @@ extension Rules {
         return nil
     }
 
-    /// Why export cannot re-encode an image of `type`; nil when it can.
-    private func reencodingRefusal(_ type: ImageType) -> String? {
-        if !type.isDecoded { return "export cannot make it again: imgsel does not decode \(type.displayName) pictures" }
+    /// Why export cannot re-encode an image of `type`, and whether the reason names the types
+    /// rule; nil when it can.
+    private func reencodingRefusal(_ type: ImageType) -> (String, namesTypes: Bool)? {
         if case let .types(allowed)? = self[.types], !allowed.contains(.jpeg), !allowed.contains(.png) {
-            return "export cannot make it again: it writes JPEG or PNG, and --types allows neither"
+            return (ExportPlan.neitherFormat(allowed), true)
+        }
+        if !type.isDecoded {
+            return ("export cannot make it again: imgsel does not decode \(type.displayName) pictures", false)
         }
         return nil
     }
