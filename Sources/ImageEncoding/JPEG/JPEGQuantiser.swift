@@ -17,26 +17,18 @@ extension JPEGEncoder {
     /// the same). Thresholds also growing with the block's variance (jpegli's
     /// masking, up to +0.3 step) were worse with these tables (0.856 against 0.837; 0.3 % better with Annex K's).
     /// A colour frame's luma zone is lowered in busy neighbourhoods (Masking, through `quantise`'s `lowering`).
-    /// The trellis (JPEGTrellis.swift) is not on by default: with the scan search it no longer pays
-    /// (0.8015 against 0.8008; luma only 0.8004, the block's end only 0.8006), for a third more time.
     final class Quantiser: @unchecked Sendable {
         /// 1 / (Q · 8 · scale[u] · scale[v]) for the DCT's transposed output, `[u]` lane v.
         private let reciprocals: UnsafeMutablePointer<SIMD8<Float>>
-        /// Q in the same order, 0 for the DC: the quantised value times it is the coefficient on
-        /// T.81's orthonormal scale, whose squares sum to the block's AC energy.
-        private let steps: UnsafeMutablePointer<SIMD8<Float>>
         /// Zero thresholds in steps (0 for the DC: its rounding is plain).
         private let thresholds: UnsafeMutablePointer<SIMD8<Float>>
         /// `source[z]`: where zigzag coefficient z sits in the DCT's transposed output (u · 8 + v).
         private let source: UnsafeMutablePointer<Int>
         /// The rounded values in the DCT's order, before the zigzag gather.
         private let scratch: UnsafeMutablePointer<SIMD8<Int32>>
-        /// The unrounded values in the DCT's order, and in zigzag order for the trellis.
-        private let scaled: UnsafeMutablePointer<SIMD8<Float>>
         /// `maskTable[u · 256 + b]`: the zigzag bits of row u's lanes set in b.
         private let maskTable = Quantiser.rowMasks
         private let deadZone: Bool
-        let trellis: Trellis?
 
         /// A dead zone's thresholds in steps: `low` at the DC's place (u + v = 0, where the DC itself is
         /// rounded plainly), rising linearly to `top` at the highest frequency (u + v = 14).
@@ -59,27 +51,21 @@ extension JPEGEncoder {
             func threshold(u: Int, v: Int) -> Float { low + Float(u + v) / 14 * (top - low) }
         }
 
-        /// `deadZone: false` rounds every value to nearest; a trellis, when given, then chooses
-        /// the levels from the rounded ones.
-        init(table zigzagTable: [UInt16], deadZone: Bool = true, zone: DeadZone = .luma, trellis: Trellis? = nil) {
+        /// `deadZone: false` rounds every value to nearest.
+        init(table zigzagTable: [UInt16], deadZone: Bool = true, zone: DeadZone = .luma) {
             reciprocals = .allocate(capacity: 8)
-            steps = .allocate(capacity: 8)
             thresholds = .allocate(capacity: 8)
             source = .allocate(capacity: 64)
             scratch = .allocate(capacity: 8)
             scratch.initialize(repeating: SIMD8(), count: 8)
-            scaled = .allocate(capacity: 8)
-            scaled.initialize(repeating: SIMD8(), count: 8)
             for u in 0..<8 {
-                var lane = SIMD8<Float>(), step = SIMD8<Float>(), threshold = SIMD8<Float>()
+                var lane = SIMD8<Float>(), threshold = SIMD8<Float>()
                 for v in 0..<8 {
                     let q = Double(zigzagTable[Zigzag.zigzag[v * 8 + u]])
                     lane[v] = Float(1 / (q * 8 * ForwardDCT.scale[u] * ForwardDCT.scale[v]))
-                    step[v] = u + v == 0 ? 0 : Float(q)
                     threshold[v] = u + v == 0 ? 0 : zone.threshold(u: u, v: v)
                 }
                 reciprocals[u] = lane
-                steps[u] = step
                 thresholds[u] = threshold
             }
             for z in 0..<64 {
@@ -87,16 +73,13 @@ extension JPEGEncoder {
                 source[z] = (n % 8) * 8 + n / 8
             }
             self.deadZone = deadZone
-            self.trellis = trellis
         }
 
         deinit {
             reciprocals.deallocate()
-            steps.deallocate()
             thresholds.deallocate()
             source.deallocate()
             scratch.deallocate()
-            scaled.deallocate()
         }
 
         /// x with the lanes whose magnitude is under the threshold set to 0.
@@ -132,23 +115,7 @@ extension JPEGEncoder {
             // no conversion (the standard library's SIMD float-to-integer conversions are generic
             // code, a third of the encoder's time when used here).
             let limit = SIMD8<Float>(repeating: 1023), magic = SIMD8<Float>(repeating: 12_582_912)
-            var variance: Float = 0
-            if trellis != nil {
-                // The block's variance (its AC energy on T.81's orthonormal scale / 64) sets the
-                // trellis's weight of distortion against bits.
-                var energy = SIMD8<Float>()
-                for u in 0..<8 {
-                    var x = block[u] * reciprocals[u]
-                    x.replace(with: limit, where: x .> limit)
-                    x.replace(with: -limit, where: x .< -limit)
-                    scaled[u] = x
-                    let f = x * steps[u]
-                    energy += f * f
-                    if deadZone { x = zeroed(x, below: thresholds[u]) }
-                    scratch[u] = unsafeBitCast(x + magic, to: SIMD8<Int32>.self) &- 0x4B40_0000
-                }
-                variance = energy.sum() / 64
-            } else if deadZone {
+            if deadZone {
                 let change = SIMD8<Float>(repeating: lowering)
                 for u in 0..<8 {
                     var x = block[u] * reciprocals[u]
@@ -175,11 +142,6 @@ extension JPEGEncoder {
             }
             UnsafeMutableRawPointer(scratch).withMemoryRebound(to: Int32.self, capacity: 64) { values in
                 for z in 0..<64 { out[z] = Int16(truncatingIfNeeded: values[source[z]]) }
-            }
-            if let trellis {
-                UnsafeMutableRawPointer(scaled).withMemoryRebound(to: Float.self, capacity: 64) { values in
-                    mask = trellis.optimise(out, scaled: values, order: source, mask: mask, variance: variance)
-                }
             }
             return mask
         }

@@ -132,8 +132,6 @@ extension HEVCSliceDecoder {
 
 /// The transform matrices of 8.6.4.2, row k (frequency) by column n (sample), as `k * size + n`.
 enum HEVCTransformMatrix {
-    static let dst4: [Int32] = [29, 55, 74, 84, 74, 74, 0, -74, 84, -29, -74, 55, 55, -84, 74, -29]
-
     /// 64·√2·cos(mπ/64) as the standard rounds it, m = 0...32 (entry 0 is row 0's 64).
     private static let cosines: [Int32] = [
         64, 90, 90, 90, 89, 88, 87, 85, 83, 82, 80, 78, 75, 73, 70, 67, 64, 61, 57, 54, 50, 46, 43, 38, 36, 31,
