@@ -5,18 +5,10 @@ extension JPEGEncoder {
     ///
     /// With the dead zone (the default) an AC value rounds to zero below a threshold that grows
     /// with frequency (T.81's decoder never knows): for luma from 0.6 step at the lowest frequencies
-    /// to 0.65 at the highest, for chroma from 0.6 to 0.9 (DeadZone). Fewer bytes at equal
-    /// SSIMULACRA2 on the tuning set, and fewer instructions, as fewer coefficients are coded: 0.5 to
-    /// 0.75 for both took 2 % off (0.853 to 0.837 of cjpeg). With the scan search, raising luma's to
-    /// 0.65 → 0.7 took 1.4 % more (0.8008 to 0.7897; with the 4:2:0 filter 0.7864), where 0.55 →
-    /// 0.75, 0.6 → 0.75, 0.6 flat and 0.7 flat did less (0.65 flat the same within 0.1 %); chroma's
-    /// raised too (0.6 → 0.75, 0.5 → 0.9) or lowered (0.5 → 0.6), and a bias of 0.05 step towards
-    /// zero past the zone, were worse on that set. On real photos (with luma's tilted table) chroma's
-    /// 0.6 → 0.9 took 0.3 % (0.8448 to 0.8420), 0.65 → 1.0 the same; luma's 0.6 → 0.8 or 0.7 → 0.75
-    /// lost 0.5–0.8 %, but 0.6 → 0.65 took 0.5 % (0.8379; with the tilt at -0.35 0.8364, 0.55 → 0.6
-    /// the same). Thresholds also growing with the block's variance (jpegli's
-    /// masking, up to +0.3 step) were worse with these tables (0.856 against 0.837; 0.3 % better with Annex K's).
-    /// A colour frame's luma zone is lowered in busy neighbourhoods (Masking, through `quantise`'s `lowering`).
+    /// to 0.65 at the highest, for chroma from 0.6 to 0.9 (DeadZone): fewer bytes at equal
+    /// SSIMULACRA2, and fewer instructions, as fewer coefficients are coded (the thresholds tried:
+    /// bench/notes/jpeg-tuning.md, "Dead zones"). A colour frame's luma zone is lowered in busy
+    /// neighbourhoods (Masking, through `quantise`'s `lowering`).
     final class Quantiser: @unchecked Sendable {
         /// 1 / (Q · 8 · scale[u] · scale[v]) for the DCT's transposed output, `[u]` lane v.
         private let reciprocals: UnsafeMutablePointer<SIMD8<Float>>
@@ -38,14 +30,8 @@ extension JPEGEncoder {
 
             static let luma = DeadZone(low: 0.6, top: 0.65)
             static let chroma = DeadZone(low: 0.6, top: 0.9)
-            /// A one-component frame's (with QuantTables.greyBase), tuned on the grey tuning set: 0.55 →
-            /// 0.65 took 0.2 % (0.8702 to 0.8682), where 0.5 → 0.65, 0.55 → 0.7, 0.55 → 0.8 and 0.6 flat
-            /// did less (0.8704, 0.8679, 0.8726, 0.8687); with luma's table 0.6 → 0.8, 0.7 flat and 0.5 →
-            /// 0.6 lost (0.8846, 0.8870, 0.8761 against 0.8735), 0.55 flat the same (0.8737). A block's
-            /// zone raised by its masking, k · m / (m + c) step with m the least over its 3 × 3
-            /// neighbourhood of the mean |step| between pixels, lost (k 0.2, c 8: 0.8958; k 0.4: 0.9204,
-            /// c 20 0.9024; m the block's own 0.9269); lowered (k -0.1) it won 0.3 % with this zone at
-            /// 0.6 (0.8708), nothing once it was at 0.55 (0.8713 against 0.8677).
+            /// A one-component frame's (with QuantTables.greyBase): lower than luma's, as a grey photo's
+            /// bytes are all luma (bench/notes/jpeg-tuning.md, "Dead zones").
             static let grey = DeadZone(low: 0.55, top: 0.65)
 
             func threshold(u: Int, v: Int) -> Float { low + Float(u + v) / 14 * (top - low) }
