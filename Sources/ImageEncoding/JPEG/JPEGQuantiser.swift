@@ -1,3 +1,5 @@
+import ImageDecoding
+
 extension JPEGEncoder {
     /// Divides a block's coefficients by the table and rounds to nearest (halves to even),
     /// eight at a time: the DCT's own scale is folded into the reciprocals, so one multiply a
@@ -9,7 +11,7 @@ extension JPEGEncoder {
     /// SSIMULACRA2, and fewer instructions, as fewer coefficients are coded (the thresholds tried:
     /// bench/notes/jpeg-tuning.md, "Dead zones"). A colour frame's luma zone is lowered in busy
     /// neighbourhoods (Masking, through `quantise`'s `lowering`).
-    final class Quantiser: @unchecked Sendable {
+    final class Quantiser {
         /// 1 / (Q · 8 · scale[u] · scale[v]) for the DCT's transposed output, `[u]` lane v.
         private let reciprocals: UnsafeMutablePointer<SIMD8<Float>>
         /// Zero thresholds in steps (0 for the DC: its rounding is plain).
@@ -19,7 +21,7 @@ extension JPEGEncoder {
         /// The rounded values in the DCT's order, before the zigzag gather.
         private let scratch: UnsafeMutablePointer<SIMD8<Int32>>
         /// `maskTable[u · 256 + b]`: the zigzag bits of row u's lanes set in b.
-        private let maskTable = Quantiser.rowMasks
+        private let maskTable = UnsafePointer(Quantiser.rowMasks.base)
         private let deadZone: Bool
 
         /// A dead zone's thresholds in steps: `low` at the DC's place (u + v = 0, where the DC itself is
@@ -76,9 +78,8 @@ extension JPEGEncoder {
             return x.replacing(with: 0, where: magnitude .< threshold)
         }
 
-        /// Made once for every quantiser, never freed (16 KiB); written only by its initialiser.
-        nonisolated(unsafe) static let rowMasks: UnsafePointer<UInt64> = {
-            let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 8 * 256)
+        /// Made once for every quantiser, never freed (16 KiB).
+        static let rowMasks = SendablePointer<UInt64>.table(count: 8 * 256) { table in
             for u in 0..<8 {
                 for b in 0..<256 {
                     var bits: UInt64 = 0
@@ -86,8 +87,7 @@ extension JPEGEncoder {
                     table[u * 256 + b] = bits
                 }
             }
-            return UnsafePointer(table)
-        }()
+        }
 
         /// Writes the block's 64 quantised values in zigzag order; returns which are nonzero.
         /// `lowering` (at most 0, in steps) is added to the block's dead-zone thresholds (Masking);

@@ -84,7 +84,7 @@ extension HEVCSliceDecoder {
         // The odd inputs' sums, the k-th kept at output[n - 1 - k].
         let odd = output + half
         odd.update(repeating: 0, count: half)
-        let table = HEVCTransformMatrix.oddRows + HEVCTransformMatrix.oddRowsOffset[log2 - 3]
+        let table = UnsafePointer(HEVCTransformMatrix.oddRows.base) + HEVCTransformMatrix.oddRowsOffset[log2 - 3]
         var i = 0
         while 2 * i + 1 <= last {
             let s = input[(2 * i + 1) * stride]
@@ -165,9 +165,8 @@ enum HEVCTransformMatrix {
 
     /// For the butterflies: odd row 2i + 1 of each size n (8, 16, 32) as n/2 entries, the j-th
     /// being the matrix's entry at column n/2 - 1 - j (the order the odd sums are kept in).
-    /// Made once, never freed, never written after (hence shared unchecked).
-    nonisolated(unsafe) static let oddRows: UnsafePointer<Int32> = {
-        let table = UnsafeMutablePointer<Int32>.allocate(capacity: 16 + 64 + 256)
+    /// Made once, never freed.
+    static let oddRows = SendablePointer<Int32>.table(count: 16 + 64 + 256) { table in
         table.initialize(repeating: 0, count: 16 + 64 + 256)
         for log2 in 3...5 {
             let n = 1 << log2, half = n >> 1
@@ -178,6 +177,5 @@ enum HEVCTransformMatrix {
                 }
             }
         }
-        return UnsafePointer(table)
-    }()
+    }
 }
