@@ -100,11 +100,14 @@ let package = Package(
         // Fixtures are read from beside the test files (#filePath), not bundled as resources.
         .testTarget(
             name: "ImageDecodingTests",
-            dependencies: [
-                "ImageDecoding", "ImageEncoding", "Deflate", "ImageHeaders", "ByteCoding", "TestImages",
-                "TerminalTestSupport",
-            ],
+            dependencies: ["ImageDecoding", "ImageEncoding", "Deflate", "ImageHeaders", "ByteCoding", "TestImages"],
             exclude: ["Fixtures"]),
+        .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestImages"]),
+        // The encoders and picture making (orient, shrink, the sheet, export's encoding); the JPEG encoder's
+        // files are also checked by cjpeg, djpeg, ImageMagick, Pillow and Chromium where installed.
+        .testTarget(
+            name: "ImageEncodingTests",
+            dependencies: ["ImageEncoding", "ImageDecoding", "Deflate", "TestImages", "TerminalTestSupport"]),
         .testTarget(
             name: "TerminalImageTests",
             dependencies: [
