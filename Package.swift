@@ -64,12 +64,12 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
-                "CTerminal", "TerminalImage", "ImageEncoding", "ImageDecoding", "ImageHeaders", "Posix", "TextWidth",
+                "CTerminal", "TerminalImage", "ImageDecoding", "ImageHeaders", "Posix", "TextWidth",
             ]),
         // signalfd(2), and the terminal's last-resort restore on a crash: C, since it runs in a signal handler.
         .target(name: "CTerminal"),
         // A developer tool and test helper: the picker and browser on fake items, text only, for tmux tests.
-        .executableTarget(name: "tui-demo", dependencies: ["TerminalUI", "TextWidth"]),
+        .executableTarget(name: "tui-demo", dependencies: ["TerminalUI"]),
         // A developer tool and bench helper: imgsel's JPEG encoder on one BMP, PNG or PPM (make bench, the
         // encoder's compatibility tests).
         .executableTarget(name: "jpeg-encode", dependencies: ["ImageEncoding", "ImageDecoding"]),
@@ -83,6 +83,7 @@ let package = Package(
         // Test support: a tmux pane of its own (text and coloured cells) and a clean terminal environment, for
         // the tests that drive imgsel and tui-demo in a real terminal.
         .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
+        // Depends on selection-writer so `swift test` builds it first.
         .testTarget(
             name: "SelectionStoreTests",
             dependencies: ["SelectionStore", "ImageHeaders", "selection-writer", "TestImages"]),
@@ -92,29 +93,32 @@ let package = Package(
         .testTarget(
             name: "imgselTests",
             dependencies: ["imgsel", "ImgselCommands", "TestImages", "ImageHeaders", "TerminalTestSupport"]),
-        .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "ImageHeaders"]),
+        .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "SelectionStore", "ImageHeaders"]),
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "TestImages"]),
         .testTarget(name: "CommandLineModelTests", dependencies: ["CommandLineModel"]),
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth"]),
         // Fixtures are read from beside the test files (#filePath), not bundled as resources.
         .testTarget(
             name: "ImageDecodingTests",
-            dependencies: [
-                "ImageDecoding", "ImageEncoding", "Deflate", "ImageHeaders", "ByteCoding", "TestImages",
-                "TerminalTestSupport",
-            ],
+            dependencies: ["ImageDecoding", "ImageEncoding", "Deflate", "ImageHeaders", "ByteCoding", "TestImages"],
             exclude: ["Fixtures"]),
+        .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestImages"]),
+        // The encoders and picture making (orient, shrink, the sheet, export's encoding); the JPEG encoder's
+        // files are also checked by cjpeg, djpeg, ImageMagick, Pillow and Chromium where installed.
+        .testTarget(
+            name: "ImageEncodingTests",
+            dependencies: ["ImageEncoding", "ImageDecoding", "Deflate", "TestImages", "TerminalTestSupport"]),
         .testTarget(
             name: "TerminalImageTests",
             dependencies: [
-                "TerminalImage", "ImageEncoding", "ImageDecoding", "ImageHeaders", "ByteCoding", "TestImages",
+                "TerminalImage", "ImageEncoding", "ImageDecoding", "ImageHeaders", "TestImages",
             ]),
         // Spawns tui-demo in tmux; depends on it so `swift test` builds it first.
         // Spawns imgsel pick and browse in tmux too.
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "tui-demo", "imgsel", "TerminalImage", "ImageDecoding", "TestImages",
+                "TerminalUI", "tui-demo", "imgsel", "TerminalImage", "ImageDecoding", "ImageHeaders", "TestImages",
                 "TerminalTestSupport", "TextWidth",
             ]),
     ]

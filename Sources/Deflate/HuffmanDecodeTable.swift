@@ -14,6 +14,10 @@
 /// 24–31 the second (zlib-ng's and libdeflate's multi-literal entries). A photograph's
 /// filtered rows are mostly short literal codes, so the inflate loop takes two bytes for
 /// one look-up about half the time.
+///
+/// Unchecked Sendable: a table is built and read by the one inflater that owns it (which
+/// InflateAhead hands to its thread before using it), and the two fixed-code tables every
+/// inflater shares are built once by their `static let` initialisers and never built again.
 final class HuffmanDecodeTable: @unchecked Sendable {
     // Computed, not stored: a stored static is reached through an accessor call in the hot loop.
     @inline(__always) static var literal: UInt32 { 0x8000 }

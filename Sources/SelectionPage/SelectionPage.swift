@@ -135,7 +135,8 @@ public struct SelectionPage: Sendable {
     private func cellStart(_ item: Item) -> String {
         let name = HTMLText.escape(item.name)
         let label = HTMLText.escape(
-            "\(item.index) / \(items.count): \(item.name), \(item.type.displayName) \(item.uprightSize), \(item.byteSize)"
+            "\(item.index) / \(items.count): \(item.name), "
+                + "\(item.type.displayName) \(item.uprightSize), \(item.byteSize)"
         )
         return
             "<li class=\"cell\"><a class=\"thumb\" id=\"cell-\(item.index)\" href=\"#\(item.index)\""
@@ -145,7 +146,8 @@ public struct SelectionPage: Sendable {
 
     private func cellEnd(_ item: Item) -> String {
         "\"><span class=\"fallback\" aria-hidden=\"true\"><strong>\(item.type.displayName)</strong>"
-            + "<span>\(HTMLText.escape(item.uprightSize))</span><span>\(HTMLText.escape(item.byteSize))</span></span></a>"
+            + "<span>\(HTMLText.escape(item.uprightSize))</span>"
+            + "<span>\(HTMLText.escape(item.byteSize))</span></span></a>"
             + "<p class=\"caption\" title=\"\(HTMLText.escape(item.path))\"><span class=\"index\">\(item.index)</span>"
             + "<span class=\"name\">\(HTMLText.escape(item.name))</span></p></li>\n"
     }

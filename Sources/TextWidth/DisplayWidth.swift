@@ -19,8 +19,10 @@ public enum DisplayWidth {
         return widest
     }
 
-    public static func of(_ s: String) -> Int {
-        s.reduce(0) { $0 + width($1) }
+    /// Columns `s` takes; `width` is injectable so tests can play a terminal that measures
+    /// differently (the full screen's TextFit passes its own).
+    public static func of(_ s: String, width: CharacterWidth = DisplayWidth.width) -> Int {
+        s.reduce(0) { $0 + clamped(width($1)) }
     }
 
     public static func of(_ scalar: Unicode.Scalar) -> Int {

@@ -4,7 +4,7 @@
 extension DisplayWidth {
     /// Pads with spaces to `columns`; never cuts.
     public static func pad(_ s: String, _ columns: Int, width: CharacterWidth = DisplayWidth.width) -> String {
-        let n = s.reduce(0) { $0 + clamped(width($1)) }
+        let n = of(s, width: width)
         return n >= columns ? s : s + String(repeating: " ", count: columns - n)
     }
 
@@ -34,7 +34,7 @@ extension DisplayWidth {
     /// `text` if it fits in `columns`, else its start and a `…` (for messages, read from the left).
     public static func truncate(_ text: String, _ columns: Int, width: CharacterWidth = DisplayWidth.width) -> String {
         guard columns > 0 else { return "" }
-        guard text.reduce(0, { $0 + clamped(width($1)) }) > columns else { return text }
+        guard of(text, width: width) > columns else { return text }
         var head = "", used = 0
         for character in text {
             let w = clamped(width(character))

@@ -69,9 +69,9 @@ guard paths.count == 2 else {
     fail("usage: jpeg-encode IN.bmp|IN.png|IN.ppm OUT.jpg [--quality Q] [--baseline] [--repeat N]")
 }
 /// The array being read into and each part's outcome: each part writes only its own bytes and slot.
-struct Shared: @unchecked Sendable {
-    let base: UnsafeMutableRawPointer
-    let whole: UnsafeMutablePointer<Int>
+struct Shared: Sendable {
+    let bytes: SendablePointer<UInt8>
+    let whole: SendablePointer<Int>
 }
 
 /// The whole file, read straight into the array (no Data copy beside it: 36 MB for a 12-MP BMP), in
@@ -88,10 +88,10 @@ func readFile(_ path: String) -> [UInt8]? {
     let whole = UnsafeMutablePointer<Int>.allocate(capacity: parts)
     defer { whole.deallocate() }
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-        let shared = Shared(base: UnsafeMutableRawPointer(buffer.baseAddress!), whole: whole)
-        HugePages.advise(shared.base, bytes: size)
+        let shared = Shared(bytes: SendablePointer(buffer.baseAddress!), whole: SendablePointer(whole))
+        HugePages.advise(UnsafeMutableRawPointer(shared.bytes.base), bytes: size)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let (base, whole) = (shared.base, shared.whole)
+            let (base, whole) = (UnsafeMutableRawPointer(shared.bytes.base), shared.whole.base)
             let (start, end) = (part * size / parts, (part + 1) * size / parts)
             var done = start
             while done < end {

@@ -1,4 +1,5 @@
 import Foundation
+import TestImages
 import XCTest
 
 @testable import ImageDecoding
@@ -13,11 +14,7 @@ enum LegacyFormatFixtures {
 
     /// FNV-1a 64 over the RGBA bytes; the expected values come from Pillow:
     /// `fnv1a64(Image.open(f).convert("RGBA").tobytes())`.
-    static func fnv(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
-    }
+    static func fnv(_ bytes: [UInt8]) -> UInt64 { TestBytes.fnv(bytes) }
 
     static func error(_ body: () throws -> Raster) -> DecodeError? {
         do { _ = try body(); return nil } catch { return error as? DecodeError }

@@ -107,7 +107,8 @@ final class CropTests: XCTestCase {
         XCTAssertFalse(text.contains("\"rules\""), "no rules member: an imgsel without crops refuses the file")
         XCTAssertTrue(
             text.contains(
-                "\"crop\": {\n        \"x\": 1,\n        \"y\": 0,\n        \"width\": 2,\n        \"height\": 3\n      }"
+                "\"crop\": {\n        \"x\": 1,\n        \"y\": 0,\n"
+                    + "        \"width\": 2,\n        \"height\": 3\n      }"
             ), text)
         XCTAssertEqual(try SelectionFile.decode(SelectionFile.encode(cropped), path: "x"), cropped, "round trip")
         // With rules too it stays 2 until both are gone; then the version-1 bytes come back.
@@ -126,7 +127,8 @@ final class CropTests: XCTestCase {
         func reason(_ version: Int, _ crop: String) -> String? {
             let text = """
                 {"format":"imgsel","version":\(version),"capacity":9,"current":1,"items":[{"path":"a.png","type":"png",
-                "width":4,"height":3,"orientation":6,"frames":1,"bytes":1,"sha256":"\(String(repeating: "a", count: 64))",
+                "width":4,"height":3,"orientation":6,"frames":1,"bytes":1,\
+                "sha256":"\(String(repeating: "a", count: 64))",
                 "added":"x","crop":\(crop)}]}
                 """
             do {

@@ -40,7 +40,8 @@ final class MendingTests: XCTestCase {
         XCTAssertEqual(
             pano.problems.map(\.description),
             [
-                "made to fit the rules it would be 2048×256, and 256 px high is under this selection's 600 px (--min-height)"
+                "made to fit the rules it would be 2048×256, "
+                    + "and 256 px high is under this selection's 600 px (--min-height)"
             ])
         // No JPEG or PNG to re-encode into, and a type imgsel cannot decode.
         let webpOnly = Rules([.types([.webp]), .maxBytes(10)]).judge(image(10, 10, type: .webp, bytes: 11), path: "w")

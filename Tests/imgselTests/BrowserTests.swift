@@ -235,7 +235,8 @@ final class BrowserTests: ImgselTestCase {
         let pidFile = url("stand-in.pid")
         let standIn = write(
             Data(
-                "#!/bin/sh\necho $$ > '\(pidFile.path)'\necho '<html><body>done</body></html>'\nexec sleep 1000\n".utf8),
+                ("#!/bin/sh\necho $$ > '\(pidFile.path)'\n"
+                    + "echo '<html><body>done</body></html>'\nexec sleep 1000\n").utf8),
             to: "stand-in")
         XCTAssertEqual(chmod(standIn.path, 0o755), 0)
         _ = write(Data("<html></html>".utf8), to: "page.html")

@@ -46,11 +46,14 @@ extension ImgselTestCase {
             for y in range(\(height)):
                 for x in range(\(width)):
                     n = random.randint(-\(noise), \(noise)) if \(noise) else 0
-                    px[x, y] = (230 + n // 2, 40 + n, 40) if x < \(width) // 2 else (40, 60 + y * 150 // \(height) + n, 220)
+                    px[x, y] = (230 + n // 2, 40 + n, 40) if x < \(width) // 2 else (40, 60 + y * 150 // \(height) + \
+            n, 220)
             exif = Image.Exif(); exif[0x0112] = \(orientation); exif[0x010F] = 'Camera'
             gps = exif.get_ifd(0x8825); gps[1] = 'N'; gps[2] = (52.0, 22.0, 1.5)
             icc = ImageCms.ImageCmsProfile(ImageCms.createProfile('sRGB')).tobytes()
-            xmp = b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Me"/></rdf:RDF></x:xmpmeta>'
+            xmp = b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF \
+            xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description \
+            xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Me"/></rdf:RDF></x:xmpmeta>'
             im.save('\(name)', quality=\(quality), exif=exif, icc_profile=icc, xmp=xmp, comment=b'a secret')
             """, file: file, line: line)
     }
@@ -66,8 +69,10 @@ extension ImgselTestCase {
             from PIL import PngImagePlugin
             random.seed(\(width * 7 + height))
             mode = 'RGBA' if \(alpha ? "True" : "False") else 'RGB'
-            im = Image.frombytes(mode, (\(width), \(height)), bytes(random.getrandbits(8) for _ in range(\(width * height * (alpha ? 4 : 3)))))
-            info = PngImagePlugin.PngInfo(); info.add_text('Comment', 'taken at home'); info.add_itxt('Description', 'where')
+            im = Image.frombytes(mode, (\(width), \(height)), bytes(random.getrandbits(8) for _ in \
+            range(\(width * height * (alpha ? 4 : 3)))))
+            info = PngImagePlugin.PngInfo(); info.add_text('Comment', 'taken at home'); info.add_itxt('Description', \
+            'where')
             icc = ImageCms.ImageCmsProfile(ImageCms.createProfile('sRGB')).tobytes()
             im.save('\(name)', pnginfo=info, icc_profile=icc)
             """, file: file, line: line)

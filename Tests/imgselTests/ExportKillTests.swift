@@ -18,7 +18,8 @@ final class ExportKillTests: ImgselTestCase {
             import random
             random.seed(5)
             for n in range(6):
-                Image.frombytes('RGB', (240, 180), bytes(random.getrandbits(8) for _ in range(240 * 180 * 3))).save('n%d.png' % n)
+                Image.frombytes('RGB', (240, 180), bytes(random.getrandbits(8) for _ in range(240 * 180 * \
+            3))).save('n%d.png' % n)
             """)
         assertSuccess(run(["add"] + (0..<6).map { "n\($0).png" }))
     }
@@ -76,7 +77,9 @@ final class ExportKillTests: ImgselTestCase {
             XCTAssertEqual(contents("out"), whole)
         }
         print(
-            "export kills: \(outcomes.killed) of 16 landed mid-run; DIR absent \(outcomes.absent), whole \(outcomes.whole); a hidden folder left \(outcomes.leftHidden) times, removed by the next export"
+            "export kills: \(outcomes.killed) of 16 landed mid-run; DIR absent \(outcomes.absent), "
+                + "whole \(outcomes.whole); a hidden folder left \(outcomes.leftHidden) times, "
+                + "removed by the next export"
         )
         XCTAssertGreaterThan(outcomes.killed, 5, "the kills landed while export ran")
     }

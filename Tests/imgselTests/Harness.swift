@@ -102,9 +102,10 @@ class ImgselTestCase: XCTestCase {
     // MARK: - Running the binary
 
     /// Runs imgsel (or `program`, such as a shell) with `args`: in this process (`runInProcess`)
-    /// unless it `needsProcess`; a process's stdout and stderr go to files (no pipe deadlocks). The environment is the inherited one without IMGSEL_*, NO_COLOR,
-    /// COLUMNS and LINES, plus `env`. `stdinFile` and `stdoutFile` open those paths instead
-    /// (a folder as stdin, /dev/full as stdout); stdout then reads back empty.
+    /// unless it `needsProcess`; a process's stdout and stderr go to files (no pipe deadlocks). The
+    /// environment is the inherited one without IMGSEL_*, NO_COLOR, COLUMNS and LINES, plus `env`.
+    /// `stdinFile` and `stdoutFile` open those paths instead (a folder as stdin, /dev/full as
+    /// stdout); stdout then reads back empty.
     @discardableResult
     func run(
         _ args: [String], stdin: Data? = nil, env: [String: String] = [:], cwd: URL? = nil,

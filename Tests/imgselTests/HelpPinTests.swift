@@ -3,7 +3,8 @@ import XCTest
 
 /// Every help text pinned word for word, so that a change to one is a visible
 /// diff. A command added to the registry fails `testEveryCommandsHelpIsPinned`
-/// until its text is pinned here.
+/// until its text is pinned here. A help line too long for the file's 120 columns is
+/// continued on the next with `\#` at its end, which adds no newline to the pin.
 final class HelpPinTests: ImgselTestCase {
     static let main = #"""
         imgsel: an ordered selection of images (nine by default, up to 99), kept in a JSON file
@@ -90,7 +91,8 @@ final class HelpPinTests: ImgselTestCase {
               --max-pixels N    each image has at most N pixels, width × height (12M: 12,000,000)
               --min-aspect R    each image's upright width / height is at least R (0.8, 4:5)
               --max-aspect R    each image's upright width / height is at most R (1.91, 16:9)
-              --types LIST      each image's type is in LIST, comma-separated: jpeg, png, gif, webp, bmp, tiff, heic, heif, avif
+              --types LIST      each image's type is in LIST, comma-separated: jpeg, png, gif, webp, bmp, tiff, heic, \#
+            heif, avif
               --no-animation    each image has one frame
               --min-count N     the selection holds at least N images (only check enforces it)
               --as-is           the files are uploaded as they are: every rule judged on the file, none left to export
@@ -273,7 +275,8 @@ final class HelpPinTests: ImgselTestCase {
             Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "browse": #"""
-            imgsel browse: the paging browser, full screen: one image at a time, fitted, with 3 / 9, save, delete and crop
+            imgsel browse: the paging browser, full screen: one image at a time, fitted, with 3 / 9, save, delete and \#
+            crop
 
             Usage:
               imgsel browse [INDEX]
@@ -321,7 +324,8 @@ final class HelpPinTests: ImgselTestCase {
 
             Arguments:
               INDEX                 the entry to crop
-              ASPECT|GEOMETRY|none  an aspect's largest centred rectangle (1:1, 4:5, 1.91), WxH+X+Y in upright pixels, or none
+              ASPECT|GEOMETRY|none  an aspect's largest centred rectangle (1:1, 4:5, 1.91), WxH+X+Y in upright \#
+            pixels, or none
 
             Options:
               --force  keep a crop that breaks a rule; check reports it
@@ -352,7 +356,8 @@ final class HelpPinTests: ImgselTestCase {
               --quality Q       JPEG quality 1-100 on libjpeg's scale (default 85)
               --format FORMAT   encode every entry as jpeg or png, even one that could be copied
               --names NAMING    numbered (01-NAME.jpg, the default) or keep (each file's own name, " (1)" on a clash)
-              --keep-metadata   keep EXIF and XMP (orientation set to 1 when turned); otherwise only the ICC profile stays
+              --keep-metadata   keep EXIF and XMP (orientation set to 1 when turned); otherwise only the ICC profile \#
+            stays
               --force           replace files in DIR of the names written
               --replace         DIR holds the new set and nothing else, swapped in for the old one in one rename
 
@@ -378,7 +383,8 @@ final class HelpPinTests: ImgselTestCase {
               --max-pixels N    each image has at most N pixels, width × height (12M: 12,000,000)
               --min-aspect R    each image's upright width / height is at least R (0.8, 4:5)
               --max-aspect R    each image's upright width / height is at most R (1.91, 16:9)
-              --types LIST      each image's type is in LIST, comma-separated: jpeg, png, gif, webp, bmp, tiff, heic, heif, avif
+              --types LIST      each image's type is in LIST, comma-separated: jpeg, png, gif, webp, bmp, tiff, heic, \#
+            heif, avif
               --no-animation    each image has one frame
               --min-count N     the selection holds at least N images (only check enforces it)
               --as-is           the files are uploaded as they are: every rule judged on the file, none left to export
@@ -452,7 +458,8 @@ final class HelpPinTests: ImgselTestCase {
             Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
             """#,
         "terminal": #"""
-            imgsel terminal: show how pictures would be drawn here, and why: the way, the answers, the window, the colours
+            imgsel terminal: show how pictures would be drawn here, and why: the way, the answers, the window, the \#
+            colours
 
             Usage:
               imgsel terminal
@@ -538,7 +545,8 @@ final class HelpPinTests: ImgselTestCase {
             for args in [[name, "--help"], [name, "-h"], ["--help", name], ["-q", name, "--help"]] {
                 let other = run(args)
                 assertSuccess(other)
-                XCTAssertEqual(other.stdout, help.stdout, "imgsel \(args.joined(separator: " ")) and imgsel help \(name)")
+                let shown = args.joined(separator: " ")
+                XCTAssertEqual(other.stdout, help.stdout, "imgsel \(shown) and imgsel help \(name)")
             }
         }
         XCTAssertEqual(listing("."), [], "help touches no selection")
@@ -569,14 +577,17 @@ final class HelpPinTests: ImgselTestCase {
         let r = run(["--json", "help"])
         assertSuccess(r)
         guard let object = parseJSON(r.stdout) as? [String: Any] else { return XCTFail(r.transcript) }
-        XCTAssertEqual(object["version"] as? String, run(["--version"]).stdout.dropFirst("imgsel ".count).trimmingCharacters(in: .newlines))
+        let version = run(["--version"]).stdout.dropFirst("imgsel ".count).trimmingCharacters(in: .newlines)
+        XCTAssertEqual(object["version"] as? String, version)
         let globals = object["global_options"] as? [[String: Any]] ?? []
         XCTAssertEqual(globals.compactMap { ($0["names"] as? [String])?.first },
                        ["--file", "--album", "--json", "--quiet", "--no-color", "--graphics", "--help", "--version"])
         let one = run(["--json", "help", "view"])
         assertSuccess(one)
         let view = parseJSON(one.stdout) as? [String: Any]
-        XCTAssertEqual(view?["usage"] as? String, "imgsel view [INDEX | next | prev | first | last] [--index] [--image | --no-image]")
+        XCTAssertEqual(
+            view?["usage"] as? String,
+            "imgsel view [INDEX | next | prev | first | last] [--index] [--image | --no-image]")
         let options = (view?["options"] as? [[String: Any]])?.compactMap { ($0["names"] as? [String])?.first }
         XCTAssertEqual(options, ["--index", "--image", "--no-image"])
         XCTAssertEqual(run(["--json", "view", "--help"]).stdout, one.stdout)
@@ -604,8 +615,14 @@ final class HelpPinTests: ImgselTestCase {
             (["--no-colour", "list"], "imgsel: unknown option --no-colour for 'list' (did you mean '--no-color'?)"),
             (["view", "--no-imgae"], "imgsel: unknown option --no-imgae for 'view' (did you mean '--no-image'?)"),
             (["help", "chekc"], "imgsel: help: unknown command 'chekc' (did you mean 'check'?)"),
-            (["completion", "bsh"], "imgsel: completion: unknown shell 'bsh', not one of bash, zsh, fish (did you mean 'bash'?)"),
-            (["view", "nxt"], "imgsel: view: 'nxt' is not an index or one of next, prev, first, last (did you mean 'next'?)"),
+            (
+                ["completion", "bsh"],
+                "imgsel: completion: unknown shell 'bsh', not one of bash, zsh, fish (did you mean 'bash'?)"
+            ),
+            (
+                ["view", "nxt"],
+                "imgsel: view: 'nxt' is not an index or one of next, prev, first, last (did you mean 'next'?)"
+            ),
         ]
         for (args, message) in cases {
             let r = run(args)

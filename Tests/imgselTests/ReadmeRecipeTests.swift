@@ -53,7 +53,8 @@ final class ReadmeRecipeTests: ImgselTestCase {
         // add said what export would do, and check passed with the same notes.
         XCTAssertTrue(
             result.stderr.contains(
-                "imgsel: note: shots/IMG_4.heic: export makes it a JPEG (--types jpeg,png) within 2 MB (--max-bytes)\n"),
+                "imgsel: note: shots/IMG_4.heic: export makes it a JPEG (--types jpeg,png) "
+                    + "within 2 MB (--max-bytes)\n"),
             result.transcript)
         XCTAssertTrue(
             result.stderr.contains(

@@ -233,7 +233,8 @@ final class TerminalPictureTests: ImgselTestCase {
         assertUsage(
             run(["view", "--graphics", "sixels"]),
             stderrContains: [
-                "--graphics must be one of auto, kitty, iterm, sixel, blocks, none, not 'sixels' (did you mean 'sixel'?)"
+                "--graphics must be one of auto, kitty, iterm, sixel, blocks, none, not 'sixels' "
+                    + "(did you mean 'sixel'?)"
             ])
         assertUsage(run(["--graphics", "x", "list"]), stderrContains: ["--graphics must be one of"])
         let badVariable = runOnTerminal(["view"], size: Self.pixels, env: ["IMGSEL_GRAPHICS": "kity"])

@@ -46,7 +46,8 @@ final class TruncatedPictureTests: ImgselTestCase {
                     if result.status == 0 {
                         XCTAssertEqual(
                             result.stdoutData, full.stdoutData,
-                            "\(path) cut to \(cut) of \(whole.count) bytes at --size \(size): exit 0 with another picture"
+                            "\(path) cut to \(cut) of \(whole.count) bytes at --size \(size): "
+                                + "exit 0 with another picture"
                         )
                     } else {
                         assertExit(result, 3)

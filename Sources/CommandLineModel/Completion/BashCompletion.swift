@@ -51,7 +51,8 @@ public enum BashCompletion {
                         @indices) _imgsel_add < <(compgen -W "$(_imgsel_indices "$@")" -- "$cur") ;;
                         @commands) _imgsel_add < <(compgen -W '\(commands)' -- "$cur") ;;
                         @list) list=1 ;;
-                        *) if ((list)); then items+=" $token"; else _imgsel_add < <(compgen -W "$token" -- "$cur"); fi ;;
+                        *) if ((list)); then items+=" $token"; \
+            else _imgsel_add < <(compgen -W "$token" -- "$cur"); fi ;;
                     esac
                 done
                 if ((list)); then _imgsel_add < <(compgen -P "${cur%"${cur##*,}"}" -W "$items" -- "${cur##*,}"); fi

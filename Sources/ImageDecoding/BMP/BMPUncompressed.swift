@@ -28,11 +28,15 @@ enum BMPUncompressed {
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialised in
             HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress!), bytes: width * height * 4)
             bytes.withUnsafeBufferPointer { file in
-                let places = Places(file: file, target: UnsafeMutableRawPointer(buffer.baseAddress!))
+                let places = Places(
+                    file: SendablePointer(mutating: file.baseAddress!), count: file.count,
+                    target: SendablePointer(buffer.baseAddress!))
                 DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    let file = UnsafeBufferPointer(start: places.file.base, count: places.count)
+                    let target = UnsafeMutableRawPointer(places.target.base)
                     for y in (band * height / bands)..<((band + 1) * height / bands) {
-                        let line = (places.target + y * width * 4).bindMemory(to: UInt32.self, capacity: width)
-                        layout.row(y, of: places.file, into: line)
+                        let line = (target + y * width * 4).bindMemory(to: UInt32.self, capacity: width)
+                        layout.row(y, of: file, into: line)
                     }
                 }
             }
@@ -41,11 +45,12 @@ enum BMPUncompressed {
         return Raster(width: width, height: height, pixels: pixels, hasAlpha: layout.hasAlpha)
     }
 
-    /// The file read and the pixels written by every band at once: sound to share, as the file is
-    /// only read and each band writes only its own rows, all before `concurrentPerform` returns.
-    private struct Places: @unchecked Sendable {
-        let file: UnsafeBufferPointer<UInt8>
-        let target: UnsafeMutableRawPointer
+    /// The file read and the pixels written by every band at once: the file is only read and each
+    /// band writes only its own rows, all before `concurrentPerform` returns.
+    private struct Places: Sendable {
+        let file: SendablePointer<UInt8>
+        let count: Int
+        let target: SendablePointer<UInt8>
     }
 
     /// Where the rows are and how a row's pixels read: checked against the file once, before any row.

@@ -63,6 +63,7 @@ public typealias JPEGEncode = @Sendable (Raster, JPEGSettings) -> [UInt8]
 /// time and searched again; PNG shrunk until it fits. Never below 64×64: a picture that fits within
 /// 64×64 and is still too big is refused. The same picture and settings always give the same bytes.
 public enum ExportEncoding {
+    /// The lowest quality a `--max-bytes` search goes down to before it shrinks the picture.
     public static let lowestQuality = 50
     /// The goal: at most 8 encodes an entry. The quality search stops there with the best that
     /// fits (after a shrink, the best found in what is left: one encode a size tried, the top quality

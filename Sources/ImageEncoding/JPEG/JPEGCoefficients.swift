@@ -6,12 +6,12 @@ extension JPEGEncoder {
     /// grid), 64 a block in zigzag order, with a mask a block of which coefficients are nonzero (so
     /// the entropy coder jumps over the zeros, most of a photo's coefficients): made once, then read
     /// by every scan. A class owning raw buffers, so the scans read them without copies or checks.
-    /// Sendable because it is written only while being made (each band of MCU rows its own blocks)
-    /// and read only after.
-    final class Coefficients: @unchecked Sendable {
-        let planes: [UnsafeMutablePointer<Int16>]
+    /// Written only while being made (each band of MCU rows its own blocks) and read only after,
+    /// as SendablePointer asks.
+    final class Coefficients: Sendable {
+        let planes: [SendablePointer<Int16>]
         /// Bit k set when zigzag coefficient k of the block is nonzero.
-        let masks: [UnsafeMutablePointer<UInt64>]
+        let masks: [SendablePointer<UInt64>]
         private let counts: [Int]
 
         init(frame: Frame) {
@@ -21,14 +21,14 @@ extension JPEGEncoder {
             planes = counts.map {
                 let plane = UnsafeMutablePointer<Int16>.allocate(capacity: $0 * 64)
                 HugePages.advise(plane, bytes: $0 * 128)
-                return plane
+                return SendablePointer(plane)
             }
-            masks = counts.map { UnsafeMutablePointer<UInt64>.allocate(capacity: $0) }
+            masks = counts.map { SendablePointer(UnsafeMutablePointer<UInt64>.allocate(capacity: $0)) }
         }
 
         deinit {
-            for p in planes { p.deallocate() }
-            for p in masks { p.deallocate() }
+            for p in planes { p.base.deallocate() }
+            for p in masks { p.base.deallocate() }
         }
 
         /// Colour conversion, downsampling, DCT and quantisation, one MCU row at a time so only a strip
@@ -65,7 +65,7 @@ extension JPEGEncoder {
                         let samples = strip.samples(of: index)
                         let rowStride = component.paddedBlocksWide * 8
                         let quantiser = quantisers[index]
-                        let plane = planes[index], blockMasks = masks[index]
+                        let plane = planes[index].base, blockMasks = masks[index].base
                         for blockRow in 0..<component.v {
                             let by = mcuRow * component.v + blockRow
                             for bx in 0..<component.paddedBlocksWide {

@@ -4,8 +4,8 @@ import ImageDecoding
 /// from 90 (one grey component when every pixel is grey, with its own table and dead zone), tables
 /// scaled by libjpeg's quality formula (from a base tuned for fewer bytes at equal quality, so q85 is
 /// near cjpeg's q85, not its table: see QuantTables), Huffman tables made for each scan's own
-/// symbols, progressive (its scan script chosen for the image: ScanSearch) or baseline. The same raster and options always give the same
-/// bytes.
+/// symbols, progressive (its scan script chosen for the image: ScanSearch) or baseline. The same
+/// raster and options always give the same bytes.
 public enum JPEGEncoder {
     public struct Options: Sendable {
         /// 1...100, libjpeg's scale (values outside are clamped, as cjpeg does).

@@ -6,12 +6,8 @@ extension JPEGEncoder {
     /// least activity of its neighbourhood (its MCU row's luma blocks in its column and the columns
     /// beside), so one busy block next to flat ones, an edge, is barely lowered.
     ///
-    /// On the colour tuning set (with shared tables, 0.8238 of `cjpeg -optimize` at equal score):
-    /// 0.8221 at -0.1 and half 16; half 8 0.8226, 4 0.8234, 32 0.8224; -0.13 0.8226, -0.15 0.8243;
-    /// -0.15 with the zone raised to 0.65 → 0.7 0.8218, -0.2 with 0.7 → 0.75 0.8265. Raising the zone
-    /// where it is busy (jpegli's direction, with a block's own variance or this measure) lost; in
-    /// a grey frame, where the dead zone is lower already (DeadZone.grey), lowering lost too (-0.1
-    /// 0.8713 against 0.8650), so grey frames are not masked. About 8 % more instructions.
+    /// -0.1 step at half 16 saved the most bytes at equal SSIMULACRA2 on the tuning set; grey frames,
+    /// whose dead zone is lower already, are not masked (bench/notes/jpeg-tuning.md, "Masking").
     enum Masking {
         static let strength: Float = -0.1
         static let half: Float = 16

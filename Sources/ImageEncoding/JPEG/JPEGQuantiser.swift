@@ -1,3 +1,5 @@
+import ImageDecoding
+
 extension JPEGEncoder {
     /// Divides a block's coefficients by the table and rounds to nearest (halves to even),
     /// eight at a time: the DCT's own scale is folded into the reciprocals, so one multiply a
@@ -5,38 +7,22 @@ extension JPEGEncoder {
     ///
     /// With the dead zone (the default) an AC value rounds to zero below a threshold that grows
     /// with frequency (T.81's decoder never knows): for luma from 0.6 step at the lowest frequencies
-    /// to 0.65 at the highest, for chroma from 0.6 to 0.9 (DeadZone). Fewer bytes at equal
-    /// SSIMULACRA2 on the tuning set, and fewer instructions, as fewer coefficients are coded: 0.5 to
-    /// 0.75 for both took 2 % off (0.853 to 0.837 of cjpeg). With the scan search, raising luma's to
-    /// 0.65 → 0.7 took 1.4 % more (0.8008 to 0.7897; with the 4:2:0 filter 0.7864), where 0.55 →
-    /// 0.75, 0.6 → 0.75, 0.6 flat and 0.7 flat did less (0.65 flat the same within 0.1 %); chroma's
-    /// raised too (0.6 → 0.75, 0.5 → 0.9) or lowered (0.5 → 0.6), and a bias of 0.05 step towards
-    /// zero past the zone, were worse on that set. On real photos (with luma's tilted table) chroma's
-    /// 0.6 → 0.9 took 0.3 % (0.8448 to 0.8420), 0.65 → 1.0 the same; luma's 0.6 → 0.8 or 0.7 → 0.75
-    /// lost 0.5–0.8 %, but 0.6 → 0.65 took 0.5 % (0.8379; with the tilt at -0.35 0.8364, 0.55 → 0.6
-    /// the same). Thresholds also growing with the block's variance (jpegli's
-    /// masking, up to +0.3 step) were worse with these tables (0.856 against 0.837; 0.3 % better with Annex K's).
-    /// A colour frame's luma zone is lowered in busy neighbourhoods (Masking, through `quantise`'s `lowering`).
-    /// The trellis (JPEGTrellis.swift) is not on by default: with the scan search it no longer pays
-    /// (0.8015 against 0.8008; luma only 0.8004, the block's end only 0.8006), for a third more time.
-    final class Quantiser: @unchecked Sendable {
+    /// to 0.65 at the highest, for chroma from 0.6 to 0.9 (DeadZone): fewer bytes at equal
+    /// SSIMULACRA2, and fewer instructions, as fewer coefficients are coded (the thresholds tried:
+    /// bench/notes/jpeg-tuning.md, "Dead zones"). A colour frame's luma zone is lowered in busy
+    /// neighbourhoods (Masking, through `quantise`'s `lowering`).
+    final class Quantiser {
         /// 1 / (Q · 8 · scale[u] · scale[v]) for the DCT's transposed output, `[u]` lane v.
         private let reciprocals: UnsafeMutablePointer<SIMD8<Float>>
-        /// Q in the same order, 0 for the DC: the quantised value times it is the coefficient on
-        /// T.81's orthonormal scale, whose squares sum to the block's AC energy.
-        private let steps: UnsafeMutablePointer<SIMD8<Float>>
         /// Zero thresholds in steps (0 for the DC: its rounding is plain).
         private let thresholds: UnsafeMutablePointer<SIMD8<Float>>
         /// `source[z]`: where zigzag coefficient z sits in the DCT's transposed output (u · 8 + v).
         private let source: UnsafeMutablePointer<Int>
         /// The rounded values in the DCT's order, before the zigzag gather.
         private let scratch: UnsafeMutablePointer<SIMD8<Int32>>
-        /// The unrounded values in the DCT's order, and in zigzag order for the trellis.
-        private let scaled: UnsafeMutablePointer<SIMD8<Float>>
         /// `maskTable[u · 256 + b]`: the zigzag bits of row u's lanes set in b.
-        private let maskTable = Quantiser.rowMasks
+        private let maskTable = UnsafePointer(Quantiser.rowMasks.base)
         private let deadZone: Bool
-        let trellis: Trellis?
 
         /// A dead zone's thresholds in steps: `low` at the DC's place (u + v = 0, where the DC itself is
         /// rounded plainly), rising linearly to `top` at the highest frequency (u + v = 14).
@@ -46,40 +32,28 @@ extension JPEGEncoder {
 
             static let luma = DeadZone(low: 0.6, top: 0.65)
             static let chroma = DeadZone(low: 0.6, top: 0.9)
-            /// A one-component frame's (with QuantTables.greyBase), tuned on the grey tuning set: 0.55 →
-            /// 0.65 took 0.2 % (0.8702 to 0.8682), where 0.5 → 0.65, 0.55 → 0.7, 0.55 → 0.8 and 0.6 flat
-            /// did less (0.8704, 0.8679, 0.8726, 0.8687); with luma's table 0.6 → 0.8, 0.7 flat and 0.5 →
-            /// 0.6 lost (0.8846, 0.8870, 0.8761 against 0.8735), 0.55 flat the same (0.8737). A block's
-            /// zone raised by its masking, k · m / (m + c) step with m the least over its 3 × 3
-            /// neighbourhood of the mean |step| between pixels, lost (k 0.2, c 8: 0.8958; k 0.4: 0.9204,
-            /// c 20 0.9024; m the block's own 0.9269); lowered (k -0.1) it won 0.3 % with this zone at
-            /// 0.6 (0.8708), nothing once it was at 0.55 (0.8713 against 0.8677).
+            /// A one-component frame's (with QuantTables.greyBase): lower than luma's, as a grey photo's
+            /// bytes are all luma (bench/notes/jpeg-tuning.md, "Dead zones").
             static let grey = DeadZone(low: 0.55, top: 0.65)
 
             func threshold(u: Int, v: Int) -> Float { low + Float(u + v) / 14 * (top - low) }
         }
 
-        /// `deadZone: false` rounds every value to nearest; a trellis, when given, then chooses
-        /// the levels from the rounded ones.
-        init(table zigzagTable: [UInt16], deadZone: Bool = true, zone: DeadZone = .luma, trellis: Trellis? = nil) {
+        /// `deadZone: false` rounds every value to nearest.
+        init(table zigzagTable: [UInt16], deadZone: Bool = true, zone: DeadZone = .luma) {
             reciprocals = .allocate(capacity: 8)
-            steps = .allocate(capacity: 8)
             thresholds = .allocate(capacity: 8)
             source = .allocate(capacity: 64)
             scratch = .allocate(capacity: 8)
             scratch.initialize(repeating: SIMD8(), count: 8)
-            scaled = .allocate(capacity: 8)
-            scaled.initialize(repeating: SIMD8(), count: 8)
             for u in 0..<8 {
-                var lane = SIMD8<Float>(), step = SIMD8<Float>(), threshold = SIMD8<Float>()
+                var lane = SIMD8<Float>(), threshold = SIMD8<Float>()
                 for v in 0..<8 {
                     let q = Double(zigzagTable[Zigzag.zigzag[v * 8 + u]])
                     lane[v] = Float(1 / (q * 8 * ForwardDCT.scale[u] * ForwardDCT.scale[v]))
-                    step[v] = u + v == 0 ? 0 : Float(q)
                     threshold[v] = u + v == 0 ? 0 : zone.threshold(u: u, v: v)
                 }
                 reciprocals[u] = lane
-                steps[u] = step
                 thresholds[u] = threshold
             }
             for z in 0..<64 {
@@ -87,16 +61,13 @@ extension JPEGEncoder {
                 source[z] = (n % 8) * 8 + n / 8
             }
             self.deadZone = deadZone
-            self.trellis = trellis
         }
 
         deinit {
             reciprocals.deallocate()
-            steps.deallocate()
             thresholds.deallocate()
             source.deallocate()
             scratch.deallocate()
-            scaled.deallocate()
         }
 
         /// x with the lanes whose magnitude is under the threshold set to 0.
@@ -107,9 +78,8 @@ extension JPEGEncoder {
             return x.replacing(with: 0, where: magnitude .< threshold)
         }
 
-        /// Made once for every quantiser, never freed (16 KiB); written only by its initialiser.
-        nonisolated(unsafe) static let rowMasks: UnsafePointer<UInt64> = {
-            let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 8 * 256)
+        /// Made once for every quantiser, never freed (16 KiB).
+        static let rowMasks = SendablePointer<UInt64>.table(count: 8 * 256) { table in
             for u in 0..<8 {
                 for b in 0..<256 {
                     var bits: UInt64 = 0
@@ -117,8 +87,7 @@ extension JPEGEncoder {
                     table[u * 256 + b] = bits
                 }
             }
-            return UnsafePointer(table)
-        }()
+        }
 
         /// Writes the block's 64 quantised values in zigzag order; returns which are nonzero.
         /// `lowering` (at most 0, in steps) is added to the block's dead-zone thresholds (Masking);
@@ -132,23 +101,7 @@ extension JPEGEncoder {
             // no conversion (the standard library's SIMD float-to-integer conversions are generic
             // code, a third of the encoder's time when used here).
             let limit = SIMD8<Float>(repeating: 1023), magic = SIMD8<Float>(repeating: 12_582_912)
-            var variance: Float = 0
-            if trellis != nil {
-                // The block's variance (its AC energy on T.81's orthonormal scale / 64) sets the
-                // trellis's weight of distortion against bits.
-                var energy = SIMD8<Float>()
-                for u in 0..<8 {
-                    var x = block[u] * reciprocals[u]
-                    x.replace(with: limit, where: x .> limit)
-                    x.replace(with: -limit, where: x .< -limit)
-                    scaled[u] = x
-                    let f = x * steps[u]
-                    energy += f * f
-                    if deadZone { x = zeroed(x, below: thresholds[u]) }
-                    scratch[u] = unsafeBitCast(x + magic, to: SIMD8<Int32>.self) &- 0x4B40_0000
-                }
-                variance = energy.sum() / 64
-            } else if deadZone {
+            if deadZone {
                 let change = SIMD8<Float>(repeating: lowering)
                 for u in 0..<8 {
                     var x = block[u] * reciprocals[u]
@@ -175,11 +128,6 @@ extension JPEGEncoder {
             }
             UnsafeMutableRawPointer(scratch).withMemoryRebound(to: Int32.self, capacity: 64) { values in
                 for z in 0..<64 { out[z] = Int16(truncatingIfNeeded: values[source[z]]) }
-            }
-            if let trellis {
-                UnsafeMutableRawPointer(scaled).withMemoryRebound(to: Float.self, capacity: 64) { values in
-                    mask = trellis.optimise(out, scaled: values, order: source, mask: mask, variance: variance)
-                }
             }
             return mask
         }

@@ -68,7 +68,7 @@ extension JPEGEncoder {
             if scan.components.count == 1 {
                 let index = scan.components[0]
                 let component = frame.components[index]
-                let plane = coefficients.planes[index], masks = coefficients.masks[index]
+                let plane = coefficients.planes[index].base, masks = coefficients.masks[index].base
                 for by in stride(from: 0, to: component.blocksHigh, by: rowStep) {
                     let row = by * component.paddedBlocksWide
                     for bx in 0..<component.blocksWide {
@@ -83,7 +83,7 @@ extension JPEGEncoder {
                 for mx in 0..<frame.mcusWide {
                     for index in scan.components {
                         let component = frame.components[index]
-                        let plane = coefficients.planes[index], masks = coefficients.masks[index]
+                        let plane = coefficients.planes[index].base, masks = coefficients.masks[index].base
                         for v in 0..<component.v {
                             let row = (my * component.v + v) * component.paddedBlocksWide
                             for h in 0..<component.h {

@@ -11,10 +11,8 @@ extension JPEGEncoder {
     /// apart. Deterministic: the counts do not depend on which core makes them.
     enum ScanSearch {
         /// Luma's plans, tried in this order (a tie keeps the earlier): every bit held back from 0 to 3,
-        /// one band or split after 2, 5, 8 or 12. On the tuning set each was chosen somewhere (the
-        /// image and the quality move the choice: fewer bits held back at low quality and in flat
-        /// pictures); all of them together took 1.9 % off the default script's bytes, a third of the
-        /// list 1.6 %.
+        /// one band or split after 2, 5, 8 or 12: each is the best somewhere, as the image and the
+        /// quality move the choice (bench/notes/jpeg-tuning.md, "Progressive scans").
         static let lumaPlans: [ACPlan] = [
             ACPlan(low: 2, split: 5), ACPlan(low: 0, split: 63), ACPlan(low: 0, split: 2), ACPlan(low: 0, split: 5),
             ACPlan(low: 0, split: 8), ACPlan(low: 0, split: 12), ACPlan(low: 1, split: 63), ACPlan(low: 1, split: 2),
@@ -27,13 +25,11 @@ extension JPEGEncoder {
             ACPlan(low: 1, split: 63), ACPlan(low: 0, split: 63), ACPlan(low: 0, split: 2), ACPlan(low: 0, split: 5),
             ACPlan(low: 1, split: 2), ACPlan(low: 1, split: 5), ACPlan(low: 2, split: 63), ACPlan(low: 2, split: 2),
         ]
-        /// The DC's bits held back: none won on every picture and quality of the tuning set (0.6 % of
-        /// the bytes: a refinement scan costs a bit a block, more than the bit the first scan saves),
-        /// one is kept as the other choice.
+        /// The DC's bits held back: none is usually best (a refinement scan costs a bit a block, more
+        /// than the bit the first scan saves); one is kept as the other choice.
         static let dcLows = [0, 1]
-        /// About how many luma blocks are counted: every `n`-th row of blocks past this. 2048 chose as
-        /// well as counting every block did on the tuning set (0.9806 against 0.9805 of the default
-        /// script's bytes) for a tenth of the work on a 1024 × 768 picture.
+        /// About how many luma blocks are counted: every `n`-th row of blocks past this. 2048 chooses as
+        /// well as counting every block, for a tenth of the work on a 1024 × 768 picture.
         static let sampleBlocks = 2048
 
         static func script(_ frame: Frame, coefficients: Coefficients) -> [Scan] {

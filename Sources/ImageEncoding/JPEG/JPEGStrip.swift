@@ -93,10 +93,7 @@ extension JPEGEncoder {
         /// The 4:2:0 filter's taps a side, nearest first: (13, −3) / 20 across the 4 × 4 samples around
         /// each chroma sample (JFIF's centred siting), where the mean of the 2 × 2 (1, 0) was: decoders
         /// bring chroma back up smoothly (libjpeg's "fancy" upsampling: 3/4 and 1/4), which a
-        /// slightly sharpened chroma makes up for. On the tuning set 0.3 % fewer bytes at equal
-        /// SSIMULACRA2 with (5, −1) / 8; the smoother (3, 1) / 8 lost 0.9 %. With the tables steepening
-        /// at high quality, −0.15 for the far tap took 0.2 % more (real photos 0.8258 → 0.8243), −0.1875
-        /// 0.1 % (0.8248).
+        /// slightly sharpened chroma makes up for (the taps tried: bench/notes/jpeg-tuning.md, "Chroma").
         static let taps: (near: Float, far: Float) = (0.65, -0.15)
 
         /// One chroma plane at half resolution each way: down into `down` (from the halo's rows too),

@@ -1,4 +1,5 @@
 import Posix
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ import Glibc
 /// export is filling (locked), and removes only the first.
 ///
 /// `write` may be called from several threads at once; `commit` and `discard` from one.
-public final class ExportFolder: @unchecked Sendable {
+public final class ExportFolder: Sendable {
     /// DIR, absolute, without a trailing slash.
     public let dir: String
     /// The hidden folder the files are made in.
@@ -26,7 +27,8 @@ public final class ExportFolder: @unchecked Sendable {
     let lockFD: Int32
     /// Folders above DIR this export made (deepest first), removed again when it fails.
     private let madeAncestors: [String]
-    var finished = false
+    /// Set once, by `commit` or `discard`, whichever comes first; `discard` then does nothing.
+    let finished = Atomic<Bool>(false)
 
     static let insidePrefix = ".imgsel-export-"
     static func besidePrefix(_ name: String) -> String { "." + name + ".imgsel-" }
@@ -68,7 +70,7 @@ public final class ExportFolder: @unchecked Sendable {
     }
 
     deinit {
-        if !finished { discard() }
+        if !finished.load(ordering: .acquiring) { discard() }
     }
 
     /// The names among `names` that DIR already holds (nothing when DIR is new).
@@ -109,7 +111,7 @@ public final class ExportFolder: @unchecked Sendable {
     /// into DIR (`replace`: over a file of that name; otherwise a name taken meanwhile fails the
     /// export and the files already placed are taken back). Returns each file's final path.
     public func commit(_ names: [String], replace: Bool) throws(ImgselError) -> [String] {
-        defer { finished = true }
+        defer { finished.store(true, ordering: .releasing) }
         Posix.syncDirectory(staging)
         if replaces {
             do throws(ImgselError) {
@@ -153,8 +155,7 @@ public final class ExportFolder: @unchecked Sendable {
     /// Removes the hidden folder and what is in it, and the folders above DIR this export made:
     /// DIR as it was.
     public func discard() {
-        guard !finished else { return }
-        finished = true
+        guard !finished.exchange(true, ordering: .acquiringAndReleasing) else { return }
         Self.removeFolderAndFiles(staging)
         Posix.close(lockFD)
         Self.removeFolders(madeAncestors)

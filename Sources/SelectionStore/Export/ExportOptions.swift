@@ -51,8 +51,6 @@ public struct ExportOptions: Sendable, Equatable {
     public var replace: Bool
 
     public static let defaultQuality = 85
-    /// The lowest quality a `--max-bytes` search goes down to before it shrinks the picture.
-    public static let lowestQuality = 50
 
     public init(
         rules: Rules = Rules(), maxSide: Int? = nil, quality: Int = defaultQuality, format: ExportFormat? = nil,

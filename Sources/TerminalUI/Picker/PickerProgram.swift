@@ -47,13 +47,6 @@ public struct PickerProgram: FullScreenProgram {
         self.text = TextFit(characterWidth: characterWidth)
     }
 
-    /// The items on screen now, for making their thumbnails first.
-    public var visibleItems: Range<Int> {
-        let first = model.topRow * layout.columns
-        let end = min(model.names.count, first + layout.columns * layout.visibleRows)
-        return first..<max(first, end)
-    }
-
     public mutating func resize(to size: WindowSize) {
         layout = PickerLayout(window: size, slotWidth: slotWidth, slotHeight: slotHeight)
         model.setGrid(columns: layout.columns, visibleRows: layout.visibleRows)

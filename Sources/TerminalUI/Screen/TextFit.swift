@@ -1,6 +1,8 @@
 import TextWidth
 
-/// Fitting text into a number of terminal columns, wide characters counted as two.
+/// The full screen's text fitting: TextWidth's one measure and shortening (DisplayWidth), bound to
+/// the character width of the terminal being drawn (a test's, or `DisplayWidth.width`), and the
+/// layouts built on them (a row of parts, a centred caption).
 public struct TextFit: Sendable {
     public let characterWidth: CharacterWidth
 
@@ -10,7 +12,7 @@ public struct TextFit: Sendable {
 
     /// Columns `text` takes.
     public func width(_ text: String) -> Int {
-        text.reduce(0) { $0 + max(0, min(2, characterWidth($1))) }
+        DisplayWidth.of(text, width: characterWidth)
     }
 
     /// `text` if it fits in `columns`, else its start and end around a `…` (`DisplayWidth.shorten`).

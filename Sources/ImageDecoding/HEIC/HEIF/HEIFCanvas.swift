@@ -26,8 +26,8 @@ final class HEIFCanvas {
             bitDepthChroma: shape.bitDepthChroma, chroma: shape.chroma, luma: luma, cb: cb, cr: cr)
     }
 
-    private struct Target: @unchecked Sendable {
-        let luma: UnsafeMutablePointer<UInt16>, cb: UnsafeMutablePointer<UInt16>?, cr: UnsafeMutablePointer<UInt16>?
+    private struct Target: Sendable {
+        let luma: SendablePointer<UInt16>, cb: SendablePointer<UInt16>?, cr: SendablePointer<UInt16>?
     }
 
     /// Runs `tile(i)` for every i, at once on every core, and copies each picture it gives to
@@ -42,7 +42,9 @@ final class HEIFCanvas {
         self.luma.withUnsafeMutableBufferPointer { luma in
             self.cb.withUnsafeMutableBufferPointer { cb in
                 self.cr.withUnsafeMutableBufferPointer { cr in
-                    let target = Target(luma: luma.baseAddress!, cb: cb.baseAddress, cr: cr.baseAddress)
+                    let target = Target(
+                        luma: SendablePointer(luma.baseAddress!), cb: cb.baseAddress.map(SendablePointer.init),
+                        cr: cr.baseAddress.map(SendablePointer.init))
                     do throws(DecodeError) {
                         try HEIFTileJobs.run(count: count) { (i) throws(DecodeError) in
                             let (p, x, y) = try tile(i)
@@ -67,10 +69,11 @@ final class HEIFCanvas {
         guard width > 0, height > 0 else { return }
         p.luma.withUnsafeBufferPointer { src in
             for row in 0..<height {
-                (target.luma + (y + row) * shape.width + x).update(from: src.baseAddress! + row * p.width, count: width)
+                (target.luma.base + (y + row) * shape.width + x).update(
+                    from: src.baseAddress! + row * p.width, count: width)
             }
         }
-        guard shape.chroma == .yuv420, let cbTarget = target.cb, let crTarget = target.cr else { return }
+        guard shape.chroma == .yuv420, let cbTarget = target.cb?.base, let crTarget = target.cr?.base else { return }
         let canvasChroma = (width: (shape.width + 1) / 2, height: (shape.height + 1) / 2)
         let tileChroma = (p.width + 1) / 2
         let cx = x / 2, cy = y / 2

@@ -38,7 +38,10 @@ enum HEIFPixels {
             p.luma.withUnsafeBufferPointer { luma in
                 p.cb.withUnsafeBufferPointer { cb in
                     p.cr.withUnsafeBufferPointer { cr in
-                        let planes = Planes(luma: luma, cb: cb, cr: cr)
+                        let planes = Planes(
+                            luma: SendablePointer(mutating: luma.baseAddress!),
+                            cb: cb.baseAddress.map(SendablePointer.init(mutating:)),
+                            cr: cr.baseAddress.map(SendablePointer.init(mutating:)))
                         inBands(rows: window.height) { rows in
                             for oy in rows {
                                 convertRow(
@@ -52,8 +55,9 @@ enum HEIFPixels {
         }
     }
 
-    private struct Planes: @unchecked Sendable {
-        let luma: UnsafeBufferPointer<UInt16>, cb: UnsafeBufferPointer<UInt16>, cr: UnsafeBufferPointer<UInt16>
+    /// The planes every band reads (the chroma ones absent in a grey picture).
+    private struct Planes: Sendable {
+        let luma: SendablePointer<UInt16>, cb: SendablePointer<UInt16>?, cr: SendablePointer<UInt16>?
     }
 
     private static func convertRow(
@@ -64,15 +68,16 @@ enum HEIFPixels {
         let lumaRow = y * p.width + window.x
         guard p.chroma == .yuv420 else {
             for ox in 0..<window.width {
-                let g = m.grey(Int(planes.luma[lumaRow + ox]))
+                let g = m.grey(Int(planes.luma.base[lumaRow + ox]))
                 (out[ox * 4], out[ox * 4 + 1], out[ox * 4 + 2], out[ox * 4 + 3]) = (g, g, g, 255)
             }
             return
         }
         let chromaRow = (y >> 1) * ((p.width + 1) / 2)
+        let (luma, cb, cr) = (planes.luma.base, planes.cb!.base, planes.cr!.base)
         for ox in 0..<window.width {
             let c = chromaRow + ((window.x + ox) >> 1)
-            let (r, g, b) = m.rgb(Int(planes.luma[lumaRow + ox]), Int(planes.cb[c]), Int(planes.cr[c]))
+            let (r, g, b) = m.rgb(Int(luma[lumaRow + ox]), Int(cb[c]), Int(cr[c]))
             (out[ox * 4], out[ox * 4 + 1], out[ox * 4 + 2], out[ox * 4 + 3]) = (r, g, b, 255)
         }
     }
@@ -137,10 +142,4 @@ enum HEIFPixels {
             work(rows * band / bands..<rows * (band + 1) / bands)
         }
     }
-}
-
-/// A pointer handed to the jobs of one `concurrentPerform`, each writing only its own rows.
-struct SendablePointer<T>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<T>
-    init(_ base: UnsafeMutablePointer<T>) { self.base = base }
 }

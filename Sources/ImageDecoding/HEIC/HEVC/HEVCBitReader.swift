@@ -13,7 +13,6 @@ struct HEVCBitReader {
     }
 
     var bitsLeft: Int { bytes.count * 8 - position }
-    var isByteAligned: Bool { position & 7 == 0 }
     /// The byte the next read starts in, once aligned.
     var byteOffset: Int { (position + 7) >> 3 }
 

@@ -23,7 +23,7 @@ struct HEVCCabac {
         data = UnsafePointer(storage.data.baseAddress!)
         count = storage.data.count
         states = storage.states
-        tables = HEVCCabacTables.packed
+        tables = UnsafePointer(HEVCCabacTables.packed.base)
         start(atByte: byteOffset)
     }
 
@@ -179,10 +179,8 @@ enum HEVCCabacTables {
     static let nextMPS: [UInt8] = (0..<64).map { UInt8($0 < 62 ? $0 + 1 : $0) }
 
     /// The engine's one table: rangeLPS at 0, then by whole context state (`pStateIdx << 1 |
-    /// valMps`) the state after an MPS at 256 and after an LPS at 384. Made once, never freed,
-    /// never written after (hence shared unchecked).
-    nonisolated(unsafe) static let packed: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
+    /// valMps`) the state after an MPS at 256 and after an LPS at 384. Made once, never freed.
+    static let packed = SendablePointer<UInt8>.table(count: 512) { table in
         table.initialize(repeating: 0, count: 512)
         for i in 0..<256 { table[i] = rangeLPS[i] }
         for state in 0..<128 {
@@ -190,6 +188,5 @@ enum HEVCCabacTables {
             table[256 + state] = nextMPS[p] << 1 | UInt8(mps)
             table[384 + state] = nextLPS[p] << 1 | UInt8(p == 0 ? 1 - mps : mps)
         }
-        return UnsafePointer(table)
-    }()
+    }
 }

@@ -29,8 +29,6 @@ struct HEVCPPS: Sendable {
     var tcOffsetDiv2 = 0
     var scalingList: HEVCScalingList?
     var sliceHeaderExtensionPresent = false
-    var numTileColumns: Int { tileColumnWidths.count }
-    var numTileRows: Int { tileRowHeights.count }
 
     static func parse(_ rbsp: [UInt8]) throws(DecodeError) -> HEVCPPS {
         var r = HEVCBitReader(rbsp, section: "in the PPS")

@@ -50,8 +50,9 @@ extension HEVCSliceDecoder {
         if scanIdx == 2 { swap(&lastX, &lastY) }
         let log2Sb = log2Size - 2
         let sbWidth = 1 << log2Sb
-        let subBlocks = HEVCScan.packed + (scanIdx * 4 + log2Sb) * 64
-        let positions = HEVCScan.packed + (scanIdx * 4 + 2) * 64
+        let scans = UnsafePointer(HEVCScan.packed.base)
+        let subBlocks = scans + (scanIdx * 4 + log2Sb) * 64
+        let positions = scans + (scanIdx * 4 + 2) * 64
         // The last position's index in the sub-block scan and in its sub-block's scan.
         let lastCell = UInt8((lastX >> 2) | (lastY >> 2) << 4), lastInCell = UInt8((lastX & 3) | (lastY & 3) << 4)
         var lastSubBlock = 0

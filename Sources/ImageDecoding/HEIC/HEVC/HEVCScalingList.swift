@@ -139,9 +139,8 @@ enum HEVCScan {
 
     /// `orders` for the residual loop, which reads it for every coefficient: entry i of
     /// `orders[log2][scanIdx]` at `(scanIdx * 4 + log2) * 64 + i`, as `x | y << 4`. Made once,
-    /// never freed, never written after (hence shared unchecked).
-    nonisolated(unsafe) static let packed: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 12 * 64)
+    /// never freed.
+    static let packed = SendablePointer<UInt8>.table(count: 12 * 64) { table in
         table.initialize(repeating: 0, count: 12 * 64)
         for log2 in 0...3 {
             for scanIdx in 0..<3 {
@@ -150,6 +149,5 @@ enum HEVCScan {
                 }
             }
         }
-        return UnsafePointer(table)
-    }()
+    }
 }

@@ -84,7 +84,7 @@ extension HEVCSliceDecoder {
         // The odd inputs' sums, the k-th kept at output[n - 1 - k].
         let odd = output + half
         odd.update(repeating: 0, count: half)
-        let table = HEVCTransformMatrix.oddRows + HEVCTransformMatrix.oddRowsOffset[log2 - 3]
+        let table = UnsafePointer(HEVCTransformMatrix.oddRows.base) + HEVCTransformMatrix.oddRowsOffset[log2 - 3]
         var i = 0
         while 2 * i + 1 <= last {
             let s = input[(2 * i + 1) * stride]
@@ -132,8 +132,6 @@ extension HEVCSliceDecoder {
 
 /// The transform matrices of 8.6.4.2, row k (frequency) by column n (sample), as `k * size + n`.
 enum HEVCTransformMatrix {
-    static let dst4: [Int32] = [29, 55, 74, 84, 74, 74, 0, -74, 84, -29, -74, 55, 55, -84, 74, -29]
-
     /// 64·√2·cos(mπ/64) as the standard rounds it, m = 0...32 (entry 0 is row 0's 64).
     private static let cosines: [Int32] = [
         64, 90, 90, 90, 89, 88, 87, 85, 83, 82, 80, 78, 75, 73, 70, 67, 64, 61, 57, 54, 50, 46, 43, 38, 36, 31,
@@ -167,9 +165,8 @@ enum HEVCTransformMatrix {
 
     /// For the butterflies: odd row 2i + 1 of each size n (8, 16, 32) as n/2 entries, the j-th
     /// being the matrix's entry at column n/2 - 1 - j (the order the odd sums are kept in).
-    /// Made once, never freed, never written after (hence shared unchecked).
-    nonisolated(unsafe) static let oddRows: UnsafePointer<Int32> = {
-        let table = UnsafeMutablePointer<Int32>.allocate(capacity: 16 + 64 + 256)
+    /// Made once, never freed.
+    static let oddRows = SendablePointer<Int32>.table(count: 16 + 64 + 256) { table in
         table.initialize(repeating: 0, count: 16 + 64 + 256)
         for log2 in 3...5 {
             let n = 1 << log2, half = n >> 1
@@ -180,6 +177,5 @@ enum HEVCTransformMatrix {
                 }
             }
         }
-        return UnsafePointer(table)
-    }()
+    }
 }

@@ -1,11 +1,9 @@
 /// One macroblock row as the partitions describe it (modes, dequantised coefficients, filter
 /// strengths), read before it is rebuilt: reading the tokens is half the work and cannot be
 /// split, so one thread reads rows while another rebuilds the rows read (libwebp's
-/// `use_threads`, issue 23).
-///
-/// Unchecked Sendable: a row is written by one thread, then handed to the other through a
-/// semaphore, and never touched by both at once (`VP8ParsePipeline`).
-final class VP8ParsedRow: @unchecked Sendable {
+/// `use_threads`, issue 23). Not Sendable: only `VP8ParsePipeline` hands rows between its two
+/// threads, through semaphores, and never lets both touch one at once.
+final class VP8ParsedRow {
     /// Coefficients a macroblock: 16 luma, 4 U, 4 V blocks of 16, then the Y2 block.
     static let coefficientsPerMacroblock = 400
     let columns: Int

@@ -3,7 +3,7 @@ import ImageEncoding
 /// The JPEG encoder export hands to ImageEncoding's `--max-bytes` search: imgsel's own, progressive
 /// (libjpeg-turbo's and mozjpeg's results say progressive scans are most of the bytes to be had).
 enum ExportJPEG {
-    static let encode: JPEGEncode? = { raster, settings in
+    static let encode: JPEGEncode = { raster, settings in
         JPEGEncoder.encode(
             raster,
             options: JPEGEncoder.Options(

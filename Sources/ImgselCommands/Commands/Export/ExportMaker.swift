@@ -8,7 +8,7 @@ struct ExportMaker: Sendable {
     let options: ExportOptions
     let limits: ExportLimits
     let signals: HeldSignals
-    let encodeJPEG: JPEGEncode?
+    let encodeJPEG: JPEGEncode
 
     struct Job: Sendable {
         let step: ExportStep
@@ -68,29 +68,21 @@ struct ExportMaker: Sendable {
         if format == .jpeg, transparent { changes.append(.flattened) }
         let metadata = pictureMetadata(ExportMetadata.read(bytes, type: entry.type), turned: step.turned)
         let encoded: EncodedPicture
-        do {
+        do throws(ExportEncoding.DoesNotFit) {
             switch format {
             case .jpeg:
-                guard let encodeJPEG else {
-                    throw ImgselError.exportRefused(
-                        path: job.shownPath, entry: step.index, reason: "this imgsel has no JPEG encoder yet")
-                }
                 encoded = try ExportEncoding.jpeg(
                     picture, quality: options.quality, maxBytes: limits.maxBytes, metadata: metadata,
                     encode: encodeJPEG)
             case .png:
                 encoded = try ExportEncoding.png(picture, maxBytes: limits.maxBytes, metadata: metadata)
             }
-        } catch let error as ExportEncoding.DoesNotFit {
+        } catch {
             let limit = limits.maxBytes.map(Self.limitText) ?? "?"
             throw .exportRefused(
                 path: job.shownPath, entry: step.index,
                 reason: "does not fit \(limit) (--max-bytes): \(RuleNumbers.byteText(error.bytes)) "
                     + "even at \(error.width)×\(error.height)")
-        } catch let error as ImgselError {
-            throw error
-        } catch {
-            throw .exportRefused(path: job.shownPath, entry: step.index, reason: "\(error)")
         }
         if encoded.shrinkSteps > 0, !changes.contains(.shrunk) {
             changes.insert(.shrunk, at: changes.firstIndex(of: .reEncoded) ?? changes.endIndex)

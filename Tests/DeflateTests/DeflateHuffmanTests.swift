@@ -1,7 +1,6 @@
 import XCTest
 
 @testable import Deflate
-@testable import ImageDecoding
 
 /// Length-limited Huffman codes from package-merge.
 final class DeflateHuffmanTests: XCTestCase {

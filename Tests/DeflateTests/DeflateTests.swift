@@ -1,20 +1,14 @@
+import TestImages
 import XCTest
 
 @testable import Deflate
-@testable import ImageDecoding
 
 /// The deflate encoder: everything it writes inflates back exactly, the same
 /// input gives the same bytes, and each block takes its cheapest form.
 final class DeflateTests: XCTestCase {
     /// A deterministic pseudo-random byte source (xorshift), so the tests need no seed files.
     static func noise(_ count: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> [UInt8] {
-        var state = seed
-        return (0..<count).map { _ in
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return UInt8(truncatingIfNeeded: state)
-        }
+        TestBytes.noise(count, seed: seed)
     }
 
     private func roundTrip(_ data: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {

@@ -1,7 +1,6 @@
 import XCTest
 
 @testable import Deflate
-@testable import ImageDecoding
 
 /// The threaded inflate stream (`InflateAhead`, issue 23) against the single-threaded one: the
 /// same bytes, and for a broken stream the same bytes before the same error, whatever the reads.

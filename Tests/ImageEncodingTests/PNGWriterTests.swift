@@ -1,3 +1,4 @@
+import TestImages
 import XCTest
 
 @testable import Deflate
@@ -72,7 +73,7 @@ final class PNGWriterTests: XCTestCase {
 
     func testAPhotoLikeRasterCompresses() throws {
         // Smooth shading plus a little noise, 200×150: well under the raw 90 000 bytes.
-        let noise = DeflateTests.noise(200 * 150)
+        let noise = TestBytes.noise(200 * 150)
         let image = raster(200, 150, alpha: false) { x, y in
             let n = noise[y * 200 + x] & 7
             return (UInt8(x + Int(n)), UInt8(y + Int(n)), UInt8((x + y) / 2), 255)

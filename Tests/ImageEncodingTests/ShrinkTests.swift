@@ -1,3 +1,4 @@
+import TestImages
 import XCTest
 
 @testable import ImageDecoding
@@ -36,10 +37,10 @@ final class ShrinkTests: XCTestCase {
 
     func testHorizontalFirstMatchesPillowExactly() {
         XCTAssertEqual(
-            LegacyFormatFixtures.fnv(pattern(61, 37, alpha: false).shrunk(toWidth: 17, height: 11).pixels),
+            TestBytes.fnv(pattern(61, 37, alpha: false).shrunk(toWidth: 17, height: 11).pixels),
             0xe707_c543_4665_c828)
         XCTAssertEqual(
-            LegacyFormatFixtures.fnv(pattern(61, 37, alpha: true).shrunk(toWidth: 17, height: 11).pixels),
+            TestBytes.fnv(pattern(61, 37, alpha: true).shrunk(toWidth: 17, height: 11).pixels),
             0x874c_4570_c01b_a6ed)
     }
 
@@ -47,13 +48,13 @@ final class ShrinkTests: XCTestCase {
     /// the order changes rounding, so these sizes pin it.
     func testVerticalFirstMatchesPillowExactly() {
         XCTAssertEqual(
-            LegacyFormatFixtures.fnv(pattern(44, 56, alpha: false).shrunk(toWidth: 38, height: 29).pixels),
+            TestBytes.fnv(pattern(44, 56, alpha: false).shrunk(toWidth: 38, height: 29).pixels),
             0x8f97_fabb_74bb_7178)
         XCTAssertEqual(
-            LegacyFormatFixtures.fnv(pattern(44, 56, alpha: true).shrunk(toWidth: 38, height: 29).pixels),
+            TestBytes.fnv(pattern(44, 56, alpha: true).shrunk(toWidth: 38, height: 29).pixels),
             0x4874_978f_0b42_7b2c)
         XCTAssertEqual(
-            LegacyFormatFixtures.fnv(pattern(40, 30, alpha: true).shrunk(toWidth: 40, height: 7).pixels),
+            TestBytes.fnv(pattern(40, 30, alpha: true).shrunk(toWidth: 40, height: 7).pixels),
             0x50ce_93f9_594c_c917)
     }
 

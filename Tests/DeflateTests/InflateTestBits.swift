@@ -1,5 +1,4 @@
 @testable import Deflate
-@testable import ImageDecoding
 
 /// Writes deflate bit streams by hand for the inflate tests: values least
 /// significant bit first, Huffman codes most significant bit first (RFC 1951 3.1.1).

@@ -1,7 +1,6 @@
 import XCTest
 
 @testable import Deflate
-@testable import ImageDecoding
 
 /// Hand-made deflate streams, each broken in one way RFC 1951 or zlib forbids.
 final class InflateDamageTests: XCTestCase {

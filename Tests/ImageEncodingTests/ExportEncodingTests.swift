@@ -53,7 +53,8 @@ final class ExportEncodingTests: XCTestCase {
         // found, not always the highest: it fits, and is no lower than 50.
         XCTAssertGreaterThanOrEqual(found.quality ?? 0, 50)
         print(
-            "--max-bytes search, shrunk \(found.shrinkSteps) steps to \(found.width)×\(found.height): \(found.encodes) encodes"
+            "--max-bytes search, shrunk \(found.shrinkSteps) steps to \(found.width)×\(found.height): "
+                + "\(found.encodes) encodes"
         )
         let again = try ExportEncoding.jpeg(photo, quality: 85, maxBytes: limit, metadata: .init(), encode: encode)
         XCTAssertEqual(again, found, "the same picture gives the same bytes")

@@ -1,7 +1,6 @@
 import XCTest
 
 @testable import Deflate
-@testable import ImageDecoding
 
 /// Known streams from zlib, and the shapes of damage inflate must refuse
 /// (each its own test, named for the safety class it pins).
