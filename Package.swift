@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "ByteCoding"),
         // A leaf: inflate and deflate (zlib and raw), which the PNG and TIFF decoders and the PNG writer share,
         // and DecodeError, which inflate throws as every decoder does. Bytes in, bytes out.
-        .target(name: "Deflate", dependencies: ["ByteCoding"]),
+        .target(name: "Deflate", dependencies: ["ByteCoding", "Posix"]),
         // Pixels from bytes: Raster, one decoder a format (WebP/Lossy and WebP/Lossless apart), the registry of
         // decoders, the limits. Reads bytes, never files.
         .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "ByteCoding", "Deflate"]),
