@@ -52,7 +52,8 @@ let package = Package(
         .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "ByteCoding", "Deflate", "Posix"]),
         // Pictures made from pictures, over Raster: orientation, shrinking and enlarging, the thumbnailer (decode,
         // turn upright, shrink), the contact sheet, the PNG writer; the coming encoders join them.
-        .target(name: "ImageEncoding", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding", "Deflate"]),
+        .target(
+            name: "ImageEncoding", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding", "Deflate", "Posix"]),
         // Pictures on a terminal: which way to draw (--graphics, $IMGSEL_GRAPHICS, the environment, one query on
         // the terminal), its window size, the fit, the ways of drawing (kitty, iTerm2, sixel, half blocks) and a
         // facade over them (PictureRenderer). The renderers are pure: pixels and a cell box in, bytes out.
