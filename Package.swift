@@ -30,9 +30,10 @@ let package = Package(
         // The selection: the model, the file format, locking, atomic writes, the album, inspecting and hashing inputs.
         // Reads image headers, never pixels, so `add` stays fast.
         .target(name: "SelectionStore", dependencies: ["ImageHeaders", "Posix", "CSHA256", "CFileCopy"]),
-        // A leaf: the libc calls the libraries share, retried on EINTR in one place (`retryingInterrupts`),
-        // write-all, errno as words, file types, the environment and the clock.
-        .target(name: "Posix"),
+        // The platform: the libc calls the libraries share, retried on EINTR in one place (`retryingInterrupts`),
+        // write-all, errno as words, file types, termios and signals (with CTerminal's C), threads, libm, the
+        // environment and the clock. The only Swift library that imports Glibc, so a port is this target.
+        .target(name: "Posix", dependencies: ["CTerminal"]),
         // What a file's header says (type, size, orientation, frames), one file a format and the format registry.
         // Reads bytes through ByteSource, never files; `make fuzz` builds it alone.
         .target(name: "ImageHeaders", dependencies: ["ByteCoding"]),
