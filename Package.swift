@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
-                "CTerminal", "TerminalImage", "ImageEncoding", "ImageDecoding", "ImageHeaders", "Posix", "TextWidth",
+                "TerminalImage", "ImageEncoding", "ImageDecoding", "ImageHeaders", "Posix", "TextWidth",
             ]),
         // signalfd(2), and the terminal's last-resort restore on a crash: C, since it runs in a signal handler.
         .target(name: "CTerminal"),
