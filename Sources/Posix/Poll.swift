@@ -65,5 +65,6 @@ extension Posix {
         public static let exists = EEXIST
         public static let crossDevice = EXDEV
         public static let io = EIO
+        public static let brokenPipe = EPIPE
     }
 }
