@@ -65,7 +65,10 @@ extension Posix {
 
     /// A thread's signal mask, as it was before a `block`.
     public struct SignalMask: Sendable {
-        fileprivate var set = sigset_t()
+        var set = sigset_t()
+
+        /// A mask of no signals.
+        public init() {}
 
         /// Puts this mask back; signals that came meanwhile are delivered now.
         public func restore() {
