@@ -88,6 +88,22 @@ extension Posix {
         access(path, (write ? W_OK : 0) | (search ? X_OK : 0)) == 0 ? nil : errno
     }
 
+    /// `path` with every link, `.` and `..` resolved (realpath); nil (errno set) when some part
+    /// does not exist or cannot be walked.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// What the symbolic link at `path` holds, as written; nil when it is no link.
+    public static func linkContents(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     public static func unlink(_ path: String) { _ = Glibc.unlink(path) }
 
     /// Flushes `fd` to disk; nil when done, else the errno.

@@ -66,5 +66,9 @@ extension Posix {
         public static let crossDevice = EXDEV
         public static let io = EIO
         public static let brokenPipe = EPIPE
+
+        /// The kernel or file system lacks the call or the flag (ENOSYS, EINVAL, EOPNOTSUPP): a
+        /// fallback may do the work another way.
+        public static func isUnsupported(_ code: Int32) -> Bool { [ENOSYS, EINVAL, EOPNOTSUPP].contains(code) }
     }
 }
