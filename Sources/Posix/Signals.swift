@@ -93,3 +93,21 @@ extension Posix {
     /// This process's id.
     public static var processID: Int32 { getpid() }
 }
+
+extension Posix.SignalSet {
+    /// Whether one of `signals` is pending for the process (sigpending) and was not already
+    /// blocked before `mask`, the mask the holder found.
+    public static func arrived(_ signals: [Int32], blockedBefore mask: Posix.SignalMask) -> Bool {
+        var pending = sigset_t()
+        guard sigpending(&pending) == 0 else { return false }
+        return signals.contains { sigismember(&pending, $0) == 1 && !mask.contains($0) }
+    }
+}
+
+extension Posix.SignalMask {
+    /// Whether `signal` is in the mask.
+    public func contains(_ signal: Int32) -> Bool {
+        var set = self.set
+        return sigismember(&set, signal) == 1
+    }
+}
