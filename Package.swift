@@ -30,9 +30,10 @@ let package = Package(
         // The selection: the model, the file format, locking, atomic writes, the album, inspecting and hashing inputs.
         // Reads image headers, never pixels, so `add` stays fast.
         .target(name: "SelectionStore", dependencies: ["ImageHeaders", "Posix", "CSHA256", "CFileCopy"]),
-        // A leaf: the libc calls the libraries share, retried on EINTR in one place (`retryingInterrupts`),
-        // write-all, errno as words, file types, the environment and the clock.
-        .target(name: "Posix"),
+        // The platform: the libc calls the libraries share, retried on EINTR in one place (`retryingInterrupts`),
+        // write-all, errno as words, file types, termios and signals (with CTerminal's C), threads, libm, the
+        // environment and the clock. The only Swift library that imports Glibc, so a port is this target.
+        .target(name: "Posix", dependencies: ["CTerminal"]),
         // What a file's header says (type, size, orientation, frames), one file a format and the format registry.
         // Reads bytes through ByteSource, never files; `make fuzz` builds it alone.
         .target(name: "ImageHeaders", dependencies: ["ByteCoding"]),
@@ -46,13 +47,14 @@ let package = Package(
         .target(name: "ByteCoding"),
         // A leaf: inflate and deflate (zlib and raw), which the PNG and TIFF decoders and the PNG writer share,
         // and DecodeError, which inflate throws as every decoder does. Bytes in, bytes out.
-        .target(name: "Deflate", dependencies: ["ByteCoding"]),
+        .target(name: "Deflate", dependencies: ["ByteCoding", "Posix"]),
         // Pixels from bytes: Raster, one decoder a format (WebP/Lossy and WebP/Lossless apart), the registry of
         // decoders, the limits. Reads bytes, never files.
-        .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "ByteCoding", "Deflate"]),
+        .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "ByteCoding", "Deflate", "Posix"]),
         // Pictures made from pictures, over Raster: orientation, shrinking and enlarging, the thumbnailer (decode,
         // turn upright, shrink), the contact sheet, the PNG writer; the coming encoders join them.
-        .target(name: "ImageEncoding", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding", "Deflate"]),
+        .target(
+            name: "ImageEncoding", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding", "Deflate", "Posix"]),
         // Pictures on a terminal: which way to draw (--graphics, $IMGSEL_GRAPHICS, the environment, one query on
         // the terminal), its window size, the fit, the ways of drawing (kitty, iTerm2, sixel, half blocks) and a
         // facade over them (PictureRenderer). The renderers are pure: pixels and a cell box in, bytes out.
@@ -64,7 +66,7 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
-                "CTerminal", "TerminalImage", "ImageDecoding", "ImageHeaders", "Posix", "TextWidth",
+                "TerminalImage", "ImageDecoding", "ImageHeaders", "Posix", "TextWidth",
             ]),
         // signalfd(2), and the terminal's last-resort restore on a crash: C, since it runs in a signal handler.
         .target(name: "CTerminal"),

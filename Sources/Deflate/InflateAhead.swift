@@ -1,13 +1,6 @@
 import Dispatch
+import Posix
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `InflateStream`'s inflating moved to a second thread, a few chunks ahead of the reader, so a
 /// PNG's rows are unfiltered, converted and shrunk on one core while the next ones inflate on
@@ -48,7 +41,7 @@ final class InflateAhead: @unchecked Sendable {
     /// Counts free buffers; made at zero and signalled up to `depth`, as libdispatch traps on
     /// freeing a semaphore left below the value it was made with.
     private let emptied = DispatchSemaphore(value: 0)
-    private var thread = pthread_t()
+    private var thread: Posix.Thread?
     private let cancelled = Atomic<Bool>(false)
 
     /// The reader's side: the chunk being read (-1 before the first) and what is left of it.
@@ -68,18 +61,8 @@ final class InflateAhead: @unchecked Sendable {
         chunks = .allocate(capacity: Self.depth)
         chunks.initialize(repeating: Chunk(), count: Self.depth)
         for _ in 0..<Self.depth { emptied.signal() }
-        let me = Unmanaged.passRetained(self)
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<InflateAhead>.fromOpaque(context).takeRetainedValue().inflateChunks()
-                return nil
-            }, me.toOpaque())
-        if started != 0 {
-            me.release()
-            return nil
-        }
+        thread = Posix.Thread.start { [self] in inflateChunks() }
+        if thread == nil { return nil }
     }
 
     deinit {
@@ -163,6 +146,6 @@ final class InflateAhead: @unchecked Sendable {
     func stop() {
         cancelled.store(true, ordering: .releasing)
         emptied.signal()
-        pthread_join(thread, nil)
+        thread?.join()
     }
 }

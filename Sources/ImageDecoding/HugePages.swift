@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Posix
 
 /// Asks the kernel to back a large buffer with 2 MiB pages before it is first written. A 12-MP
 /// picture's buffers (its file, raster and JPEG coefficients: about 120 MB) otherwise fault in
@@ -16,12 +14,10 @@ public enum HugePages {
     /// `bytes` from `base`: only the whole 2 MiB pages inside are advised, so memory beside the
     /// buffer is never touched. Call before writing it; harmless after.
     public static func advise(_ base: UnsafeMutableRawPointer, bytes: Int) {
-        #if os(Linux)
         guard let pages = pages(at: Int(bitPattern: base), bytes: bytes),
             let first = UnsafeMutableRawPointer(bitPattern: pages.lowerBound)
         else { return }
-        _ = madvise(first, pages.count, MADV_HUGEPAGE)
-        #endif
+        Posix.adviseHugePages(first, bytes: pages.count)
     }
 
     /// The addresses of the whole huge pages inside the buffer, nil when it is too small to be worth it.

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The command line as the kernel gave it. Swift repairs bytes that are not UTF-8
 /// (a name from another system's encoding) into U+FFFD, so imgsel would quietly look
 /// for another file; such names are refused by name instead.
@@ -13,9 +9,10 @@ public enum RawArguments {
     ) -> [String] {
         (0..<Int(argc)).dropFirst().compactMap { (i: Int) -> String? in
             guard let pointer = argv[i] else { return nil }
+            var length = 0
+            while pointer[length] != 0 { length += 1 }
             let bytes = UnsafeBufferPointer(
-                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                count: strlen(pointer))
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
             return String(validating: bytes, as: UTF8.self) == nil ? escaped(bytes) : nil
         }
     }

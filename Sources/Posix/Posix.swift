@@ -132,6 +132,9 @@ public enum Posix {
         return String(cString: v)
     }
 
+    /// The longest path the kernel takes, its terminating NUL included (PATH_MAX).
+    public static let pathMax = Int(PATH_MAX)
+
     public static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return "/" }

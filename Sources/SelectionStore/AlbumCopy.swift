@@ -1,9 +1,5 @@
 import Posix
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A save made ready by `Album.prepare`: either identical bytes already in the
 /// album, or a verified copy with no name yet, which vanishes unless placed.
 final class PreparedSave {
@@ -48,10 +44,10 @@ struct PendingCopy {
         defer { Posix.close(input.fd) }
         var tempPath: String? = nil
         // Read-write: the copy is read back to verify it.
-        var fd = Posix.open(folder, Posix.openTemporaryFile | O_RDWR | O_CLOEXEC, 0o644)
+        var fd = Posix.openUnnamed(in: folder, readable: true)
         if fd < 0 {
             let path = folder + "/.imgsel-save-" + Posix.randomSuffix()
-            fd = Posix.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            fd = Posix.createExclusive(path, readable: true)
             guard fd >= 0 else { throw .writeFailed(path: folder, reason: Posix.errorText()) }
             tempPath = path
         }
@@ -83,23 +79,18 @@ struct PendingCopy {
         guard total == entry.bytes, SHA256.hex(hasher.finalize()) == entry.sha256 else {
             throw .inputChanged(path: source, entry: index)
         }
-        if fsync(fd) != 0 { throw .writeFailed(path: tempPath ?? folderPath, reason: Posix.errorText()) }
+        if let code = Posix.sync(fd) { throw .writeFailed(path: tempPath ?? folderPath, reason: Posix.errorText(code)) }
     }
 
     /// Gives the copy `name`; never replaces an existing file.
     func link(as name: String) -> LinkResult {
-        let rc: Int32
-        if let tempPath {
-            rc = Glibc.link(tempPath, name)
-        } else {
-            rc = linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, name, AT_SYMLINK_FOLLOW)
-        }
-        if rc == 0 { return .linked }
-        return errno == EEXIST ? .taken : .failed(errno)
+        let failure = tempPath.map { Posix.link($0, to: name) } ?? Posix.linkUnnamed(fd, to: name)
+        guard let failure else { return .linked }
+        return failure == Posix.Errno.exists ? .taken : .failed(failure)
     }
 
     func discard() {
         Posix.close(fd)
-        if let tempPath { unlink(tempPath) }
+        if let tempPath { Posix.unlink(tempPath) }
     }
 }

@@ -1,9 +1,5 @@
 import Posix
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The only way to the selection file: readers share a lock, writers hold an
 /// exclusive one, and a write is atomic, so no command can forget either.
 public struct Store: Sendable {
@@ -30,15 +26,16 @@ public struct Store: Sendable {
         var current = path
         // As many hops as the kernel allows (MAXSYMLINKS); a longer chain is left to fail by name.
         for _ in 0..<40 {
-            guard let st = Posix.fileStatus(current, followLinks: false), (st.st_mode & S_IFMT) == S_IFLNK else {
+            guard let status = Posix.status(current, followLinks: false), status.isSymbolicLink else {
                 return current
             }
-            if let target = Posix.fileStatus(current) {
-                guard Posix.isRegular(target), let resolved = realpath(current, nil) else { return current }
-                defer { free(resolved) }
-                return String(cString: resolved)
+            if let target = Posix.status(current) {
+                guard target.isRegular, let resolved = Posix.realPath(current) else { return current }
+                return resolved
             }
-            guard errno == ENOENT, let target = PhysicalPath.linkTarget(current) else { return current }
+            guard Posix.lastError == Posix.Errno.noEntry, let target = PhysicalPath.linkTarget(current) else {
+                return current
+            }
             current = inRealFolder(target)
         }
         return path
@@ -47,9 +44,7 @@ public struct Store: Sendable {
     /// `path` with its folder resolved by `realpath` when that folder exists, so that
     /// every name for one selection file finds the same lock beside it.
     private static func inRealFolder(_ path: String) -> String {
-        guard let folder = realpath(PathName.directory(path), nil) else { return path }
-        defer { free(folder) }
-        let real = String(cString: folder)
+        guard let real = Posix.realPath(PathName.directory(path)) else { return path }
         return (real == "/" ? "" : real) + "/" + PathName.baseName(path)
     }
 
@@ -62,11 +57,10 @@ public struct Store: Sendable {
     /// a temporary file a killed writer left, even one killed while creating the selection
     /// (whose lock file is then already there), so none outlives the next command.
     public func read() throws(ImgselError) -> Selection {
-        var st = stat()
-        if lstat(path, &st) != 0 {
+        if Posix.status(path, followLinks: false) == nil {
             // Only a file that is not there is no selection; a name too long is an error.
-            let code = errno
-            guard code == ENOENT || code == ENOTDIR else {
+            let code = Posix.lastError
+            guard code == Posix.Errno.noEntry || code == Posix.Errno.notDirectory else {
                 throw .invalidSelectionFile(path: path, reason: "cannot read it: " + Posix.errorText(code))
             }
             guard Posix.exists(AtomicFile.temporaryPath(for: path)) else { throw .noSelection(path: path) }
@@ -145,7 +139,7 @@ public struct Store: Sendable {
         switch Posix.readRegularFile(path, limit: Self.sizeLimit) {
         case let .success(bytes):
             return try SelectionFile.decode(bytes, path: path)
-        case .failure(.system(ENOENT)):
+        case .failure(.system(Posix.Errno.noEntry)):
             return nil
         case let .failure(.system(code)):
             throw .invalidSelectionFile(path: path, reason: "cannot read it: " + Posix.errorText(code))

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Posix
 
 /// What `view` and `list --grid` need to draw pictures: the way chosen (`--graphics`,
 /// `$IMGSEL_GRAPHICS`, else the hints and one query on the terminal), the window, and the
@@ -52,5 +50,5 @@ public final class PictureTerminal {
     public func finish() { query?.close() }
 
     /// kitty's image id for a picture of this run: the process's, so another imgsel's stays.
-    public func imageID(slot: Int) -> UInt32 { Kitty.imageID(process: getpid(), slot: slot) }
+    public func imageID(slot: Int) -> UInt32 { Kitty.imageID(process: Posix.processID, slot: slot) }
 }

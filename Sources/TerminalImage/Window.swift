@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Posix
 
 extension WindowSize {
     /// The terminal's size as this process sees it (see `current(fd:environment:)`).
@@ -28,10 +26,8 @@ extension WindowSize {
     /// (not a terminal). The one reader of TIOCGWINSZ: `current` and the full screen's
     /// terminal (which keeps 80×24 for a window without both sides) build on it.
     public static func reported(fd: Int32) -> WindowSize? {
-        var size = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+        guard let size = Posix.windowSize(fd) else { return nil }
         return WindowSize(
-            columns: Int(size.ws_col), rows: Int(size.ws_row), pixelWidth: Int(size.ws_xpixel),
-            pixelHeight: Int(size.ws_ypixel))
+            columns: size.columns, rows: size.rows, pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight)
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Posix
 
 /// Every block's coefficients, for progressive JPEG and sequential JPEG coded in several
 /// scans, in block rows of whole MCUs. DC coefficients sit in a dense array of their own;
@@ -35,10 +31,13 @@ final class JPEGCoefficientStore {
         for c in frame.components {
             let count = c.storedBlocksWide * c.storedBlocksHigh
             // Each kept as soon as it is made, so a failure after the first frees it too.
-            let made = [calloc(count, 2), calloc(count, 128), calloc(count, 1)]
+            let made = [
+                Posix.zeroedMemory(count: count, size: 2), Posix.zeroedMemory(count: count, size: 128),
+                Posix.zeroedMemory(count: count, size: 1),
+            ]
             allocations += made.compactMap { $0 }
             guard let dc = made[0], let ac = made[1], let last = made[2] else {
-                for pointer in allocations { free(pointer) }
+                for pointer in allocations { Posix.freeMemory(pointer) }
                 return nil
             }
             components.append(
@@ -57,7 +56,7 @@ final class JPEGCoefficientStore {
     /// 128 of its AC coefficients (in the budget) are then never written, so never paged in.
     func nonzeroMasks(component c: Int) -> UnsafeMutablePointer<UInt64>? {
         if let made = masks[c] { return made }
-        guard let raw = calloc(components[c].blockCount, 8) else { return nil }
+        guard let raw = Posix.zeroedMemory(count: components[c].blockCount, size: 8) else { return nil }
         allocations.append(raw)
         let made = raw.bindMemory(to: UInt64.self, capacity: components[c].blockCount)
         masks[c] = made
@@ -65,6 +64,6 @@ final class JPEGCoefficientStore {
     }
 
     deinit {
-        for pointer in allocations { free(pointer) }
+        for pointer in allocations { Posix.freeMemory(pointer) }
     }
 }

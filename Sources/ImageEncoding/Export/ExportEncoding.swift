@@ -1,9 +1,6 @@
 import Deflate
 import ImageDecoding
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import Posix
 
 /// What a JPEG is encoded with: the quality (libjpeg's scale) and the metadata it carries.
 public struct JPEGSettings: Sendable, Equatable {
@@ -166,7 +163,7 @@ public enum ExportEncoding {
         var left = tries
         var bisect = false
         var nextAbove = false
-        func u(_ q: Int) -> Double { log(Double(max(1, 200 - 2 * q))) }
+        func u(_ q: Int) -> Double { CMath.log(Double(max(1, 200 - 2 * q))) }
         while highQ - best.q > 1, left > 0 {
             let width = highQ - best.q
             var guess = (best.q + highQ) / 2
@@ -174,10 +171,10 @@ public enum ExportEncoding {
                 guess = best.q + 1
             } else if !bisect, highCount > best.bytes.count, best.bytes.count > 0, highCount != .max {
                 let t =
-                    (log(Double(maxBytes)) - log(Double(best.bytes.count)))
-                    / (log(Double(highCount)) - log(Double(best.bytes.count)))
+                    (CMath.log(Double(maxBytes)) - CMath.log(Double(best.bytes.count)))
+                    / (CMath.log(Double(highCount)) - CMath.log(Double(best.bytes.count)))
                 let target = u(best.q) + (u(highQ) - u(best.q)) * t
-                guess = Int(((200 - exp(target)) / 2).rounded(.down))
+                guess = Int(((200 - CMath.exp(target)) / 2).rounded(.down))
             }
             guess = min(highQ - 1, max(best.q + 1, guess))
             let bytes = at(guess)
@@ -196,7 +193,7 @@ public enum ExportEncoding {
     /// averages their noise away, so a size one step larger still fitted.
     static func nextSteps(after steps: Int, bytes: Int, maxBytes: Int, picture: Raster) -> Int {
         let over = Double(bytes) / Double(max(1, maxBytes))
-        let more = max(1, Int(log2(over)))
+        let more = max(1, Int(CMath.log2(over)))
         var last = steps
         while last < steps + more,
             max(size(picture, steps: last).width, size(picture, steps: last).height) > smallestBox
@@ -208,7 +205,7 @@ public enum ExportEncoding {
 
     /// The picture's size after `steps` 1/√2 steps, at least 1×1.
     static func size(_ picture: Raster, steps: Int) -> (width: Int, height: Int) {
-        let factor = pow(0.5, Double(steps) / 2)
+        let factor = CMath.pow(0.5, Double(steps) / 2)
         return (
             max(1, Int((Double(picture.width) * factor).rounded())),
             max(1, Int((Double(picture.height) * factor).rounded()))

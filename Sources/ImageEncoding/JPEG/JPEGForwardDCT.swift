@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Posix
 
 extension JPEGEncoder {
     /// The 8 × 8 forward DCT of T.81 A.3.3, factorised as Arai, Agui and Nakajima's (5 multiplies
@@ -16,7 +14,7 @@ extension JPEGEncoder {
     enum ForwardDCT {
         /// `scale[k]` = √2 cos(kπ/16), 1 for k = 0: the factor AAN leaves on output k of a line.
         static let scale: [Double] = (0..<8).map { k in
-            k == 0 ? 1 : 2.0.squareRoot() * cos(Double(k) * Double.pi / 16)
+            k == 0 ? 1 : 2.0.squareRoot() * CMath.cos(Double(k) * Double.pi / 16)
         }
 
         @inline(__always)

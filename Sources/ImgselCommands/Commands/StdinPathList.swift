@@ -1,16 +1,12 @@
 import Posix
 import SelectionStore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The paths `-` reads from stdin, read as a stream within bounds. What arrives there is not
 /// always a list of paths: an image piped by mistake, `yes`, a NUL-separated list without
 /// `-0`. Each is refused in one line as soon as it shows, and never by running out of memory.
 struct StdinPathList {
     /// The longest path the kernel opens: PATH_MAX less its terminating NUL.
-    static let longestPath = Int(PATH_MAX) - 1
+    static let longestPath = Posix.pathMax - 1
 
     /// NUL after each path (`-0`, as `find -print0`), else a newline.
     let nulSeparated: Bool
@@ -27,10 +23,8 @@ struct StdinPathList {
         // Room for `limit` paths of the longest kind; more is blank lines or not a list.
         let byteLimit = limit * (Self.longestPath + 1)
         while true {
-            let n = chunk.withUnsafeMutableBytes { buffer in
-                Posix.retryingInterrupts { Glibc.read(fd, buffer.baseAddress!, buffer.count) }
-            }
-            if n < 0 { throw .inputUnreadable(path: "standard input", reason: Posix.errorText()) }
+            let read = chunk.withUnsafeMutableBytes { Posix.read(fd, into: $0.baseAddress!, count: $0.count) }
+            guard let n = read else { throw .inputUnreadable(path: "standard input", reason: Posix.errorText()) }
             if n == 0 { break }
             for byte in chunk[0..<n] { try reader.take(byte) }
             total += n

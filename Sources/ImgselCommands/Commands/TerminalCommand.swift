@@ -1,10 +1,7 @@
 import CommandLineModel
+import Posix
 import SelectionStore
 import TerminalImage
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `imgsel terminal`: what imgsel sees of the terminal on stdout and which way `view` would
 /// draw there, with why, so that a user (or a bug report) need not guess. It takes the same
@@ -24,7 +21,7 @@ struct TerminalCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         let tty = context.io.stdoutIsTerminal ? nil : context.io.openControllingTerminal()
-        defer { if let tty { _ = close(tty) } }
+        defer { if let tty { Posix.close(tty) } }
         let report: TerminalReport
         do {
             report = try TerminalReport.make(

@@ -1,13 +1,10 @@
 import ImageDecoding
 import ImageHeaders
+import Posix
 import SelectionStore
 import TerminalImage
 import TerminalUI
 import TextWidth
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What `pick` and `browse` share: the controlling terminal, the way pictures are drawn, and
 /// the ways out that are not the program's (a signal: the terminal put back, then death by it).
@@ -55,7 +52,7 @@ enum FullScreen {
         guard let renderer = try pictureRenderer(context, terminal: terminal) else { return nil }
         let waker = terminal.waker
         let maker = PictureMaker(
-            threads: max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), finished: { waker?.wake() },
+            threads: Posix.processorCount, finished: { waker?.wake() },
             make: { request in
                 guard let image = load(request.item) else { return .placeholder([]) }
                 return PictureMaking.picture(

@@ -1,10 +1,6 @@
 import Posix
 import SelectionStore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The only place that writes to stdout and stderr, through the sinks the process handed in.
 /// stdout is buffered and written once, so a pipeline reading it gets whole lines.
 final class Console {
@@ -61,7 +57,7 @@ final class Console {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll() }
         guard outputError == nil else { return }
-        if let code = io.writeOut(buffer), code != EPIPE { outputError = code }
+        if let code = io.writeOut(buffer), code != Posix.Errno.brokenPipe { outputError = code }
     }
 
     private func writeErr(_ text: String) {

@@ -1,10 +1,6 @@
 import CFileCopy
 import Posix
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `export DIR --replace` (SPEC, "Export"): the new set is made in the hidden folder beside DIR and
 /// swapped in for the old DIR in one rename, so a reader (a CI loop over `DIR/*`) sees the old set or
 /// the new one, never a mix; the old DIR is then removed. It removes files only: what else DIR holds
@@ -35,16 +31,15 @@ extension ExportFolder {
     func swapIn() throws(ImgselError) {
         var old = staging
         if imgsel_rename_exchange(staging, dir) != 0 {
-            let code = errno
-            guard code == ENOSYS || code == EINVAL || code == EOPNOTSUPP else {
+            let code = Posix.lastError
+            guard Posix.Errno.isUnsupported(code) else {
                 throw .writeFailed(path: dir, reason: Posix.errorText(code))
             }
             old = PathName.directory(dir) + "/" + Self.besidePrefix(PathName.baseName(dir)) + Posix.randomSuffix()
-            guard rename(dir, old) == 0 else { throw .writeFailed(path: dir, reason: Posix.errorText()) }
-            guard rename(staging, dir) == 0 else {
-                let reason = Posix.errorText()
-                rename(old, dir)
-                throw .writeFailed(path: dir, reason: reason)
+            if let code = Posix.rename(dir, to: old) { throw .writeFailed(path: dir, reason: Posix.errorText(code)) }
+            if let code = Posix.rename(staging, to: dir) {
+                _ = Posix.rename(old, to: dir)
+                throw .writeFailed(path: dir, reason: Posix.errorText(code))
             }
         }
         Posix.syncDirectory(PathName.directory(dir))
@@ -54,9 +49,5 @@ extension ExportFolder {
     }
 
     /// The path with every link and `..` resolved; nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { Posix.realPath(path) }
 }

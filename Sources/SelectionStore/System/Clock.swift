@@ -1,16 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Posix
 
 /// UTC timestamps without Foundation's date machinery (and its start-up cost).
 public enum Clock {
     /// Now as `2026-11-29T15:00:00Z`, the form the selection file records.
     public static func nowISO8601() -> String {
-        var t = time(nil)
-        var parts = tm()
-        gmtime_r(&t, &parts)
-        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        let now = Posix.utcNow()
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(now.year)-\(two(now.month))-\(two(now.day))T"
+            + "\(two(now.hour)):\(two(now.minute)):\(two(now.second))Z"
     }
 }

@@ -1,9 +1,5 @@
 import Posix
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Which file a path reaches (links followed): two paths name the same file when these agree,
 /// however differently they are spelt (a symlinked folder, a link given to `-f`).
 public struct FileIdentity: Equatable, Sendable {
@@ -12,8 +8,8 @@ public struct FileIdentity: Equatable, Sendable {
 
     /// nil when nothing is there (or it cannot be reached).
     public init?(_ path: String) {
-        guard let st = Posix.fileStatus(path) else { return nil }
-        device = UInt64(st.st_dev)
-        inode = UInt64(st.st_ino)
+        guard let status = Posix.status(path) else { return nil }
+        device = status.device
+        inode = status.inode
     }
 }

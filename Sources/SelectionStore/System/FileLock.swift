@@ -1,9 +1,5 @@
 import Posix
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// An advisory `flock` on the selection's `.lock` sidecar, held while the
 /// value lives; a separate file so the selection itself can be replaced by rename.
 final class FileLock {
@@ -12,7 +8,7 @@ final class FileLock {
     private init(fd: Int32) { self.fd = fd }
 
     deinit {
-        _ = flock(fd, LOCK_UN)
+        Posix.unlock(fd)
         Posix.close(fd)
     }
 
@@ -22,17 +18,17 @@ final class FileLock {
     /// Exclusive lock for a writer, creating the sidecar if needed.
     static func exclusive(for selection: String, timeout: Double) throws(ImgselError) -> FileLock {
         let lockPath = lockPath(for: selection)
-        let fd = Posix.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let fd = Posix.openLockFile(lockPath, create: true)
         guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR {
+            let code = Posix.lastError
+            if code == Posix.Errno.noEntry || code == Posix.Errno.notDirectory {
                 throw .writeFailed(
                     path: selection, reason: "its folder \(PathName.directory(selection)) does not exist")
             }
             throw .writeFailed(path: selection, reason: "its lock file \(lockPath): " + Posix.errorText(code))
         }
         let lock = FileLock(fd: fd)
-        try lock.acquire(LOCK_EX, timeout: timeout, selection: selection)
+        try lock.acquire(.exclusive, timeout: timeout, selection: selection)
         return lock
     }
 
@@ -40,25 +36,26 @@ final class FileLock {
     /// read-only folder), where reading unlocked is still safe as writes rename.
     static func shared(for selection: String, timeout: Double) throws(ImgselError) -> FileLock? {
         let lockPath = lockPath(for: selection)
-        var fd = Posix.open(lockPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        if fd < 0 && errno == ENOENT {
-            fd = Posix.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        var fd = Posix.openLockFile(lockPath, create: false)
+        if fd < 0 && Posix.lastError == Posix.Errno.noEntry {
+            fd = Posix.openLockFile(lockPath, create: true)
         }
         guard fd >= 0 else { return nil }
         let lock = FileLock(fd: fd)
-        try lock.acquire(LOCK_SH, timeout: timeout, selection: selection)
+        try lock.acquire(.shared, timeout: timeout, selection: selection)
         return lock
     }
 
-    private func acquire(_ operation: Int32, timeout: Double, selection: String) throws(ImgselError) {
-        if flock(fd, operation | LOCK_NB) == 0 { return }
+    private func acquire(_ kind: Posix.LockKind, timeout: Double, selection: String) throws(ImgselError) {
+        if Posix.tryLock(fd, kind) == nil { return }
         let deadline = Posix.monotonicSeconds() + timeout
         var pause = 0.001
         while true {
-            if flock(fd, operation | LOCK_NB) == 0 { return }
-            guard errno == EWOULDBLOCK || errno == EINTR else {
+            guard let code = Posix.tryLock(fd, kind) else { return }
+            guard code == Posix.Errno.wouldBlock else {
                 throw .writeFailed(
-                    path: selection, reason: "locking \(Self.lockPath(for: selection)) failed: " + Posix.errorText())
+                    path: selection, reason: "locking \(Self.lockPath(for: selection)) failed: " + Posix.errorText(code)
+                )
             }
             let now = Posix.monotonicSeconds()
             if now >= deadline {

@@ -1,9 +1,5 @@
 import Posix
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What a stat says of a file, to tell cheaply that it changed: which file the path reaches
 /// (a rename onto it, as every imgsel write is, makes another), its size and its modification
 /// time (an edit in place). `browse` compares these before every key rather than re-reading.
@@ -16,11 +12,11 @@ public struct FileStamp: Equatable, Hashable, Sendable {
 
     /// nil when nothing is there (or it cannot be reached). Links are followed.
     public init?(_ path: String) {
-        guard let st = Posix.fileStatus(path) else { return nil }
-        device = UInt64(st.st_dev)
-        inode = UInt64(st.st_ino)
-        size = Int64(st.st_size)
-        modified = Int64(st.st_mtim.tv_sec)
-        modifiedNanoseconds = Int64(st.st_mtim.tv_nsec)
+        guard let status = Posix.status(path) else { return nil }
+        device = status.device
+        inode = status.inode
+        size = Int64(status.size)
+        modified = status.modifiedSeconds
+        modifiedNanoseconds = status.modifiedNanoseconds
     }
 }

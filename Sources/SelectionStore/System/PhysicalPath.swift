@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Posix
 
 /// Paths made absolute the way the kernel walks them. `a/../b` is not `b` when `a`
 /// is a symbolic link to another folder: the kernel goes to the link target's parent.
@@ -35,17 +33,12 @@ public enum PhysicalPath {
     /// The target of the symbolic link at `path` (absolute), made absolute against the
     /// link's folder; nil when `path` is not a link.
     public static func linkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink(path, &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let target = Posix.linkContents(path) else { return nil }
         return absoluteOnDisk(target, base: PathName.directory(path))
     }
 
     /// `realpath` of the components, nil when some part does not exist or cannot be walked.
     private static func realPath(_ parts: [Substring]) -> String? {
-        guard let resolved = realpath("/" + parts.joined(separator: "/"), nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        Posix.realPath("/" + parts.joined(separator: "/"))
     }
 }

@@ -1,9 +1,5 @@
 import Posix
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A file written piece by piece that appears whole or not at all: the pieces go to an
 /// unnamed file (`O_TMPFILE`) in the target's folder, which is flushed, given a short
 /// hidden name and renamed over the target on `commit`, so a killed writer leaves
@@ -26,15 +22,15 @@ public final class StreamedFile {
         let folder = PathName.directory(path)
         // Short, so that a target whose name is near the 255-byte limit still gets one.
         tempPath = folder + "/.imgsel-tmp-" + Posix.randomSuffix()
-        fd = Posix.open(folder, Posix.openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o644)
+        fd = Posix.openUnnamed(in: folder, readable: false)
         named = false
         if fd < 0 {
-            fd = Posix.open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            fd = Posix.createExclusive(tempPath, readable: false)
             named = true
         }
         guard fd >= 0 else { throw .writeFailed(path: path, reason: Posix.errorText()) }
         // Keep the old file's permissions, as an editor saving in place would.
-        if let old = Posix.fileStatus(path), Posix.isRegular(old) { _ = fchmod(fd, old.st_mode & 0o7777) }
+        if let old = Posix.status(path), old.isRegular { Posix.setPermissions(fd, old.permissions) }
         buffer.reserveCapacity(Self.bufferSize)
     }
 
@@ -56,20 +52,16 @@ public final class StreamedFile {
     public func commit() throws(ImgselError) {
         guard fd >= 0 else { throw .writeFailed(path: path, reason: "already closed") }
         try flushBuffer()
-        var failure: Int32? = nil
-        if fsync(fd) != 0 { failure = errno }
+        var failure = Posix.sync(fd)
         if failure == nil, !named {
-            if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, tempPath, AT_SYMLINK_FOLLOW) == 0 {
-                named = true
-            } else {
-                failure = errno
-            }
+            failure = Posix.linkUnnamed(fd, to: tempPath)
+            named = failure == nil
         }
-        if Glibc.close(fd) != 0, failure == nil, errno != EINTR { failure = errno }
+        if let code = Posix.closeChecked(fd), failure == nil { failure = code }
         fd = -1
-        if failure == nil, rename(tempPath, path) != 0 { failure = errno }
+        if failure == nil { failure = Posix.rename(tempPath, to: path) }
         if let failure {
-            if named { unlink(tempPath) }
+            if named { Posix.unlink(tempPath) }
             throw .writeFailed(path: path, reason: Posix.errorText(failure))
         }
         Posix.syncDirectory(PathName.directory(path))
@@ -80,7 +72,7 @@ public final class StreamedFile {
         guard fd >= 0 else { return }
         Posix.close(fd)
         fd = -1
-        if named { unlink(tempPath) }
+        if named { Posix.unlink(tempPath) }
     }
 
     private func flushBuffer() throws(ImgselError) {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Posix
 
 /// What the environment variables terminals set say about the terminal on stdout: the way
 /// they name (when they decide one), whether tmux sits in between, and how many colours
@@ -66,5 +64,5 @@ public struct TerminalHints: Sendable, Equatable {
 /// A variable of this process's environment.
 @usableFromInline
 func environmentValue(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
+    Posix.environment(name)
 }

@@ -1,9 +1,5 @@
 import Posix
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The one question imgsel puts to a terminal whose environment does not say what it draws:
 /// the kitty graphics query, OSC 11 (the background colour) and DA1 (and `CSI 16 t` and
 /// `CSI 14 t` when the window reports no pixels), written at once; the answers are read until
@@ -22,8 +18,8 @@ public final class TerminalQuery {
     public static let timeoutMilliseconds = 250
 
     private let fd: Int32
-    private var saved = termios()
-    private var oldMask = sigset_t()
+    private var saved: Posix.TerminalModes?
+    private var oldMask: Posix.SignalMask?
     /// The modes are changed and the signals held: `close()` has work to do.
     private var waiting = false
     private var closed = false
@@ -38,11 +34,11 @@ public final class TerminalQuery {
     /// or setting modes there would stop it with SIGTTIN or SIGTTOU), or it is not the
     /// process's controlling terminal (whose input another program would be reading).
     public static func open(output: Int32 = 1) -> TerminalQuery? {
-        guard isatty(output) == 1, let name = ttyname(output) else { return nil }
-        let fd = Glibc.open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard Posix.isTerminal(output), let name = Posix.terminalName(output) else { return nil }
+        let fd = Posix.openTerminal(name)
         guard fd >= 0 else { return nil }
-        guard tcgetpgrp(fd) == getpgrp() else {
-            _ = Glibc.close(fd)
+        guard Posix.isInForeground(ofTerminal: fd) else {
+            Posix.close(fd)
             return nil
         }
         return TerminalQuery(fd: fd)
@@ -60,17 +56,12 @@ public final class TerminalQuery {
     public func ask(cellSize: Bool = false, timeoutMilliseconds: Int = timeoutMilliseconds) -> TerminalReply {
         guard !closed, !waiting else { return reply }
         holdSignals()
-        guard tcgetattr(fd, &saved) == 0 else {
+        guard let saved = Posix.TerminalModes.of(fd) else {
             releaseSignals()
             return reply
         }
-        var quiet = saved
-        quiet.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL)
-        withUnsafeMutableBytes(of: &quiet.c_cc) { cc in
-            cc[Int(VMIN)] = 0
-            cc[Int(VTIME)] = 0
-        }
-        guard tcsetattr(fd, TCSANOW, &quiet) == 0 else {
+        self.saved = saved
+        guard saved.quiet.apply(to: fd, .now) else {
             releaseSignals()
             return reply
         }
@@ -104,12 +95,12 @@ public final class TerminalQuery {
             while readAvailable(waitingMilliseconds: 0) {}
             restore(flushing: true)
         }
-        _ = Glibc.close(fd)
+        Posix.close(fd)
     }
 
     /// Puts the modes back (TCSAFLUSH drops unread input: what is left of a late answer).
     private func restore(flushing: Bool) {
-        _ = tcsetattr(fd, flushing ? TCSAFLUSH : TCSANOW, &saved)
+        saved?.apply(to: fd, flushing ? .flush : .now)
         waiting = false
         releaseSignals()
     }
@@ -117,12 +108,10 @@ public final class TerminalQuery {
     /// Waits up to `waitingMilliseconds` for input and feeds what came to the reply; false
     /// when nothing came (or the terminal is gone). Bytes that are no answer are dropped.
     private func readAvailable(waitingMilliseconds: Int) -> Bool {
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&poller, 1, Int32(clamping: waitingMilliseconds))
-        if ready < 0 && errno == EINTR { return true }
-        guard ready > 0, poller.revents & Int16(POLLIN) != 0 else { return false }
+        let ready = Posix.waitForInput([fd], timeoutMilliseconds: Int32(clamping: waitingMilliseconds))
+        guard ready?.first?.readable == true else { return false }
         var buffer = [UInt8](repeating: 0, count: 1024)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        let count = buffer.withUnsafeMutableBytes { Posix.read(fd, into: $0.baseAddress!, count: $0.count) } ?? 0
         guard count > 0 else { return false }
         _ = reply.feed(buffer[0..<count])
         return true
@@ -132,23 +121,18 @@ public final class TerminalQuery {
         bytes.withUnsafeBytes { Posix.writeAll(fd, $0) } == nil
     }
 
-    private static let heldSignals = [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU]
+    private static let heldSignals = Posix.SignalSet([
+        Posix.Signal.interrupt, Posix.Signal.quit, Posix.Signal.terminate, Posix.Signal.hangUp,
+        Posix.Signal.terminalStop, Posix.Signal.backgroundRead, Posix.Signal.backgroundWrite,
+    ])
 
-    private func holdSignals() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in Self.heldSignals { sigaddset(&set, signal) }
-        pthread_sigmask(SIG_BLOCK, &set, &oldMask)
-    }
+    private func holdSignals() { oldMask = Self.heldSignals.block() }
 
     private func releaseSignals() {
-        pthread_sigmask(SIG_SETMASK, &oldMask, nil)
+        oldMask?.restore()
+        oldMask = nil
     }
 
     /// Milliseconds on the monotonic clock.
-    private func now() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
-    }
+    private func now() -> Int { Int(Posix.monotonicMilliseconds()) }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Posix
 
 /// What imgsel sees of the terminal on a descriptor (stdout, or the controlling terminal), for
 /// `imgsel terminal`: the way `view` would draw and why, the answers the query got, the
@@ -81,7 +79,7 @@ public struct TerminalReport: Sendable {
             ? "COLORTERM=\(colourTerm)"
             : colourTerm.isEmpty ? "COLORTERM is not set" : "COLORTERM=\(colourTerm) is not truecolor or 24bit"
         return TerminalReport(
-            choice: choice, window: window, pixelSource: source, isTerminal: isatty(output) == 1, reply: reply,
+            choice: choice, window: window, pixelSource: source, isTerminal: Posix.isTerminal(output), reply: reply,
             insideTmux: !(environment("TMUX") ?? "").isEmpty, coloursReason: coloursReason)
     }
 }

@@ -1,8 +1,5 @@
+import Posix
 import TextWidth
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// How long an ESC waits for the rest of a sequence before it counts as the Esc key.
 /// Terminals send a sequence in one write, so 50 ms is far more than it needs, and short
@@ -46,7 +43,7 @@ public func runFullScreen<Program: FullScreenProgram>(
         var keys: [Key] = []
         var timeout: Int32 = -1
         if let since = pendingSince {
-            timeout = Int32(clamping: max(0, Int64(escapeWaitMilliseconds) - (monotonicMilliseconds() - since)))
+            timeout = Int32(clamping: max(0, Int64(escapeWaitMilliseconds) - (Posix.monotonicMilliseconds() - since)))
         }
         let input = timeout == 0 ? TerminalInput.timeout : terminal.read(timeoutMilliseconds: timeout)
         switch input {
@@ -68,7 +65,7 @@ public func runFullScreen<Program: FullScreenProgram>(
         if !decoder.isPending {
             pendingSince = nil
         } else if pendingSince == nil {
-            pendingSince = monotonicMilliseconds()
+            pendingSince = Posix.monotonicMilliseconds()
         }
 
         for key in keys {
@@ -88,11 +85,4 @@ public func runFullScreen<Program: FullScreenProgram>(
             }
         }
     }
-}
-
-/// Milliseconds of CLOCK_MONOTONIC, which no change of the wall clock moves.
-func monotonicMilliseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
 }

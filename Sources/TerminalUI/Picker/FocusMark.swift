@@ -1,8 +1,5 @@
+import Posix
 import TerminalImage
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// How pick marks its focus so that it shows in any font and on any background (issue 22,
 /// item 6): the name in reverse video, which needs no glyph and no colour, and a frame of
@@ -42,7 +39,7 @@ public enum FocusMark {
     static func luminance(_ colour: RGB) -> Double {
         func linear(_ channel: UInt8) -> Double {
             let c = Double(channel) / 255
-            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+            return c <= 0.04045 ? c / 12.92 : CMath.pow((c + 0.055) / 1.055, 2.4)
         }
         return 0.2126 * linear(colour.red) + 0.7152 * linear(colour.green) + 0.0722 * linear(colour.blue)
     }

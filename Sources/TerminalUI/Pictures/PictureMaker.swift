@@ -2,10 +2,6 @@ import Posix
 import Synchronization
 import TerminalImage
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// One picture to make: an item in a box of cells.
 public struct PictureRequest: Hashable, Sendable {
     public var item: Int
@@ -89,7 +85,7 @@ public final class PictureMaker: Sendable {
         }
         wakeUp.signal(idle)
         if startNow {
-            for _ in 0..<threadCount { Thread.start { [self] in work() } }
+            for _ in 0..<threadCount { Posix.Thread.detach { [self] in work() } }
         }
     }
 
@@ -151,31 +147,5 @@ public final class PictureMaker: Sendable {
             state.made[key] = nil
             state.madeBytes -= value.bytes
         }
-    }
-}
-
-/// A detached pthread running a closure: no Foundation in the library, and no Dispatch pool
-/// whose threads might have been made before the signals were blocked.
-enum Thread {
-    static func start(_ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { raw in
-                let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-                box.body()
-                return nil
-            }, box)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<Box>.fromOpaque(box).release()
-        }
-    }
-
-    private final class Box {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }

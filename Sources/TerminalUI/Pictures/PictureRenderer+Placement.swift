@@ -1,9 +1,6 @@
 import ImageDecoding
+import Posix
 import TerminalImage
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Pictures in a full-screen layout, every way (SPEC "Showing images in a terminal"): a raster
 /// made at `pixelSize` centred in a rectangle by its pixels, the cursor left where it was, a
@@ -25,7 +22,7 @@ extension PictureRenderer {
         let shown = area.centring(
             columns: box.columns, rows: box.rows, pixelWidth: box.pixelWidth, pixelHeight: box.pixelHeight,
             cellWidth: cell.width, cellHeight: cell.height)
-        let id = Kitty.imageID(process: getpid(), slot: slot)
+        let id = Kitty.imageID(process: Posix.processID, slot: slot)
         let options = Options(
             imageID: id, movesCursor: false, blocksLayout: .at(row: shown.top + 1, column: shown.left + 1))
         let bytes = draw(picture: raster, box: box, options: options)

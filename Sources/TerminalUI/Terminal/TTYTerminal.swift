@@ -1,10 +1,5 @@
-import CTerminal
 import Posix
 import TerminalImage
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The real terminal: `/dev/tty`, so a full-screen command works with its stdout in a pipe or
 /// inside `$( )`.
@@ -16,8 +11,8 @@ import Glibc
 /// (Ctrl-Z, SIGTSTP), and, as a last resort from C, on a crash or `exit()`.
 public final class TTYTerminal: TerminalIO {
     public let fd: Int32
-    private let savedModes: termios
-    private var savedMask = sigset_t()
+    private let savedModes: Posix.TerminalModes
+    private var savedMask: Posix.SignalMask?
     private var signalFD: Int32 = -1
     private var isFullScreen = false
     private var isBroken = false
@@ -29,24 +24,23 @@ public final class TTYTerminal: TerminalIO {
     static let enterBytes = Array("\u{1B}[?1049h\u{1B}[?25l".utf8)
     static let leaveBytes = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
-    private init(fd: Int32, modes: termios) {
+    private init(fd: Int32, modes: Posix.TerminalModes) {
         self.fd = fd
         self.savedModes = modes
     }
 
     deinit {
         leaveFullScreen()
-        close(fd)
+        Posix.close(fd)
     }
 
     /// Opens the controlling terminal; `.noTerminal` when the process has none.
     public static func open() throws(TerminalError) -> TTYTerminal {
-        let fd = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw .noTerminal(reason: String(cString: strerror(errno))) }
-        var modes = termios()
-        guard isatty(fd) == 1, tcgetattr(fd, &modes) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
+        let fd = Posix.openTerminal("/dev/tty")
+        guard fd >= 0 else { throw .noTerminal(reason: Posix.errorText()) }
+        guard Posix.isTerminal(fd), let modes = Posix.TerminalModes.of(fd) else {
+            let reason = Posix.errorText()
+            Posix.close(fd)
             throw .noTerminal(reason: reason)
         }
         return TTYTerminal(fd: fd, modes: modes)
@@ -59,21 +53,20 @@ public final class TTYTerminal: TerminalIO {
 
     public func enterFullScreen() throws(TerminalError) {
         guard !isFullScreen else { return }
-        var handled = TerminalSignals.set(TerminalSignals.terminating + TerminalSignals.screenEvents)
-        guard pthread_sigmask(SIG_BLOCK, &handled, &savedMask) == 0 else {
-            throw .setupFailed(reason: "cannot block signals")
-        }
-        signalFD = imgsel_signalfd_open(&handled)
+        let handled = Posix.SignalSet(TerminalSignals.terminating + TerminalSignals.screenEvents)
+        guard let savedMask = handled.block() else { throw .setupFailed(reason: "cannot block signals") }
+        self.savedMask = savedMask
+        signalFD = handled.openDescriptor()
         guard signalFD >= 0 else {
-            let reason = String(cString: strerror(errno))
-            pthread_sigmask(SIG_SETMASK, &savedMask, nil)
+            let reason = Posix.errorText()
+            restoreMask()
             throw .setupFailed(reason: "signalfd: \(reason)")
         }
         guard applyRawMode() else {
-            let reason = String(cString: strerror(errno))
-            close(signalFD)
+            let reason = Posix.errorText()
+            Posix.close(signalFD)
             signalFD = -1
-            pthread_sigmask(SIG_SETMASK, &savedMask, nil)
+            restoreMask()
             throw .setupFailed(reason: "cannot set the terminal's modes: \(reason)")
         }
         armCrashRestore()
@@ -85,13 +78,17 @@ public final class TTYTerminal: TerminalIO {
         guard isFullScreen else { return }
         isFullScreen = false
         write(extraLeaveBytes + Self.leaveBytes)
-        var modes = savedModes
-        tcsetattr(fd, TCSADRAIN, &modes)
-        imgsel_terminal_disarm()
-        close(signalFD)
+        savedModes.apply(to: fd, .drain)
+        Posix.TerminalCrashRestore.disarm()
+        Posix.close(signalFD)
         signalFD = -1
         // Signals that came meanwhile are delivered now, with the terminal already restored.
-        pthread_sigmask(SIG_SETMASK, &savedMask, nil)
+        restoreMask()
+    }
+
+    private func restoreMask() {
+        savedMask?.restore()
+        savedMask = nil
     }
 
     public func write(_ bytes: [UInt8]) {
@@ -107,25 +104,20 @@ public final class TTYTerminal: TerminalIO {
 
     public func read(timeoutMilliseconds: Int32) -> TerminalInput {
         let wakeFD = WakePipe.ends?.read ?? -1
-        var fds = [
-            pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-        ]
-        let ready = Posix.retryingInterrupts { poll(&fds, nfds_t(fds.count), timeoutMilliseconds) }
-        if ready <= 0 { return .timeout }
-        if fds[0].revents != 0, let event = takeSignal() { return event }
-        if fds[1].revents != 0 {
+        guard let ready = Posix.waitForInput([signalFD, wakeFD, fd], timeoutMilliseconds: timeoutMilliseconds)
+        else { return .timeout }
+        if ready[0].any, let event = takeSignal() { return event }
+        if ready[1].any {
             WakePipe.drain()
             return .wake
         }
-        if fds[2].revents != 0 {
+        if ready[2].any {
             var buffer = [UInt8](repeating: 0, count: 4096)
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { return .bytes(Array(buffer[0..<n])) }
-            if n < 0 && (errno == EINTR || errno == EAGAIN) { return .timeout }
+            let n = buffer.withUnsafeMutableBytes { Posix.read(fd, into: $0.baseAddress!, count: $0.count) }
+            if let n, n > 0 { return .bytes(Array(buffer[0..<n])) }
+            if n == nil && Posix.lastError == Posix.Errno.wouldBlock { return .timeout }
             // End of input or EIO: the terminal hung up; end as SIGHUP would.
-            return .signal(SIGHUP)
+            return .signal(Posix.Signal.hangUp)
         }
         return .timeout
     }
@@ -136,15 +128,15 @@ public final class TTYTerminal: TerminalIO {
 
     /// One signal from the signalfd, handled or turned into an event.
     private func takeSignal() -> TerminalInput? {
-        let signal = imgsel_signalfd_next(signalFD)
+        let signal = Posix.nextSignal(fromDescriptor: signalFD)
         switch signal {
-        case SIGWINCH:
+        case Posix.Signal.windowChange:
             return .resized
-        case SIGCONT:
+        case Posix.Signal.continued:
             // Continued after a stop that was not ours (SIGSTOP): the shell may have reset the modes.
             reenter()
             return .resumed
-        case SIGTSTP:
+        case Posix.Signal.terminalStop:
             stop(wholeGroup: false)
             return .resumed
         case let other where other > 0:
@@ -158,19 +150,16 @@ public final class TTYTerminal: TerminalIO {
     /// stops the whole foreground process group (the rest of a pipeline too); a SIGTSTP sent
     /// from outside to this process stops this process. Returns once continued, in full screen.
     private func stop(wholeGroup: Bool) {
-        guard isFullScreen, imgsel_signal_is_ignored(SIGTSTP) == 0 else { return }
+        guard isFullScreen, !Posix.isIgnored(Posix.Signal.terminalStop) else { return }
         write(extraLeaveBytes + Self.leaveBytes)
-        var modes = savedModes
-        tcsetattr(fd, TCSADRAIN, &modes)
+        savedModes.apply(to: fd, .drain)
         // Pending while blocked; unblocking delivers it, and its default action stops us here.
-        _ = kill(wholeGroup ? 0 : getpid(), SIGTSTP)
-        var stopSignal = TerminalSignals.set([SIGTSTP])
-        pthread_sigmask(SIG_UNBLOCK, &stopSignal, nil)
-        pthread_sigmask(SIG_BLOCK, &stopSignal, nil)
+        Posix.send(Posix.Signal.terminalStop, toGroup: wholeGroup)
+        let stopSignal = Posix.SignalSet([Posix.Signal.terminalStop])
+        stopSignal.unblock()
+        _ = stopSignal.block()
         // The SIGCONT that woke us is pending: take it so it does not redraw a second time.
-        var continued = TerminalSignals.set([SIGCONT])
-        var noWait = timespec(tv_sec: 0, tv_nsec: 0)
-        _ = sigtimedwait(&continued, nil, &noWait)
+        Posix.SignalSet([Posix.Signal.continued]).takePending()
         reenter()
     }
 
@@ -181,18 +170,11 @@ public final class TTYTerminal: TerminalIO {
     }
 
     private func applyRawMode() -> Bool {
-        var raw = savedModes
-        cfmakeraw(&raw)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        return tcsetattr(fd, TCSADRAIN, &raw) == 0
+        savedModes.raw.apply(to: fd, .drain)
     }
 
     private func armCrashRestore() {
-        var modes = savedModes
         let leave = Array(extraLeaveBytes.prefix(200)) + Self.leaveBytes
-        _ = leave.withUnsafeBufferPointer { imgsel_terminal_arm(fd, &modes, $0.baseAddress, $0.count) }
+        Posix.TerminalCrashRestore.arm(fd: fd, modes: savedModes, leave: leave)
     }
 }

@@ -1,8 +1,4 @@
-import CTerminal
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import Posix
 
 /// The signals a full-screen program takes through its signalfd instead of letting them act.
 ///
@@ -18,23 +14,17 @@ import Glibc
 /// action, leaving the terminal raw. Start background work after entering full screen.
 public enum TerminalSignals {
     /// Signals that end the program once the terminal is put back.
-    public static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    public static let terminating: [Int32] = [
+        Posix.Signal.interrupt, Posix.Signal.terminate, Posix.Signal.hangUp, Posix.Signal.quit,
+    ]
     /// Signals that change the screen: resize, stop from outside, continue.
-    static let screenEvents: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT]
-
-    static func set(_ signals: [Int32]) -> sigset_t {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in signals { sigaddset(&set, signal) }
-        return set
-    }
+    static let screenEvents: [Int32] = [Posix.Signal.windowChange, Posix.Signal.terminalStop, Posix.Signal.continued]
 
     /// Gives `signal` back its default action and unblocks it, so that the executable can die
     /// of it (`raise`) and the parent sees the true cause (a shell prints 143 for SIGTERM). Call
     /// it after `leaveFullScreen`; dying is the executable's to do, as every exit is.
     public static func restoreDefault(_ signal: Int32) {
-        _ = Glibc.signal(signal, SIG_DFL)
-        var only = set([signal])
-        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        Posix.restoreDefaultAction(signal)
+        Posix.SignalSet([signal]).unblock()
     }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Posix
 
 /// Wakes a waiting `TTYTerminal.read` from another thread (a thumbnail is ready), which then
 /// returns `.wake`. Safe to call from any thread, any number of times: wakes that come
@@ -9,29 +7,22 @@ public struct TerminalWaker: Sendable {
     let writeEnd: Int32
 
     public func wake() {
-        var byte: UInt8 = 1
+        let byte: UInt8 = 1
         // Non-blocking: a full pipe already holds a wake-up, so EAGAIN loses nothing.
-        _ = Glibc.write(writeEnd, &byte, 1)
+        _ = withUnsafeBytes(of: byte) { Posix.writeOnce(writeEnd, $0) }
     }
 }
 
 /// One pipe for the whole process, never closed: a background thread may call `wake()` at
 /// any time, and a closed and reused descriptor would put its byte into some other file.
 enum WakePipe {
-    static let ends: (read: Int32, write: Int32)? = {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return nil }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        return (fds[0], fds[1])
-    }()
+    static let ends: (read: Int32, write: Int32)? = Posix.nonBlockingPipe()
 
     /// Empties the pipe, so the next poll waits again.
     static func drain() {
         guard let ends else { return }
         var buffer = [UInt8](repeating: 0, count: 64)
-        while buffer.withUnsafeMutableBytes({ Glibc.read(ends.read, $0.baseAddress, $0.count) }) > 0 {}
+        while (buffer.withUnsafeMutableBytes { Posix.read(ends.read, into: $0.baseAddress!, count: $0.count) } ?? 0) > 0
+        {}
     }
 }

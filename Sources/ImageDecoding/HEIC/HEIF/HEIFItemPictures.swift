@@ -1,8 +1,5 @@
 import Dispatch
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import Posix
 
 /// Decodes what a HEVC still picture is, the seam's shape: parameter sets (hvcC's NAL units),
 /// the item's bytes (length-prefixed NAL units), the size of those lengths and the layer
@@ -132,5 +129,5 @@ struct HEIFGridLayout: Sendable {
 
 extension DispatchQueue {
     /// How many jobs `concurrentPerform` runs at once, for the memory a parallel decode holds.
-    static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+    static var cores: Int { Posix.processorCount }
 }
