@@ -46,12 +46,15 @@ final class MendingTests: XCTestCase {
         // No JPEG or PNG to re-encode into, and a type imgsel cannot decode.
         let webpOnly = Rules([.types([.webp]), .maxBytes(10)]).judge(image(10, 10, type: .webp, bytes: 11), path: "w")
         XCTAssertEqual(webpOnly.problems.map(\.rule.name), [.maxBytes])
-        XCTAssertTrue(webpOnly.problems[0].description.hasSuffix("--types webp allows neither"), "\(webpOnly.problems)")
+        XCTAssertTrue(
+            webpOnly.problems[0].description.hasSuffix(
+                "(--max-bytes); export writes only JPEG or PNG, and --types webp allows neither"),
+            "\(webpOnly.problems)")
         let avif = Rules([.types([.jpeg, .png])]).judge(image(10, 10, type: .avif), path: "a.avif")
         XCTAssertEqual(
             avif.problems.map(\.description),
             [
-                "type avif is not one of this selection's jpeg, png (--types); export cannot make it again: imgsel does"
+                "type avif is not one of this selection's jpeg, png (--types), and export cannot make it again: imgsel does"
                     + " not decode AVIF pictures"
             ])
         XCTAssertTrue(

@@ -112,7 +112,8 @@ final class ExportTests: ImgselTestCase {
         XCTAssertEqual(neither.stderrLines.count, 2, neither.transcript)
         XCTAssertEqual(
             neither.stderrLines.first,
-            "imgsel: entry 1 (a.png): export writes only JPEG or PNG, and --types gif,webp allows neither")
+            "imgsel: entry 1 (a.png): type png is not one of this selection's gif, webp (--types), and export writes"
+                + " only JPEG or PNG")
         XCTAssertFalse(exists("none"))
     }
 

@@ -96,11 +96,13 @@ extension Rules {
             }
         }
         // Every mend is a re-encoding, into JPEG or PNG, from decoded pixels.
-        if !mends.isEmpty, let (reason, namesTypes) = reencodingRefusal(image.type) {
+        if !mends.isEmpty, let reason = reencodingRefusal(image.type) {
             for mend in mends {
-                // "--types gif,webp allows neither" already says what the type broke.
-                let broken = mend.rule.name == .types && namesTypes ? nil : mend.rule.check(image)
-                refuse(mend.rule, broken.map { $0 + "; " + reason } ?? reason)
+                let broken = mend.rule.check(image) ?? ""
+                // The type's own line already names the list: `…gif (--types), and export writes only JPEG or PNG`.
+                refuse(
+                    mend.rule, mend.rule.name == .types ? broken + ", and " + reason.short : broken + "; " + reason.long
+                )
             }
         }
         if judged.problems.isEmpty { judged.mends = mends }
@@ -137,14 +139,15 @@ extension Rules {
         return nil
     }
 
-    /// Why export cannot re-encode an image of `type`, and whether the reason names the types
-    /// rule; nil when it can.
-    private func reencodingRefusal(_ type: ImageType) -> (String, namesTypes: Bool)? {
+    /// Why export cannot re-encode an image of `type`, said after the types rule's own line (`short`)
+    /// or after another rule's (`long`); nil when it can.
+    private func reencodingRefusal(_ type: ImageType) -> (short: String, long: String)? {
         if case let .types(allowed)? = self[.types], !allowed.contains(.jpeg), !allowed.contains(.png) {
-            return (ExportPlan.neitherFormat(allowed), true)
+            return ("export writes only JPEG or PNG", ExportPlan.neitherFormat(allowed))
         }
-        if !type.isDecoded {
-            return ("export cannot make it again: imgsel does not decode \(type.displayName) pictures", false)
+        guard type.isDecoded else {
+            let reason = "export cannot make it again: imgsel does not decode \(type.displayName) pictures"
+            return (reason, reason)
         }
         return nil
     }
