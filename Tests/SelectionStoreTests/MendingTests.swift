@@ -54,8 +54,8 @@ final class MendingTests: XCTestCase {
         XCTAssertEqual(
             avif.problems.map(\.description),
             [
-                "type avif is not one of this selection's jpeg, png (--types), and export cannot make it again: imgsel does"
-                    + " not decode AVIF pictures"
+                "type avif is not one of this selection's jpeg, png (--types), and export cannot make it again:"
+                    + " imgsel does not decode AVIF pictures"
             ])
         XCTAssertTrue(
             Rules([.maxWidth(5)]).judge(image(4, 4, type: .avif), path: nil).problems.isEmpty, "nothing to mend")
