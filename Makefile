@@ -111,10 +111,19 @@ fuzz:
 	$(FUZZ_DIR)/probe-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds -max_total_time=$(FUZZ_TIME) \
 		-max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=1024 -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1
 
-# The leaves the decoders import (ByteCoding, Deflate) as static libraries, their modules in
-# FUZZ_DIR/modules beside an empty module named ImageDecoding: ImageEncoding's files compiled into
-# a fuzzer's one module import ImageDecoding, and find Raster in that module itself.
-FUZZ_LEAVES = swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static \
+# The leaves the decoders import (ByteCoding, Deflate, and Posix with the C it imports, CTerminal) as
+# static libraries, their modules in FUZZ_DIR/modules beside an empty module named ImageDecoding:
+# ImageEncoding's files compiled into a fuzzer's one module import ImageDecoding, and find Raster in
+# that module itself. CTerminal's module map is written there, as SwiftPM writes its own.
+FUZZ_LEAVES = clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/include \
+		-c Sources/CTerminal/terminal_restore.c -o $(FUZZ_DIR)/terminal_restore.o && \
+	rm -f $(FUZZ_DIR)/libCTerminal.a && ar rcs $(FUZZ_DIR)/libCTerminal.a $(FUZZ_DIR)/terminal_restore.o && \
+	printf "module CTerminal {\n  header \"$(CURDIR)/Sources/CTerminal/include/cterminal.h\"\n  export *\n}\n" \
+		> $(FUZZ_DIR)/modules/module.modulemap && \
+	swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/modules -module-name Posix -emit-library -static \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/Posix.swiftmodule \
+		-o $(FUZZ_DIR)/libPosix.a Sources/Posix/*.swift && \
+	swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static \
 		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ByteCoding.swiftmodule \
 		-o $(FUZZ_DIR)/libByteCoding.a Sources/ByteCoding/*.swift && \
 	swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/modules -module-name Deflate -emit-library -static \
@@ -126,10 +135,12 @@ FUZZ_LEAVES = swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static
 		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ImageHeaders.swiftmodule \
 		-o $(FUZZ_DIR)/libImageHeaders.a $(PROBE_SOURCES)
 # ImageHeaders too: the probe, and the Crop value ImageEncoding's Pixels/ (CropPixels) takes.
-FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libByteCoding.a
+FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libByteCoding.a \
+	$(FUZZ_DIR)/libPosix.a $(FUZZ_DIR)/libCTerminal.a
 
 # One libFuzzer target a decoder (ASan), each built as one module from the ImageDecoding sources
-# the decoders are made of (not Pipeline/, which reaches for the registry and threads) and
+# the decoders are made of (not Pipeline/, which reaches for the registry and threads; but its
+# SendablePointer, the decoders' one door for shared memory) and
 # ImageEncoding's Pixels/ and PNG/ (the fuzzers turn and shrink what they decode; PNG's writes
 # it back), so the fuzzers reach internal entry points; run FUZZ_TIME seconds on inputs up to
 # 256 KiB with a 1 s timeout:
@@ -137,7 +148,7 @@ FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_D
 # `make fuzz-decoders DECODERS="JPEG PNG"`.
 DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L HEVC HEIF
 DECODER_SOURCES = $(shell find Sources/ImageDecoding -name "*.swift" -not -path "*/Pipeline/*") \
-	$(wildcard Sources/ImageDecoding/Pipeline/RowSink*.swift) \
+	$(wildcard Sources/ImageDecoding/Pipeline/RowSink*.swift) Sources/ImageDecoding/Pipeline/SendablePointer.swift \
 	$(shell find Sources/ImageEncoding/Pixels Sources/ImageEncoding/PNG -name "*.swift")
 fuzz-decoders:
 	mkdir -p $(FUZZ_DIR)/modules
