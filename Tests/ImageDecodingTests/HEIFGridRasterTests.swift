@@ -47,7 +47,7 @@ final class HEIFGridRasterTests: XCTestCase {
                 let raster = try HEIFDecoder.decode(bytes, tiles: FakeHEVC.decode)
                 // The planes put together (the grid as a picture, as an alpha grid still is), then converted.
                 let container = try HEIFContainer(bytes)
-                let planes = try HEIFItemPictures(container: container, decodeTile: FakeHEVC.decode).picture(of: 1)
+                let planes = try HEIFItemPictures(container: container, codecs: [.hevc(FakeHEVC.decode)]).picture(of: 1)
                 let properties = try container.properties(of: 1)
                 let window = HEIFGeometry.window(width: 16, height: 7, properties: properties)
                 var expected = try Raster(width: window.width, height: window.height, hasAlpha: false)

@@ -14,11 +14,13 @@ public enum PixelDecoders {
     public typealias DecodeCovering =
         @Sendable ([UInt8], _ covering: (width: Int, height: Int)) throws(DecodeError) -> Raster
 
-    /// The HEVC decoder HEIC and HEIF pictures are drawn with. Set to nil, HEIC and HEIF are
-    /// placeholders again, refused by name (as before the decoder decoded): the one switch.
-    static let hevc: HEVCTileDecoder? = { sets, data, lengthSize, layer throws(DecodeError) in
-        try HEVCDecoder.decode(parameterSets: sets, data: data, lengthSize: lengthSize, layerID: layer)
-    }
+    /// The codecs HEIC and HEIF items are drawn with (HEVC; AV1 joins here). Empty, HEIC and HEIF
+    /// are placeholders again, refused by name (as before the decoder decoded): the one switch.
+    static let heifCodecs: [HEIFCodec] = [
+        .hevc { sets, data, lengthSize, layer throws(DecodeError) in
+            try HEVCDecoder.decode(parameterSets: sets, data: data, lengthSize: lengthSize, layerID: layer)
+        }
+    ]
 
     public static let all: [ImageType: Decode] = {
         var all: [ImageType: Decode] = [
@@ -29,19 +31,21 @@ public enum PixelDecoders {
             .bmp: { bytes, _ throws(DecodeError) in (try BMPDecoder.decode(bytes), nil) },
             .tiff: { bytes, _ throws(DecodeError) in (try TIFFDecoder.decode(bytes), nil) },
         ]
-        if let tiles = hevc {
-            let heif: Decode = { bytes, _ throws(DecodeError) in (try HEIFDecoder.decode(bytes, tiles: tiles), nil) }
+        if !heifCodecs.isEmpty {
+            let heif: Decode = { bytes, _ throws(DecodeError) in
+                (try HEIFDecoder.decode(bytes, codecs: heifCodecs), nil)
+            }
             // HEIF under a generic brand (mif1) may be HEVC-coded too; another codec is refused by name.
             (all[.heic], all[.heif]) = (heif, heif)
         }
         return all
     }()
 
-    /// The decoders that take the size wanted (see `DecodeCovering`): HEIC and HEIF, once `hevc` is set.
+    /// The decoders that take the size wanted (see `DecodeCovering`): HEIC and HEIF, once a codec is set.
     public static let covering: [ImageType: DecodeCovering] = {
-        guard let tiles = hevc else { return [:] }
+        guard !heifCodecs.isEmpty else { return [:] }
         let heif: DecodeCovering = { bytes, covering throws(DecodeError) in
-            try HEIFDecoder.decode(bytes, covering: covering, tiles: tiles)
+            try HEIFDecoder.decode(bytes, covering: covering, codecs: heifCodecs)
         }
         return [.heic: heif, .heif: heif]
     }()

@@ -7,9 +7,7 @@
 /// browsers ignore it), so it is not read. Frames: an image sequence (animated AVIF, HEIF
 /// sequence) is a track in `moov`; its sample count is the frame count, chosen as libavif does.
 enum ISOBMFFProbe {
-    static let maxBoxes = 10_000
     static let maxTopLevelBoxes = 1000
-    static let maxAssociations = 100_000
 
     /// The image type named by an ftyp box's brands, or nil for other ISO media (MP4, MOV...).
     static func imageType(major: UInt32, compatible: [UInt32]) -> ImageType? {
@@ -30,39 +28,6 @@ enum ISOBMFFProbe {
         return nil
     }
 
-    private struct Box {
-        var type: UInt32
-        var payload: Int  // offset of the payload
-        var end: Int
-    }
-
-    private static func box(_ r: inout ByteReader, limit: Int) throws -> Box {
-        let start = r.offset
-        guard limit - start >= 8 else { throw r.truncated }
-        var size = Int(try r.u32be())
-        let type = try r.u32be()
-        if size == 1 {
-            size = clampedInt(try r.u64be())
-        } else if size == 0 {
-            size = limit - start  // extends to the end of the enclosing space
-        }
-        guard size >= r.offset - start else { throw r.corrupt("bad box size") }
-        guard size <= limit - start else { throw r.truncated }
-        return Box(type: type, payload: r.offset, end: start + size)
-    }
-
-    /// Child boxes of [from, end), at most maxBoxes of them.
-    private static func children(_ r: inout ByteReader, from: Int, end: Int) throws -> [Box] {
-        var result: [Box] = []
-        try r.seek(to: from)
-        while end - r.offset >= 8, result.count < maxBoxes {
-            let b = try box(&r, limit: end)
-            result.append(b)
-            try r.seek(to: b.end)
-        }
-        return result
-    }
-
     /// Major brands that ask for the image sequence rather than the primary item.
     static let sequenceBrands: Set<UInt32> = [
         fourCC("avis"), fourCC("msf1"), fourCC("hevc"), fourCC("hevx"), fourCC("hevs"),
@@ -73,10 +38,31 @@ enum ISOBMFFProbe {
     ]
 
     static func probe(_ source: any ByteSource, type: ImageType) throws -> ImageFacts {
-        var r = ByteReader(source, format: type.displayName, readAhead: 1024)
-        var ftyp: Box?, meta: Box?, moov: Box?
-        for _ in 0..<maxTopLevelBoxes where r.size - r.offset >= 8 {
-            let b = try box(&r, limit: r.size)
+        do throws(ISOBMFFError) {
+            return try facts(source, type: type)
+        } catch {
+            throw probeError(error, format: type.displayName)
+        }
+    }
+
+    /// The lexer's errors in the probe's words ("truncated HEIC header").
+    static func probeError(_ error: ISOBMFFError, format: String) -> ProbeError {
+        switch error {
+        case .truncated: return ProbeError("truncated \(format) header")
+        case .boxSize: return ProbeError("corrupt \(format) header (bad box size)")
+        case .corrupt(let why), .unsupported(let why): return ProbeError("corrupt \(format) header (\(why))")
+        case .exhausted(let budget):
+            return ProbeError("corrupt \(format) header (headers run past \(budget >> 20) MiB)")
+        }
+    }
+
+    private static func facts(_ source: any ByteSource, type: ImageType) throws(ISOBMFFError) -> ImageFacts {
+        var r = ISOBMFFReader(source)
+        var ftyp: ISOBMFFBox?, meta: ISOBMFFBox?, moov: ISOBMFFBox?
+        var at = 0
+        for _ in 0..<maxTopLevelBoxes where r.size - at >= 8 {
+            try r.seek(to: at)
+            let b = try r.box(limit: r.size)
             switch b.type {
             case fourCC("ftyp") where ftyp == nil: ftyp = b
             case fourCC("meta") where meta == nil: meta = b
@@ -84,19 +70,19 @@ enum ISOBMFFProbe {
             default: break
             }
             if meta != nil && moov != nil { break }
-            try r.seek(to: b.end)
+            at = b.end
         }
         var major: UInt32 = 0
         if let ftyp, ftyp.end - ftyp.payload >= 4 {
-            try r.seek(to: ftyp.payload)
-            major = try r.u32be()
+            try r.enter(ftyp)
+            major = UInt32(try r.u32())
         }
         // A damaged sequence track must not spoil a good primary item: it then counts as one frame.
         let track = moov.flatMap { try? sequenceTrack(&r, moov: $0) }
         let useTrack = track != nil && (sequenceBrands.contains(major) || !stillBrands.contains(major))
         guard let meta else {
             // A sequence without a primary item: its track header gives the size.
-            guard let track, track.width > 0, track.height > 0 else { throw r.truncated }
+            guard let track, track.width > 0, track.height > 0 else { throw .truncated("moov box") }
             return ImageFacts(type: type, width: track.width, height: track.height, frames: max(1, track.samples))
         }
         var facts = try primaryItem(&r, meta: meta, type: type)
@@ -107,98 +93,71 @@ enum ISOBMFFProbe {
     /// The first picture track of a movie box that is not an auxiliary (alpha, depth) track.
     private struct Track { var width = 0, height = 0, samples = 0 }
 
-    private static func sequenceTrack(_ r: inout ByteReader, moov: Box) throws -> Track? {
-        for trak in try children(&r, from: moov.payload, end: moov.end) where trak.type == fourCC("trak") {
-            let parts = try children(&r, from: trak.payload, end: trak.end)
-            if let tref = parts.first(where: { $0.type == fourCC("tref") }),
-                try children(&r, from: tref.payload, end: tref.end).contains(where: { $0.type == fourCC("auxl") })
+    private static func sequenceTrack(_ r: inout ISOBMFFReader, moov: ISOBMFFBox) throws(ISOBMFFError) -> Track? {
+        func child(_ parts: [ISOBMFFBox], _ code: StaticString) -> ISOBMFFBox? {
+            parts.first { $0.type == fourCC(code) }
+        }
+        for trak in try r.children(of: moov) where trak.type == fourCC("trak") {
+            let parts = try r.children(of: trak)
+            if let tref = child(parts, "tref"), try r.children(of: tref).contains(where: { $0.type == fourCC("auxl") })
             {
                 continue
             }
-            guard let mdia = parts.first(where: { $0.type == fourCC("mdia") }) else { continue }
-            let media = try children(&r, from: mdia.payload, end: mdia.end)
-            guard let hdlr = media.first(where: { $0.type == fourCC("hdlr") }) else { continue }
-            try r.seek(to: hdlr.payload + 8)  // version, flags, pre_defined
-            guard try r.u32be() == fourCC("pict") else { continue }
+            guard let mdia = child(parts, "mdia") else { continue }
+            let media = try r.children(of: mdia)
+            guard let hdlr = child(media, "hdlr") else { continue }
+            try r.enter(hdlr, skipping: 8)  // version, flags, pre_defined
+            guard try r.u32() == fourCC("pict") else { continue }
             var track = Track()
-            if let tkhd = parts.first(where: { $0.type == fourCC("tkhd") }) {
-                try r.seek(to: tkhd.payload)
+            if let tkhd = child(parts, "tkhd") {
+                try r.enter(tkhd)
                 let version = try r.u8()
                 // Times, track id and duration; reserved, layer, group, volume; the matrix.
                 try r.skip(3 + (version == 1 ? 32 : 20) + 16 + 36)
-                track.width = Int(try r.u32be() >> 16)  // 16.16 fixed point
-                track.height = Int(try r.u32be() >> 16)
+                track.width = try r.u32() >> 16  // 16.16 fixed point
+                track.height = try r.u32() >> 16
             }
-            guard let minf = media.first(where: { $0.type == fourCC("minf") }),
-                let stbl = try children(&r, from: minf.payload, end: minf.end).first(where: {
-                    $0.type == fourCC("stbl")
-                }),
-                let sizes = try children(&r, from: stbl.payload, end: stbl.end)
-                    .first(where: { $0.type == fourCC("stsz") || $0.type == fourCC("stz2") })
+            guard let minf = child(media, "minf"), let stbl = child(try r.children(of: minf), "stbl"),
+                let sizes = try r.children(of: stbl).first(where: {
+                    $0.type == fourCC("stsz") || $0.type == fourCC("stz2")
+                })
             else { return track }
             // stsz: version/flags, sample_size, sample_count; stz2: version/flags, reserved+field_size, sample_count.
-            try r.seek(to: sizes.payload + 8)
-            track.samples = Int(try r.u32be())
+            try r.enter(sizes, skipping: 8)
+            track.samples = try r.u32()
             return track
         }
         return nil
     }
 
-    private static func primaryItem(_ r: inout ByteReader, meta: Box, type: ImageType) throws -> ImageFacts {
+    private static func primaryItem(
+        _ r: inout ISOBMFFReader, meta: ISOBMFFBox, type: ImageType
+    ) throws(ISOBMFFError) -> ImageFacts {
         // meta is a FullBox: 4 bytes of version and flags before its children.
-        let items = try children(&r, from: meta.payload + 4, end: meta.end)
-        guard let pitm = items.first(where: { $0.type == fourCC("pitm") }) else { throw r.corrupt("no primary item") }
-        try r.seek(to: pitm.payload)
-        let pitmVersion = try r.u8()
-        try r.skip(3)
-        let primary = pitmVersion == 0 ? Int(try r.u16be()) : Int(try r.u32be())
-        guard let iprp = items.first(where: { $0.type == fourCC("iprp") }) else {
-            throw r.corrupt("no item properties")
-        }
-        let iprpChildren = try children(&r, from: iprp.payload, end: iprp.end)
-        guard let ipco = iprpChildren.first(where: { $0.type == fourCC("ipco") }) else {
-            throw r.corrupt("no item properties")
-        }
-        let properties = try children(&r, from: ipco.payload, end: ipco.end)
-
-        // Property indices (1-based into ipco) associated with the primary item, in order.
-        var associated: [Int] = []
-        var budget = maxAssociations
-        for ipma in iprpChildren where ipma.type == fourCC("ipma") {
-            // An earlier ipma box may have spent the whole budget (and taken it below zero).
-            guard budget > 0 else { break }
-            try r.seek(to: ipma.payload)
-            let version = try r.u8()
-            let flags = try r.bytes(3)  // big-endian; only the lowest bit matters
-            let wideIndex = flags[2] & 1 != 0
-            let entries = Int(try r.u32be())
-            for _ in 0..<min(entries, budget) {
-                let item = version < 1 ? Int(try r.u16be()) : Int(try r.u32be())
-                let count = Int(try r.u8())
-                budget -= 1 + count
-                guard budget > 0 else { break }
-                for _ in 0..<count {
-                    let index = wideIndex ? Int(try r.u16be() & 0x7FFF) : Int(try r.u8() & 0x7F)
-                    if item == primary && index > 0 { associated.append(index) }
-                }
-            }
-        }
+        let items = try r.children(of: meta, skipping: 4)
+        guard let pitm = items.first(where: { $0.type == fourCC("pitm") }) else { throw .corrupt("no primary item") }
+        let primary = try HEIFItems.primary(&r, pitm)
+        guard let iprp = items.first(where: { $0.type == fourCC("iprp") }),
+            try r.children(of: iprp).contains(where: { $0.type == fourCC("ipco") })
+        else { throw .corrupt("no item properties") }
+        // Properties associated with the primary item, in order; an ipma past its budget is read
+        // as far as the budget goes.
+        let properties = try HEIFItemProperties(&r, iprp: iprp)
 
         var width = 0, height = 0
         var transform = Transform()  // what irot and imir did so far, in association order
-        for index in associated where index <= properties.count {
-            let p = properties[index - 1]
-            try r.seek(to: p.payload)
+        for p in properties.boxes(of: primary) {
+            try r.enter(p)
             switch p.type {
             case fourCC("ispe"):
                 try r.skip(4)
-                width = Int(try r.u32be())
-                height = Int(try r.u32be())
+                width = try r.u32()
+                height = try r.u32()
             case fourCC("clap"):
-                let wn = try r.u32be(), wd = try r.u32be(), hn = try r.u32be(), hd = try r.u32be()
+                let wn = try r.u32(), wd = try r.u32(), hn = try r.u32(), hd = try r.u32()
                 if wd > 0, hd > 0 {
-                    let cw = Int((UInt64(wn) + UInt64(wd / 2)) / UInt64(wd))
-                    let ch = Int((UInt64(hn) + UInt64(hd / 2)) / UInt64(hd))
+                    let cw = (wn + wd / 2) / wd
+                    let ch = (hn + hd / 2) / hd
                     // A clap after a quarter turn crops the turned picture: its width is the stored height.
                     let (storedW, storedH) = transform.swapsAxes ? (ch, cw) : (cw, ch)
                     if storedW > 0, storedH > 0, storedW <= width, storedH <= height {
@@ -213,7 +172,7 @@ enum ISOBMFFProbe {
                 break
             }
         }
-        guard width > 0, height > 0 else { throw r.corrupt("no image size") }
+        guard width > 0, height > 0 else { throw .corrupt("no image size") }
         return ImageFacts(type: type, width: width, height: height, orientation: transform.orientation)
     }
 

@@ -1,6 +1,9 @@
-/// Big-endian reads within one box of a HEIF file held whole in memory: every read is checked
-/// against the box's end, so a size or count from the file can never read past it, and a short
-/// box is "truncated" naming the box, as the other decoders name their sections.
+import ImageHeaders
+
+/// Big-endian reads within one property's or item's payload of a HEIF file held whole in memory
+/// (hvcC, clap, a grid's header): every read is checked against the payload's end, and a short
+/// one is "truncated" naming it, as the other decoders name their sections. Boxes themselves
+/// are cut out by ImageHeaders' lexer (ISOBMFFReader), never here.
 struct HEIFCursor {
     let bytes: [UInt8]
     private(set) var offset: Int
@@ -15,7 +18,7 @@ struct HEIFCursor {
         self.section = section
     }
 
-    init(_ bytes: [UInt8], box: HEIFBox) {
+    init(_ bytes: [UInt8], box: ISOBMFFBox) {
         self.init(bytes, from: box.payload, to: box.end, section: box.name)
     }
 
@@ -76,59 +79,6 @@ struct HEIFCursor {
             chars.append(c)
         }
         return String(decoding: chars, as: UTF8.self)
-    }
-}
-
-/// One box: its four-character type and where its payload lies in the file.
-struct HEIFBox: Equatable {
-    var type: UInt32
-    var payload: Int
-    var end: Int
-
-    var name: String {
-        String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: type >> (24 - 8 * $0)) }, as: UTF8.self)
-    }
-
-    /// At most this many boxes are read at one level: a file of tiny boxes cannot make the
-    /// parser build an endless list.
-    static let maxChildren = 10_000
-
-    /// The boxes laid one after another in [start, end) of `bytes`. With `cutShort`, a last box
-    /// running past the end is kept, cut to it (a file's truncated mdat is then reported as the
-    /// item it cuts short, not as a box).
-    static func children(
-        of bytes: [UInt8], from start: Int, to end: Int, cutShort: Bool = false
-    ) throws(DecodeError) -> [HEIFBox] {
-        var boxes: [HEIFBox] = []
-        var at = start
-        let end = min(end, bytes.count)
-        while end - at >= 8, boxes.count < maxChildren {
-            var c = HEIFCursor(bytes, from: at, to: end, section: "box header")
-            var size = try c.size(4)
-            let type = UInt32(try c.unsigned(4))
-            if size == 1 {
-                size = try c.size(8)
-            } else if size == 0 {
-                size = end - at  // to the end of the enclosing box
-            }
-            let header = c.offset - at
-            guard size >= header else { throw .corrupt("HEIF box of \(size) bytes") }
-            if cutShort, size > end - at {
-                boxes.append(HEIFBox(type: type, payload: at + header, end: end))
-                break
-            }
-            guard size <= end - at else {
-                throw .truncated(section: "HEIF \(HEIFBox(type: type, payload: 0, end: 0).name) box")
-            }
-            boxes.append(HEIFBox(type: type, payload: at + header, end: at + size))
-            at += size
-        }
-        return boxes
-    }
-
-    static func children(of bytes: [UInt8], in box: HEIFBox, skipping header: Int = 0) throws(DecodeError) -> [HEIFBox]
-    {
-        try children(of: bytes, from: box.payload + header, to: box.end)
     }
 }
 

@@ -1,9 +1,12 @@
-/// HEIF images coded with HEVC, to RGBA: the primary item (or, when the caller will shrink
-/// it, a thumbnail item that covers the size wanted), its grid of tiles put together, its clean
-/// aperture cut, its YCbCr converted by its colr nclx, and its alpha auxiliary image as alpha.
+import ImageHeaders
+
+/// HEIF images to RGBA, whatever codec codes their items (HEIFCodec: HEVC today): the primary
+/// item (or, when the caller will shrink it, a thumbnail item that covers the size wanted), its
+/// grid of tiles put together, its clean aperture cut, its YCbCr converted by its colr nclx,
+/// and its alpha auxiliary image as alpha.
 /// The picture is left as stored: irot and imir are the orientation the probe reports, which
-/// is applied after shrinking, as for an EXIF orientation. The HEVC decoding itself is the
-/// `tiles` function, so that tests can stand a fake in for it.
+/// is applied after shrinking, as for an EXIF orientation. The codecs are passed in, so that
+/// tests can stand a fake in for them.
 public enum HEIFDecoder {
     /// The auxC types that make an auxiliary image the alpha plane (HEIF's and MPEG-B's).
     static let alphaTypes: Set<String> = [
@@ -14,15 +17,22 @@ public enum HEIFDecoder {
     ///   - covering: the stored size the picture will be shrunk to, when it will; a thumbnail
     ///     item at least that large, of the same shape and turned the same way, is decoded
     ///     instead of the primary.
-    ///   - tiles: the HEVC decoder.
+    ///   - codecs: the codings items may be in; an item of another is refused by name.
     public static func decode(
-        _ bytes: [UInt8], covering: (width: Int, height: Int)? = nil, tiles: @escaping HEVCTileDecoder
+        _ bytes: [UInt8], covering: (width: Int, height: Int)? = nil, codecs: [HEIFCodec]
     ) throws(DecodeError) -> Raster {
         let container = try HEIFContainer(bytes)
-        let pictures = HEIFItemPictures(container: container, decodeTile: tiles)
+        let pictures = HEIFItemPictures(container: container, codecs: codecs)
         var item = container.primary
         if let covering, let thumbnail = try thumbnail(container, pictures, covering: covering) { item = thumbnail }
         return try decode(item, container, pictures)
+    }
+
+    /// HEVC alone, decoded by `tiles` (the tests' fake, or HEVCDecoder).
+    public static func decode(
+        _ bytes: [UInt8], covering: (width: Int, height: Int)? = nil, tiles: @escaping HEVCTileDecoder
+    ) throws(DecodeError) -> Raster {
+        try decode(bytes, covering: covering, codecs: [.hevc(tiles)])
     }
 
     private static func decode(
@@ -33,7 +43,7 @@ public enum HEIFDecoder {
         var raster: Raster
         let window: HEIFRect
         let size: (width: Int, height: Int)
-        if container.itemTypes[item] == heifCode("grid") {
+        if container.type(of: item) == heifCode("grid") {
             let layout = try pictures.gridLayout(item)
             size = (layout.width, layout.height)
             let stored = storedSize(size, properties)
@@ -96,7 +106,7 @@ public enum HEIFDecoder {
     /// The smallest thumbnail item of the primary that can stand in for it at `covering`:
     /// at least that large, of the primary's shape (within a pixel), turned the same way, with
     /// alpha if the primary has it, and no clap on either (a crop would change what it shows).
-    /// A thumbnail that is not HEVC, or whose header is damaged, is passed over.
+    /// A thumbnail that no codec decodes, or whose header is damaged, is passed over.
     static func thumbnail(
         _ container: HEIFContainer, _ pictures: HEIFItemPictures, covering: (width: Int, height: Int)
     ) throws(DecodeError) -> Int? {
@@ -112,7 +122,7 @@ public enum HEIFDecoder {
         guard !cropped(properties), sides.contains(width), sides.contains(height) else { return nil }
         var best: (item: Int, pixels: Int)?
         for candidate in container.items(referring: "thmb", to: primary) {
-            guard let type = container.itemTypes[candidate], type == heifCode("hvc1") || type == heifCode("grid"),
+            guard let type = container.type(of: candidate), pictures.draws(type),
                 let own = try? container.properties(of: candidate), !cropped(own),
                 HEIFGeometry.turns(own) == HEIFGeometry.turns(properties),
                 let size = try? pictures.size(of: candidate), sides.contains(size.width), sides.contains(size.height),

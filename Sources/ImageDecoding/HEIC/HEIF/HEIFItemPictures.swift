@@ -1,32 +1,40 @@
 import Dispatch
+import ImageHeaders
 import Posix
 
-/// Decodes what a HEVC still picture is, the seam's shape: parameter sets (hvcC's NAL units),
-/// the item's bytes (length-prefixed NAL units), the size of those lengths and the layer
-/// wanted. Production passes `HEVCDecoder.decode`; tests pass a fake returning known planes.
+/// Decodes what a HEVC still picture is: parameter sets (hvcC's NAL units), the item's bytes
+/// (length-prefixed NAL units), the size of those lengths and the layer wanted. Production passes
+/// `HEVCDecoder.decode` to `HEIFCodec.hevc`; tests pass a fake returning known planes.
 public typealias HEVCTileDecoder =
     @Sendable (_ parameterSets: [[UInt8]], _ data: [UInt8], _ lengthSize: Int, _ layerID: Int) throws(DecodeError) ->
     HEVCPicture
 
-/// An item's samples: one coded image (hvc1), or a grid of them put together, cut to the
-/// grid's output size. Every size is checked against DecodeLimits before anything of that size
-/// is allocated or decoded.
-struct HEIFItemPictures {
+/// An item's samples: one coded image (of a codec's item type: hvc1...), or a grid of them put
+/// together, cut to the grid's output size. Every size is checked against DecodeLimits before
+/// anything of that size is allocated or decoded.
+struct HEIFItemPictures: Sendable {
     let container: HEIFContainer
-    let decodeTile: HEVCTileDecoder
+    /// The codecs by the item type they decode.
+    let codecs: [UInt32: HEIFCodec]
+
+    init(container: HEIFContainer, codecs: [HEIFCodec]) {
+        self.container = container
+        self.codecs = Dictionary(codecs.map { ($0.itemType, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// The bytes held while a picture of `width`×`height` samples is decoded: its planes
     /// (16 bits a sample, 4:2:0 or less).
     static func planeBytes(width: Int, height: Int) -> Int { width * height * 3 }
 
     func picture(of item: Int) throws(DecodeError) -> HEVCPicture {
-        switch container.itemTypes[item] {
-        case heifCode("hvc1")?: return try coded(item)
+        switch container.type(of: item) {
         case heifCode("grid")?: return try grid(item)
-        case let type?: throw .unsupported("HEIF item of type '\(HEIFBox(type: type, payload: 0, end: 0).name)'")
-        case nil: throw .corrupt("HEIF item \(item) is not in the item list")
+        default: return try coded(item)
         }
     }
+
+    /// Whether items of this type can be drawn: a grid, or a type a codec decodes.
+    func draws(_ type: UInt32) -> Bool { type == heifCode("grid") || codecs[type] != nil }
 
     /// ispe: the size an item says it has.
     func size(of item: Int) throws(DecodeError) -> (width: Int, height: Int) {
@@ -34,24 +42,35 @@ struct HEIFItemPictures {
         throw .corrupt("HEIF item \(item) without a size (ispe)")
     }
 
-    private func configuration(of item: Int) throws(DecodeError) -> (HEVCConfiguration, layer: Int) {
-        let properties = try container.properties(of: item)
-        var layer = 0
-        for case let .layer(id) in properties { layer = id }
-        for case let .hevcConfiguration(config) in properties {
-            if let refused = config.refusedChroma { throw .unsupported(refused) }
-            return (config, layer)
-        }
-        throw .corrupt("HEIF item \(item) without an HEVC configuration (hvcC)")
+    /// The codec of a coded item: its type's.
+    private func codec(of item: Int) throws(DecodeError) -> HEIFCodec {
+        guard let type = container.type(of: item) else { throw .corrupt("HEIF item \(item) is not in the item list") }
+        guard let codec = codecs[type] else { throw .unsupported("HEIF item of type '\(ISOBMFFBox.name(type))'") }
+        return codec
     }
 
+    /// The payload of the item's configuration property (hvcC...) and the format it promises.
+    private func configuration(
+        of item: Int, _ codec: HEIFCodec
+    ) throws(DecodeError) -> (payload: [UInt8], format: HEIFCodedFormat) {
+        guard let payload = container.property(codec.configurationType, of: item) else {
+            let property = ISOBMFFBox.name(codec.configurationType)
+            throw .corrupt("HEIF item \(item) without an \(codec.name) configuration (\(property))")
+        }
+        return (payload, try codec.format(payload))
+    }
+
+    /// A coded item decoded by its codec (a grid's tile is one: grids do not nest).
     private func coded(_ item: Int) throws(DecodeError) -> HEVCPicture {
+        let codec = try codec(of: item)
         let (width, height) = try size(of: item)
         try DecodeLimits.check(
             width: width, height: height, workingBytes: Self.planeBytes(width: width, height: height),
             inputBytes: container.bytes.count)
-        let (config, layer) = try configuration(of: item)
-        let picture = try decodeTile(config.parameterSets, try container.data(of: item), config.lengthSize, layer)
+        var layer = 0
+        for case let .layer(id) in try container.properties(of: item) { layer = id }
+        let (payload, _) = try configuration(of: item, codec)
+        let picture = try codec.decode(payload, try container.data(of: item), layer)
         try HEIFPixels.checkPlanes(picture, what: "HEIF item \(item)")
         return picture
     }
@@ -95,14 +114,14 @@ struct HEIFItemPictures {
                 throw .corrupt("HEIF grid tiles of different sizes")
             }
         }
-        let (config, _) = try configuration(of: tiles[0])
-        let chroma: HEVCPicture.Chroma = config.chromaFormat == 0 ? .monochrome : .yuv420
+        let format = try configuration(of: tiles[0], try codec(of: tiles[0])).format
+        let chroma = format.chroma
         if chroma == .yuv420, (columns > 1 && tileWidth & 1 == 1) || (rows > 1 && tileHeight & 1 == 1) {
             throw .unsupported("HEIF grid of 4:2:0 tiles of odd size \(tileWidth)×\(tileHeight)")
         }
         return HEIFGridLayout(
             width: width, height: height, columns: columns, tileWidth: tileWidth, tileHeight: tileHeight,
-            tiles: tiles, chroma: chroma, bitDepthLuma: config.bitDepthLuma, bitDepthChroma: config.bitDepthChroma)
+            tiles: tiles, chroma: chroma, bitDepthLuma: format.bitDepthLuma, bitDepthChroma: format.bitDepthChroma)
     }
 
     /// Tile `i` of a grid decoded, and where its top-left corner goes in the grid's output.

@@ -1,9 +1,12 @@
-/// The item properties (ipco) that decide what a HEIF item's pixels are. Others (pixi, ICC
-/// colr, rloc...) are kept as `.other`: pixels are taken as sRGB (SPEC "Pictures").
+import ImageHeaders
+
+/// The item properties (ipco) that decide what a HEIF item's pixels are, parsed from the boxes
+/// the item model (ImageHeaders' HEIFItemProperties) hands on. Others (pixi, ICC colr, rloc, a
+/// codec's configuration, which its HEIFCodec reads) are kept as `.other`: pixels are taken as
+/// sRGB (SPEC "Pictures").
 enum HEIFProperty: Equatable {
     /// ispe: the item's width and height.
     case size(width: Int, height: Int)
-    case hevcConfiguration(HEVCConfiguration)
     case cleanAperture(HEIFCleanAperture)
     /// irot: anticlockwise quarter turns.
     case rotation(Int)
@@ -17,14 +20,12 @@ enum HEIFProperty: Equatable {
     case layer(Int)
     case other(UInt32)
 
-    static func parse(_ bytes: [UInt8], _ box: HEIFBox) throws(DecodeError) -> HEIFProperty {
+    static func parse(_ bytes: [UInt8], _ box: ISOBMFFBox) throws(DecodeError) -> HEIFProperty {
         var c = HEIFCursor(bytes, box: box)
         switch box.type {
         case heifCode("ispe"):
             try c.skip(4)
             return .size(width: try c.u32(), height: try c.u32())
-        case heifCode("hvcC"):
-            return .hevcConfiguration(try HEVCConfiguration(&c))
         case heifCode("clap"):
             let values = try (0..<8).map { (i) throws(DecodeError) in i == 4 || i == 6 ? try c.i32() : try c.u32() }
             return .cleanAperture(
@@ -64,49 +65,5 @@ struct HEIFCleanAperture: Equatable {
     static func == (a: HEIFCleanAperture, b: HEIFCleanAperture) -> Bool {
         a.width == b.width && a.height == b.height && a.horizontalOffset == b.horizontalOffset
             && a.verticalOffset == b.verticalOffset
-    }
-}
-
-/// hvcC: what the HEVC decoder needs besides the item's bytes: the parameter sets (VPS, SPS,
-/// PPS, and any SEI the arrays carry), the size of the NAL unit length fields, and the chroma
-/// format, which refuses 4:2:2 and 4:4:4 by name before any decoding.
-struct HEVCConfiguration: Equatable {
-    var chromaFormat: Int
-    var bitDepthLuma: Int
-    var bitDepthChroma: Int
-    var lengthSize: Int
-    var parameterSets: [[UInt8]]
-
-    static let maxNALUnits = 1000
-
-    init(_ c: inout HEIFCursor) throws(DecodeError) {
-        try c.skip(16)  // version, profile, tier, level, compatibility flags, segmentation, parallelism
-        chromaFormat = Int(try c.u8() & 3)
-        bitDepthLuma = Int(try c.u8() & 7) + 8
-        bitDepthChroma = Int(try c.u8() & 7) + 8
-        try c.skip(2)  // average frame rate
-        lengthSize = Int(try c.u8() & 3) + 1
-        guard lengthSize != 3 else { throw .corrupt("HEVC configuration with 3-byte NAL lengths") }
-        let arrays = Int(try c.u8())
-        parameterSets = []
-        for _ in 0..<arrays {
-            try c.skip(1)  // completeness and the NAL unit type, which the unit's own header repeats
-            let count = try c.u16()
-            for _ in 0..<count {
-                guard parameterSets.count < Self.maxNALUnits else {
-                    throw .corrupt("HEVC configuration with over \(Self.maxNALUnits) NAL units")
-                }
-                parameterSets.append(try c.take(try c.u16()))
-            }
-        }
-    }
-
-    /// The name of a chroma format the decoder refuses, or nil for 4:2:0 and monochrome.
-    var refusedChroma: String? {
-        switch chromaFormat {
-        case 2: return "HEVC 4:2:2 (range extensions)"
-        case 3: return "HEVC 4:4:4 (range extensions)"
-        default: return nil
-        }
     }
 }
