@@ -111,12 +111,19 @@ fuzz:
 	$(FUZZ_DIR)/probe-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds -max_total_time=$(FUZZ_TIME) \
 		-max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=1024 -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1
 
-# The leaves the decoders import (ByteCoding, Deflate) as static libraries, their modules in
+# The leaves the decoders import (ByteCoding, Posix with CTerminal's C, Deflate) as static libraries, their modules in
 # FUZZ_DIR/modules beside an empty module named ImageDecoding: ImageEncoding's files compiled into
 # a fuzzer's one module import ImageDecoding, and find Raster in that module itself.
 FUZZ_LEAVES = swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static \
 		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ByteCoding.swiftmodule \
 		-o $(FUZZ_DIR)/libByteCoding.a Sources/ByteCoding/*.swift && \
+	clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/include -c Sources/CTerminal/terminal_restore.c \
+		-o $(FUZZ_DIR)/cterminal.o && \
+	echo "module CTerminal { header \"$(CURDIR)/Sources/CTerminal/include/cterminal.h\" export * }" \
+		> $(FUZZ_DIR)/modules/module.modulemap && \
+	swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/modules -module-name Posix -emit-library -static \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/Posix.swiftmodule \
+		-o $(FUZZ_DIR)/libPosix.a $(shell find Sources/Posix -name "*.swift") && \
 	swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/modules -module-name Deflate -emit-library -static \
 		-emit-module -emit-module-path $(FUZZ_DIR)/modules/Deflate.swiftmodule \
 		-o $(FUZZ_DIR)/libDeflate.a Sources/Deflate/*.swift && \
@@ -126,7 +133,8 @@ FUZZ_LEAVES = swiftc $(FUZZ_FLAGS) -module-name ByteCoding -emit-library -static
 		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ImageHeaders.swiftmodule \
 		-o $(FUZZ_DIR)/libImageHeaders.a $(PROBE_SOURCES)
 # ImageHeaders too: the probe, and the Crop value ImageEncoding's Pixels/ (CropPixels) takes.
-FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libByteCoding.a
+FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libPosix.a \
+	$(FUZZ_DIR)/cterminal.o $(FUZZ_DIR)/libByteCoding.a
 
 # One libFuzzer target a decoder (ASan), each built as one module from the ImageDecoding sources
 # the decoders are made of (not Pipeline/, which reaches for the registry and threads) and
