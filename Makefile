@@ -145,7 +145,7 @@ FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_D
 # `make fuzz-decoders DECODERS="JPEG PNG"`.
 DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L HEVC HEIF
 DECODER_SOURCES = $(shell find Sources/ImageDecoding -name "*.swift" -not -path "*/Pipeline/*") \
-	$(wildcard Sources/ImageDecoding/Pipeline/RowSink*.swift) \
+	$(wildcard Sources/ImageDecoding/Pipeline/RowSink*.swift) Sources/ImageDecoding/Pipeline/SendablePointer.swift \
 	$(shell find Sources/ImageEncoding/Pixels Sources/ImageEncoding/PNG -name "*.swift")
 fuzz-decoders:
 	mkdir -p $(FUZZ_DIR)/modules
