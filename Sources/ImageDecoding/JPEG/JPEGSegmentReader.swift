@@ -1,20 +1,28 @@
-/// Walks the marker structure of a JPEG: finds the next marker (skipping stray bytes
-/// and fill bytes as libjpeg's next_marker does) and hands out a segment's payload.
-/// Every read is checked against the end of the data.
+import ImageHeaders
+
+/// The decoder's reading of JPEGMarkerLexer's markers and segments, libjpeg's policy: stray bytes,
+/// fill bytes and FF 00 pairs before a marker are skipped (next_marker), and every read is checked
+/// against the end of the data.
 struct JPEGSegmentReader {
     let data: UnsafeBufferPointer<UInt8>
-    /// The next byte to look at.
-    var position: Int
+    private var lexer = JPEGMarkerLexer(position: 0)
+
+    /// The next byte to look at; the scan decoders move it past the entropy-coded data they read.
+    var position: Int {
+        get { lexer.position }
+        set { lexer.position = newValue }
+    }
 
     init(_ data: UnsafeBufferPointer<UInt8>) {
         self.data = data
-        position = 0
     }
 
     /// The file must open with SOI (FF D8).
     mutating func readStartOfImage() throws(DecodeError) {
         guard data.count >= 2 else { throw .truncated(section: "before the start-of-image marker") }
-        guard data[0] == 0xFF, data[1] == 0xD8 else { throw .corrupt("not a JPEG: no start-of-image marker") }
+        guard data[0] == 0xFF, data[1] == JPEGMarkerLexer.soi else {
+            throw .corrupt("not a JPEG: no start-of-image marker")
+        }
         position = 2
     }
 
@@ -22,23 +30,11 @@ struct JPEGSegmentReader {
     /// the end of the data. Bytes that are not a marker are skipped, as are FF fill bytes
     /// and FF 00 pairs, since libjpeg accepts them (with a warning) too.
     mutating func nextMarker() -> UInt8? {
-        var i = position
-        let end = data.count
-        while i < end {
-            guard data[i] == 0xFF else {
-                i += 1
-                continue
-            }
-            var j = i + 1
-            while j < end && data[j] == 0xFF { j += 1 }
-            guard j < end else { break }
-            if data[j] != 0 {
-                position = j + 1
-                return data[j]
-            }
-            i = j + 1
+        var input = data
+        while let marker = lexer.nextMarker(in: &input) {
+            if marker.code != 0 { return marker.code }
         }
-        position = end
+        position = data.count
         return nil
     }
 
@@ -50,17 +46,14 @@ struct JPEGSegmentReader {
     ) throws(DecodeError)
         -> UnsafeBufferPointer<UInt8>
     {
-        guard position + 2 <= data.count else { throw .truncated(section: "in the \(name) segment") }
-        let length = Int(data[position]) << 8 | Int(data[position + 1])
-        guard length >= 2 else {
-            guard lenient else { throw .corrupt("\(name) segment length \(length)") }
-            position += 2
-            return UnsafeBufferPointer(rebasing: data[position..<position])
+        var input = data
+        guard let segment = lexer.segment(in: &input) else { throw .truncated(section: "in the \(name) segment") }
+        guard segment.length >= 2 else {
+            guard lenient else { throw .corrupt("\(name) segment length \(segment.length)") }
+            return UnsafeBufferPointer(rebasing: data[segment.payload])
         }
-        guard position + length <= data.count else { throw .truncated(section: "in the \(name) segment") }
-        let payload = UnsafeBufferPointer(rebasing: data[(position + 2)..<(position + length)])
-        position += length
-        return payload
+        guard segment.end <= data.count else { throw .truncated(section: "in the \(name) segment") }
+        return UnsafeBufferPointer(rebasing: data[segment.payload])
     }
 }
 

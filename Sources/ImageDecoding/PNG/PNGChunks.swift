@@ -1,6 +1,6 @@
-import ByteCoding
+import ImageHeaders
 
-/// The chunks of a PNG that decoding needs, found in one pass over the file
+/// The chunks of a PNG that decoding needs, found in one pass over what PNGChunkLexer cuts out
 /// before any pixel memory is taken.
 ///
 /// Rules (libpng's where Pillow is silent or lax, written down in the tests):
@@ -17,7 +17,7 @@ import ByteCoding
 /// - nothing after IEND is read; a missing IEND, or a file cut inside a chunk,
 ///   ends the chunk list there, and what image data came before is used.
 public struct PNGChunks {
-    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    public static let signature: [UInt8] = PNGChunkLexer.signature
 
     let header: PNGHeader
     /// PLTE's RGB triples, when present before the image data.
@@ -38,54 +38,47 @@ public struct PNGChunks {
         var transparency: ArraySlice<UInt8>?
         var imageData: [Range<Int>] = []
         var imageDataEnded = false
-        var position = 8
-        while position + 8 <= bytes.count {
-            let length = Self.bigEndian32(bytes, position)
-            let typeBytes = bytes[(position + 4)..<(position + 8)]
-            let type = String(decoding: typeBytes, as: UTF8.self)
-            guard typeBytes.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) }) else {
-                throw .corrupt("PNG chunk type that is not four letters at byte \(position)")
+        var input = bytes
+        var chunks = PNGChunkLexer()
+        reading: while let chunk = chunks.next(in: &input) {
+            let type = chunk.name
+            guard chunk.typeIsLetters else {
+                throw .corrupt("PNG chunk type that is not four letters at byte \(chunk.start)")
             }
-            guard length <= Int(Int32.max) else { throw .corrupt("PNG chunk \(type) of length \(length)") }
-            let start = position + 8
-            let end = min(start + length, bytes.count)
-            let complete = start + length + 4 <= bytes.count
-            let data = bytes[start..<end]
+            guard chunk.length <= Int(Int32.max) else { throw .corrupt("PNG chunk \(type) of length \(chunk.length)") }
+            let complete = chunk.end <= bytes.count
+            let data = bytes[chunk.data.lowerBound..<min(chunk.data.upperBound, bytes.count)]
             if header == nil {
                 // Apple's Xcode PNGs put CgBI first and hold raw deflate of premultiplied BGRA.
-                if type == "CgBI" { throw .unsupported("Apple's CgBI PNG") }
-                guard type == "IHDR" else { throw .corrupt("PNG starts with \(type), not IHDR") }
+                if chunk.type == PNGChunk.cgbi { throw .unsupported("Apple's CgBI PNG") }
+                guard chunk.type == PNGChunk.ihdr else { throw .corrupt("PNG starts with \(type), not IHDR") }
                 guard complete else { throw .truncated(section: "in the PNG header") }
-                try Self.checkCRC(bytes, position, length, type)
+                try Self.checkCRC(bytes, chunk)
                 header = try PNGHeader(data)
-            } else if type == "IDAT" {
-                if !imageDataEnded && !data.isEmpty { imageData.append(start..<end) }
+            } else if chunk.type == PNGChunk.idat {
+                if !imageDataEnded && !data.isEmpty { imageData.append(data.indices) }
             } else {
                 if !imageData.isEmpty { imageDataEnded = true }
-                switch type {
-                case "IEND":
-                    position = bytes.count
-                    continue
-                case "IHDR":
+                switch chunk.type {
+                case PNGChunk.iend:
+                    break reading  // nothing after it is read
+                case PNGChunk.ihdr:
                     throw .corrupt("PNG has a second IHDR")
-                case "PLTE":
+                case PNGChunk.plte:
                     guard !imageDataEnded else { break }
                     guard palette == nil else { throw .corrupt("PNG has a second PLTE") }
                     guard complete else { throw .truncated(section: "in the PNG palette") }
-                    try Self.checkCRC(bytes, position, length, type)
-                    guard length % 3 == 0, (3...768).contains(length) else {
-                        throw .corrupt("PNG palette of \(length) bytes")
+                    try Self.checkCRC(bytes, chunk)
+                    guard chunk.length % 3 == 0, (3...768).contains(chunk.length) else {
+                        throw .corrupt("PNG palette of \(chunk.length) bytes")
                     }
                     palette = data
-                case "tRNS":
-                    if !imageDataEnded && complete && Self.crcMatches(bytes, position, length) { transparency = data }
+                case PNGChunk.trns:
+                    if !imageDataEnded && PNGChunkLexer.crcMatches(chunk, in: bytes) { transparency = data }
                 default:
-                    guard typeBytes.first.map({ $0 & 0x20 != 0 }) ?? true else {
-                        throw .unsupported("PNG with the critical chunk \(type)")
-                    }
+                    guard !chunk.isCritical else { throw .unsupported("PNG with the critical chunk \(type)") }
                 }
             }
-            position = start + length + 4
         }
         guard let header else { throw .truncated(section: "before the PNG header") }
         guard !imageData.isEmpty else { throw .truncated(section: "before the PNG image data") }
@@ -97,17 +90,9 @@ public struct PNGChunks {
         imageDataBytes = imageData.reduce(0) { $0 + $1.count }
     }
 
-    static func bigEndian32(_ bytes: [UInt8], _ at: Int) -> Int {
-        Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-    }
-
-    /// Whether the CRC after a chunk's data matches its type and data.
-    static func crcMatches(_ bytes: [UInt8], _ position: Int, _ length: Int) -> Bool {
-        let stored = UInt32(bigEndian32(bytes, position + 8 + length))
-        return CRC32.update(0, Array(bytes[(position + 4)..<(position + 8 + length)])) == stored
-    }
-
-    static func checkCRC(_ bytes: [UInt8], _ position: Int, _ length: Int, _ type: String) throws(DecodeError) {
-        guard crcMatches(bytes, position, length) else { throw .corrupt("PNG \(type) chunk fails its CRC") }
+    static func checkCRC(_ bytes: [UInt8], _ chunk: PNGChunk) throws(DecodeError) {
+        guard PNGChunkLexer.crcMatches(chunk, in: bytes) else {
+            throw .corrupt("PNG \(chunk.name) chunk fails its CRC")
+        }
     }
 }

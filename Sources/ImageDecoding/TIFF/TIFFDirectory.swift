@@ -1,5 +1,7 @@
-/// The first image file directory of a TIFF (classic or BigTIFF, either byte order), read as a map from tag
-/// to its values. Only the first IFD is read, so a chain of IFDs that loops is never followed.
+import ImageHeaders
+
+/// The first image file directory of a TIFF (classic or BigTIFF, either byte order), cut out by TIFFLexer and
+/// read as a map from tag to its values. Only the first IFD is read, so a chain of IFDs that loops is never followed.
 struct TIFFDirectory {
     let bytes: [UInt8]
     let bigEndian: Bool
@@ -9,57 +11,41 @@ struct TIFFDirectory {
     init(_ bytes: [UInt8]) throws(DecodeError) {
         self.bytes = bytes
         guard bytes.count >= 8 else { throw .truncated(section: "TIFF header") }
-        switch (bytes[0], bytes[1]) {
-        case (0x49, 0x49): bigEndian = false
-        case (0x4D, 0x4D): bigEndian = true
-        default: throw .corrupt("not a TIFF file")
-        }
-        let version = Self.unsigned(bytes, at: 2, size: 2, bigEndian: bigEndian)
-        let big: Bool
-        let ifd: Int
-        switch version {
-        case 42:
-            big = false
-            ifd = Self.unsigned(bytes, at: 4, size: 4, bigEndian: bigEndian)
+        var input = bytes
+        guard let tiff = TIFFLexer.header(in: &input) else { throw .corrupt("not a TIFF file") }
+        bigEndian = !tiff.littleEndian
+        switch tiff.version {
+        case 42: break
         case 43:
-            guard bytes.count >= 16, Self.unsigned(bytes, at: 4, size: 2, bigEndian: bigEndian) == 8 else {
-                throw .corrupt("BigTIFF header")
-            }
-            big = true
-            ifd = Self.unsigned(bytes, at: 8, size: 8, bigEndian: bigEndian)
+            guard bytes.count >= 16, tiff.offsetSize(in: &input) == 8 else { throw .corrupt("BigTIFF header") }
         default:
-            throw .corrupt("TIFF version \(version)")
+            throw .corrupt("TIFF version \(tiff.version)")
         }
-        let countSize = big ? 8 : 2
-        let entrySize = big ? 20 : 12
-        let valueField = big ? 8 : 4
-        guard ifd <= bytes.count - countSize else {
+        let ifd = tiff.firstDirectory(in: &input) ?? -1
+        guard ifd <= bytes.count - tiff.countSize else {
             // Writers often put the directory after the image data: a file cut in its data ends before it.
             throw .truncated(
                 section: "before the TIFF directory: it starts at byte \(ifd), the file has \(bytes.count) bytes")
         }
         guard ifd >= 8 else { throw .corrupt("TIFF directory at byte \(ifd), inside the header") }
-        let count = Self.unsigned(bytes, at: ifd, size: countSize, bigEndian: bigEndian)
+        let count = tiff.entryCount(in: &input, directory: ifd) ?? -1
         // A BigTIFF count past Int.max reads as -1: refused with every other count the directory cannot hold.
-        guard count >= 0, count <= (bytes.count - ifd - countSize) / entrySize else {
+        guard count >= 0, count <= (bytes.count - ifd - tiff.countSize) / tiff.entrySize else {
             throw .truncated(section: "TIFF directory (\(count) entries)")
         }
         for i in 0..<count {
-            let at = ifd + countSize + i * entrySize
-            let tag = Self.unsigned(bytes, at: at, size: 2, bigEndian: bigEndian)
-            let type = Self.unsigned(bytes, at: at + 2, size: 2, bigEndian: bigEndian)
-            let valueCount = Self.unsigned(bytes, at: at + 4, size: big ? 8 : 4, bigEndian: bigEndian)
-            guard let size = Self.typeSize(type), entries[tag] == nil else { continue }
+            guard let entry = tiff.entry(in: &input, directory: ifd, index: i),
+                let size = TIFFLexer.typeSize(entry.type), entries[entry.tag] == nil
+            else { continue }
             // Values that fit in the entry are stored in it; others at an offset, which must lie in the file.
-            let (total, overflow) = valueCount.multipliedReportingOverflow(by: size)
-            guard !overflow, valueCount >= 0 else { continue }
-            let fieldAt = at + 4 + (big ? 8 : 4)
+            let (total, overflow) = entry.count.multipliedReportingOverflow(by: size)
+            guard !overflow, entry.count >= 0 else { continue }
             let valuesAt =
-                total <= valueField
-                ? fieldAt
-                : Self.unsigned(bytes, at: fieldAt, size: valueField, bigEndian: bigEndian)
+                total <= tiff.valueFieldSize
+                ? entry.valueField
+                : tiff.unsigned(in: &input, at: entry.valueField, size: tiff.valueFieldSize) ?? -1
             guard valuesAt >= 0, valuesAt <= bytes.count, total <= bytes.count - valuesAt else { continue }
-            entries[tag] = (type, valueCount, valuesAt)
+            entries[entry.tag] = (entry.type, entry.count, valuesAt)
         }
     }
 
@@ -96,15 +82,7 @@ struct TIFFDirectory {
         return Self.unsigned(bytes, at: entry.at, size: size, bigEndian: bigEndian)
     }
 
-    static func typeSize(_ type: Int) -> Int? {
-        switch type {
-        case 1, 2, 6, 7: 1
-        case 3, 8: 2
-        case 4, 9, 11, 13: 4
-        case 5, 10, 12, 16, 17, 18: 8
-        default: nil
-        }
-    }
+    static func typeSize(_ type: Int) -> Int? { TIFFLexer.typeSize(type) }
 
     /// An unsigned field of 1, 2, 4 or 8 bytes; 8-byte values past Int.max read as -1 (and fail range checks).
     static func unsigned(_ bytes: [UInt8], at: Int, size: Int, bigEndian: Bool) -> Int {

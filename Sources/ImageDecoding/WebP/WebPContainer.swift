@@ -1,3 +1,5 @@
+import ImageHeaders
+
 /// The RIFF container (RFC 9649 section 2), read the way libwebp's demuxer
 /// (which Pillow uses) reads it, so the same files are accepted or refused:
 ///
@@ -38,8 +40,11 @@ struct WebPContainer {
 
     static func parse(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeError) -> WebPContainer {
         guard data.count >= 12 else { throw .truncated(section: "RIFF header") }
-        guard tag(data, 0) == "RIFF", tag(data, 8) == "WEBP" else { throw .corrupt("not a RIFF WEBP file") }
-        let riffSize = le32(data, 4)
+        var input = data
+        guard let header = RIFFChunkLexer.header(in: &input), header.form == RIFFChunkLexer.webp else {
+            throw .corrupt("not a RIFF WEBP file")
+        }
+        let riffSize = header.size
         guard riffSize >= 12 else { throw .corrupt("RIFF size \(riffSize) too small") }
         let end = riffSize + 8
         guard end <= data.count else { throw .truncated(section: "RIFF container (\(end) bytes claimed)") }
@@ -183,10 +188,6 @@ struct WebPContainer {
     /// `imageFrame` has checked the header is there.
     private static func losslessAlphaHint(_ data: UnsafeBufferPointer<UInt8>, _ chunk: WebPChunk) -> Bool {
         data[chunk.payload.lowerBound + 4] & 0x10 != 0
-    }
-
-    static func tag(_ data: UnsafeBufferPointer<UInt8>, _ at: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: data[at..<(at + 4)]), as: UTF8.self)
     }
 
     static func le24(_ data: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int {

@@ -1,4 +1,4 @@
-/// JPEG: walk the marker segments from SOI to SOS, seeking over each segment by its length so
+/// JPEG: JPEGMarkerLexer cuts the marker segments from SOI to SOS, seeking over each by its length so
 /// large APP segments (EXIF thumbnails, ICC profiles, XMP) are never read whole. Frames come from
 /// a Multi-Picture (MPF) index, which lists the further pictures stored after the first's EOI.
 enum JPEGProbe {
@@ -45,35 +45,31 @@ enum JPEGProbe {
     private static func walk(_ r: inout ByteReader, _ s: inout State) throws {
         var junk = 0
         var markers = 0
+        var lexer = JPEGMarkerLexer(position: 2)
         while markers < maxMarkers {
-            guard try r.u8() == 0xFF else {
-                junk += 1
-                guard junk <= maxJunk else { throw r.corrupt("no marker found") }
-                continue
+            guard let marker = try lexer.nextMarker(in: &r, skipLimit: maxJunk - junk) else {
+                throw lexer.gaveUp ? r.corrupt("no marker found") : r.truncated
             }
-            var m = try r.u8()
-            while m == 0xFF {  // fill bytes
-                junk += 1
-                guard junk <= maxJunk else { throw r.corrupt("no marker found") }
-                m = try r.u8()
-            }
+            junk += marker.stray + marker.fill
+            let m = marker.code
             if m == 0x00 { continue }  // a stuffed zero outside entropy-coded data: ignore
             markers += 1
             switch m {
             case 0x01, 0xD0...0xD8:
                 continue  // TEM, RSTn, SOI: no length, no payload
-            case 0xD9, 0xDA:
+            case JPEGMarkerLexer.eoi, JPEGMarkerLexer.sos:
                 // EOI or SOS: the header is over; the caller decides whether a frame was seen.
                 return
             default:
-                let start = r.offset
-                let length = Int(try r.u16be())
+                guard let segment = try lexer.segment(in: &r) else { throw r.truncated }
+                let length = segment.length
                 if length < 2 {
                     // A length that does not even cover itself: libjpeg and Pillow read on
                     // right after it, as if the segment were empty, and so do we.
                     guard !isStartOfFrame(m) else { throw r.corrupt("short frame header") }
                     continue
                 }
+                try r.seek(to: segment.payload.lowerBound)
                 if isStartOfFrame(m) {
                     if s.size == nil {
                         guard length >= 7 else { throw r.corrupt("short frame header") }
@@ -93,7 +89,7 @@ enum JPEGProbe {
                         s.pictures = MultiPictureIndex.frames(try r.bytes(length - 6))
                     }
                 }
-                try r.seek(to: start + length)
+                guard segment.end <= r.size else { throw r.truncated }
             }
         }
         // Too many markers: stop; the caller reports "no frame header" unless one was seen.

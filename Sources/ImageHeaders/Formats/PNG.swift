@@ -1,7 +1,7 @@
 import ByteCoding
 
 /// PNG (and APNG): IHDR for the size, acTL for the frame count, eXIf for orientation.
-/// Chunks are walked by their lengths, seeking over pixel data.
+/// PNGChunkLexer cuts the chunks out, through a reader that seeks over the pixel data.
 enum PNGProbe {
     static let maxChunks = 10_000
     /// After the first IDAT only an eXIf chunk is still of interest; stop hunting for it after this many bytes fetched.
@@ -9,18 +9,16 @@ enum PNGProbe {
 
     static func probe(_ source: any ByteSource) throws -> ImageFacts {
         var r = ByteReader(source, format: "PNG")
-        try r.seek(to: 8)
-        var length = Int(try r.u32be())
-        var type = try r.u32be()
-        if type == fourCC("CgBI") {  // Apple's Xcode-optimized PNG puts this chunk before IHDR
-            try r.skip(length)
-            try r.skip(4)
-            length = Int(try r.u32be())
-            type = try r.u32be()
+        var chunks = PNGChunkLexer()
+        guard var chunk = try chunks.next(in: &r) else { throw r.truncated }
+        if chunk.type == PNGChunk.cgbi {
+            guard let next = try chunks.next(in: &r) else { throw r.truncated }
+            chunk = next
         }
-        guard type == fourCC("IHDR") else { throw r.corrupt("first chunk is not IHDR") }
+        guard chunk.type == PNGChunk.ihdr else { throw r.corrupt("first chunk is not IHDR") }
         // libpng (and so browsers) refuse an IHDR of another length or with a bad checksum.
-        guard length == 13 else { throw r.corrupt("IHDR length is not 13") }
+        guard chunk.length == 13 else { throw r.corrupt("IHDR length is not 13") }
+        try r.seek(to: chunk.data.lowerBound)
         let ihdr = try r.bytes(13)
         guard try r.u32be() == CRC32.checksum([0x49, 0x48, 0x44, 0x52] + ihdr) else {
             throw r.corrupt("IHDR checksum mismatch")
@@ -32,44 +30,40 @@ enum PNGProbe {
             throw r.corrupt("invalid dimensions")
         }
         var facts = ImageFacts(type: .png, width: Int(width), height: Int(height))
-        let afterIHDR = r.offset
         // Everything after IHDR is optional: a damaged tail leaves what was learned so far.
-        try? walk(&r, from: afterIHDR, &facts)
+        try? walk(&r, &chunks, &facts)
         return facts
     }
 
-    private static func walk(_ r: inout ByteReader, from start: Int, _ facts: inout ImageFacts) throws {
-        try r.seek(to: start)
+    private static func walk(_ r: inout ByteReader, _ chunks: inout PNGChunkLexer, _ facts: inout ImageFacts) throws {
         var sawData = false
         var sawExif = false
         var budgetStart = 0
         for _ in 0..<maxChunks {
             if sawData && r.bytesRead - budgetStart > tailBudget { return }
-            let chunkStart = r.offset
-            let length = Int(try r.u32be())
-            guard length <= 0x7FFF_FFFF else { return }
-            let type = try r.u32be()
-            switch type {
-            case fourCC("acTL") where !sawData && length >= 8:
+            guard let chunk = try chunks.next(in: &r), chunk.length <= 0x7FFF_FFFF else { return }
+            try r.seek(to: chunk.data.lowerBound)
+            switch chunk.type {
+            case PNGChunk.actl where !sawData && chunk.length >= 8:
                 let frames = try r.u32be()
                 facts.frames = frames == 0 ? 1 : Int(frames)
-            case fourCC("eXIf") where !sawExif:
+            case PNGChunk.exif where !sawExif:
                 sawExif = true
-                facts.orientation = EXIFOrientation.orientation(try r.bytes(upTo: min(length, EXIFOrientation.maxBlob)))
+                facts.orientation = EXIFOrientation.orientation(
+                    try r.bytes(upTo: min(chunk.length, EXIFOrientation.maxBlob)))
                 if sawData { return }
-            case fourCC("IDAT"):
+            case PNGChunk.idat:
                 if !sawData {
                     sawData = true
                     if sawExif { return }  // acTL and eXIf both settled
                     r.readAhead = 64  // from here on we only hop between chunk headers
                     budgetStart = r.bytesRead
                 }
-            case fourCC("IEND"):
+            case PNGChunk.iend:
                 return
             default:
                 break
             }
-            try r.seek(to: chunkStart + 12 + length)
         }
     }
 }
@@ -78,7 +72,7 @@ extension ImageFormat {
     /// PNG, and APNG (its animated form).
     static let png: ImageFormat = ImageFormat(
         name: "png", displayName: "PNG", extensions: ["png", "apng"], mimeType: "image/png",
-        sniff: { try $0.signature([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], cutShortFrom: 4, format: "PNG") },
+        sniff: { try $0.signature(PNGChunkLexer.signature, cutShortFrom: 4, format: "PNG") },
         probe: PNGProbe.probe)
 }
 

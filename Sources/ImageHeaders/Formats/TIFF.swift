@@ -1,6 +1,7 @@
 /// TIFF (classic and BigTIFF, either byte order): size and orientation from the first full-size
 /// IFD; frames = pages, i.e. IFDs in the chain that are not reduced-resolution thumbnails.
-/// The IFD chain is followed with loop detection and hard caps, since offsets are attacker-chosen.
+/// TIFFLexer cuts the directories out; the chain is followed with loop detection and hard caps, since
+/// offsets are attacker-chosen.
 enum TIFFProbe {
     static let maxIFDs = 10_000
     static let maxEntries = 10_000
@@ -13,21 +14,16 @@ enum TIFFProbe {
 
     static func probe(_ source: any ByteSource) throws -> ImageFacts {
         var r = ByteReader(source, format: "TIFF", readAhead: 256)
-        let little = try r.u8() == 0x49
-        try r.skip(1)
-        let magic = try r.u16(littleEndian: little)
-        let big = magic == 43
-        var next: Int
-        if big {
-            guard try r.u16(littleEndian: little) == 8 else { throw r.corrupt("bad BigTIFF offset size") }
-            try r.skip(2)
-            next = clampedInt(try r.u64(littleEndian: little))
-        } else {
-            next = Int(try r.u32(littleEndian: little))
-            // Canon CR2 raw files are TIFF with "CR" at offset 8.
-            if r.size >= 10, try r.bytes(2) == [0x43, 0x52] {
-                throw ProbeError("Canon CR2 raw image (not supported)")
-            }
+        guard let tiff = try TIFFLexer.header(in: &r) else { throw r.truncated }
+        if tiff.big {
+            guard let offsetSize = try tiff.offsetSize(in: &r) else { throw r.truncated }
+            guard offsetSize == 8 else { throw r.corrupt("bad BigTIFF offset size") }
+        }
+        guard var next = try tiff.firstDirectory(in: &r).map(saturated) else { throw r.truncated }
+        // Canon CR2 raw files are TIFF with "CR" at offset 8.
+        if !tiff.big, r.size >= 10 {
+            try r.seek(to: 8)
+            if try r.bytes(2) == [0x43, 0x52] { throw ProbeError("Canon CR2 raw image (not supported)") }
         }
         var visited = Set<Int>()
         var main: IFD?
@@ -37,7 +33,7 @@ enum TIFFProbe {
         while next != 0, visited.count < maxIFDs, visited.insert(next).inserted {
             let ifd: IFD
             do {
-                (ifd, next) = try readIFD(&r, at: next, little: little, big: big)
+                (ifd, next) = try readIFD(&r, tiff, at: next)
             } catch let error as ProbeError {
                 if firstIFD == nil { throw error }
                 break  // a damaged later page does not spoil the first
@@ -58,28 +54,28 @@ enum TIFFProbe {
             orientation: chosen.orientation, frames: max(1, pages))
     }
 
-    private static func readIFD(_ r: inout ByteReader, at offset: Int, little: Bool, big: Bool) throws -> (IFD, Int) {
+    /// The lexer reads a BigTIFF field past Int.max as -1; here it saturates, so it fails range checks.
+    private static func saturated(_ value: Int) -> Int { value < 0 ? Int.max : value }
+
+    private static func readIFD(_ r: inout ByteReader, _ tiff: TIFFLexer, at offset: Int) throws -> (IFD, Int) {
         // Writers often put the directory after the image data: a file cut in its data ends before it.
         guard offset <= r.size else {
             throw ProbeError(
                 "truncated before the TIFF directory: it starts at byte \(offset), the file has \(r.size) bytes")
         }
-        try r.seek(to: offset)
-        let count = big ? clampedInt(try r.u64(littleEndian: little)) : Int(try r.u16(littleEndian: little))
+        guard let count = try tiff.entryCount(in: &r, directory: offset).map(saturated) else { throw r.truncated }
         guard count <= maxEntries else { throw r.corrupt("too many directory entries") }
-        let entrySize = big ? 20 : 12
-        let first = r.offset
+        let little = tiff.littleEndian
         var ifd = IFD()
         for i in 0..<count {
-            try r.seek(to: first + i * entrySize)
-            let tag = try r.u16(littleEndian: little)
-            let type = try r.u16(littleEndian: little)
-            let n = big ? clampedInt(try r.u64(littleEndian: little)) : Int(try r.u32(littleEndian: little))
-            guard n == 1 || tag == 0xC612 else { continue }
+            guard let entry = try tiff.entry(in: &r, directory: offset, index: i) else { throw r.truncated }
+            let tag = entry.tag
+            guard entry.count == 1 || tag == 0xC612 else { continue }
+            try r.seek(to: entry.valueField)
             // Values fit in the value field and are left-justified there. Any integer type is
             // read (Orientation is sometimes an SLONG or a BYTE), as Pillow and ExifTool do.
             let value: Int
-            switch type {
+            switch entry.type {
             case 1: value = tag == 0xC612 ? 1 : Int(try r.u8())  // BYTE (DNGVersion is four of them)
             case 3: value = Int(try r.u16(littleEndian: little))
             case 4: value = Int(try r.u32(littleEndian: little))
@@ -100,14 +96,8 @@ enum TIFFProbe {
             }
         }
         // A missing next-IFD pointer just ends the chain.
-        var next = 0
-        do {
-            try r.seek(to: first + count * entrySize)
-            next = big ? clampedInt(try r.u64(littleEndian: little)) : Int(try r.u32(littleEndian: little))
-        } catch {
-            next = 0
-        }
-        return (ifd, next)
+        let next = (try? tiff.nextDirectory(in: &r, directory: offset, count: count)).flatMap { $0 }.map(saturated)
+        return (ifd, next ?? 0)
     }
 }
 

@@ -1,19 +1,18 @@
 /// WebP: a RIFF container whose first chunk is VP8 (lossy), VP8L (lossless) or VP8X (extended:
-/// canvas size, animation frames as ANMF chunks, EXIF chunk).
+/// canvas size, animation frames as ANMF chunks, EXIF chunk), cut out by RIFFChunkLexer.
 enum WebPProbe {
     static let maxChunks = 10_000
 
     static func probe(_ source: any ByteSource) throws -> ImageFacts {
         var r = ByteReader(source, format: "WebP")
-        try r.seek(to: 4)
-        let riffSize = Int(try r.u32le())
-        try r.skip(4)  // "WEBP"
-        let end = min(r.size, 8 + riffSize)
-        let chunk = try r.u32be()
-        let length = Int(try r.u32le())
-        let payload = r.offset
-        switch chunk {
-        case fourCC("VP8 "):
+        guard let header = try RIFFChunkLexer.header(in: &r) else { throw r.truncated }
+        let end = min(r.size, 8 + header.size)
+        // The first chunk is read even when the RIFF size claims less.
+        var firstChunk = RIFFChunkLexer(end: r.size)
+        guard let first = try firstChunk.next(in: &r) else { throw r.truncated }
+        try r.seek(to: first.data.lowerBound)
+        switch first.code {
+        case RIFFChunk.vp8:
             let tag = try r.bytes(3)
             guard tag[0] & 1 == 0 else { throw r.corrupt("not a key frame") }
             guard try r.bytes(3) == [0x9D, 0x01, 0x2A] else { throw r.corrupt("bad VP8 start code") }
@@ -21,11 +20,11 @@ enum WebPProbe {
             let height = Int(try r.u16le() & 0x3FFF)
             guard width > 0, height > 0 else { throw r.corrupt("zero width or height") }
             return ImageFacts(type: .webp, width: width, height: height)
-        case fourCC("VP8L"):
+        case RIFFChunk.vp8l:
             guard try r.u8() == 0x2F else { throw r.corrupt("bad VP8L signature") }
             let bits = try r.u32le()
             return ImageFacts(type: .webp, width: Int(bits & 0x3FFF) + 1, height: Int((bits >> 14) & 0x3FFF) + 1)
-        case fourCC("VP8X"):
+        case RIFFChunk.vp8x:
             let flags = try r.u8()
             try r.skip(3)
             let width = Int(try r.u24le()) + 1
@@ -33,7 +32,8 @@ enum WebPProbe {
             var facts = ImageFacts(type: .webp, width: width, height: height)
             var frames = 0
             r.readAhead = 64  // from here on we hop between chunk headers
-            try? walk(&r, from: payload + length + (length & 1), end: end, &facts, &frames)
+            var chunks = RIFFChunkLexer(position: first.paddedEnd, end: end)
+            try? walk(&r, &chunks, &facts, &frames)
             if flags & 0x02 != 0 { facts.frames = max(1, frames) }
             return facts
         default:
@@ -42,23 +42,20 @@ enum WebPProbe {
     }
 
     private static func walk(
-        _ r: inout ByteReader, from start: Int, end: Int, _ facts: inout ImageFacts, _ frames: inout Int
+        _ r: inout ByteReader, _ chunks: inout RIFFChunkLexer, _ facts: inout ImageFacts, _ frames: inout Int
     ) throws {
-        try r.seek(to: start)
         var sawExif = false
         for _ in 0..<maxChunks {
-            guard end - r.offset >= 8 else { return }
-            let chunkStart = r.offset
-            let chunk = try r.u32be()
-            let length = Int(try r.u32le())
-            switch chunk {
-            case fourCC("ANMF"): frames += 1
-            case fourCC("EXIF") where !sawExif:
+            guard let chunk = try chunks.next(in: &r) else { return }
+            switch chunk.code {
+            case RIFFChunk.anmf: frames += 1
+            case RIFFChunk.exif where !sawExif:
                 sawExif = true
-                facts.orientation = EXIFOrientation.orientation(try r.bytes(upTo: min(length, EXIFOrientation.maxBlob)))
+                try r.seek(to: chunk.data.lowerBound)
+                facts.orientation = EXIFOrientation.orientation(
+                    try r.bytes(upTo: min(chunk.size, EXIFOrientation.maxBlob)))
             default: break
             }
-            try r.seek(to: chunkStart + 8 + length + (length & 1))
         }
     }
 }
@@ -68,12 +65,12 @@ extension ImageFormat {
     static let webp: ImageFormat = ImageFormat(
         name: "webp", displayName: "WebP", extensions: ["webp"], mimeType: "image/webp",
         sniff: { sniff in
-            guard sniff.has(Array("RIFF".utf8)) else { return false }
+            guard sniff.fourCC(at: 0) == RIFFChunkLexer.riff else { return false }
             guard sniff.head.count >= 12 else { throw ProbeError("truncated RIFF header") }
             switch sniff.fourCC(at: 8) {
-            case fourCC("WEBP"): return true
-            case fourCC("WAVE"): throw ProbeError("WAV audio")
-            case fourCC("AVI "): throw ProbeError("AVI video")
+            case RIFFChunkLexer.webp: return true
+            case RIFFChunkLexer.wave: throw ProbeError("WAV audio")
+            case RIFFChunkLexer.avi: throw ProbeError("AVI video")
             default: throw ProbeError("RIFF data")
             }
         },

@@ -1,50 +1,46 @@
-/// A TIFF structure held in memory (EXIF in JPEG APP1, PNG eXIf and WebP EXIF; MPF in JPEG APP2).
-/// Every access is bounds-checked and returns nil instead of trapping, since the blob is untrusted.
+/// A TIFF structure held in memory (EXIF in JPEG APP1, PNG eXIf and WebP EXIF; MPF in JPEG APP2),
+/// cut up by TIFFLexer. Every access is bounds-checked and returns nil instead of trapping, since
+/// the blob is untrusted.
 struct TIFFBlob {
     let bytes: [UInt8]
+    let lexer: TIFFLexer
     /// Where the TIFF header starts; offsets inside the structure count from here.
-    let base: Int
-    let littleEndian: Bool
+    var base: Int { lexer.base }
+    var littleEndian: Bool { lexer.littleEndian }
 
-    /// nil unless `bytes` holds a TIFF header ("II*\0" or "MM\0*") at `base`.
+    /// nil unless `bytes` holds a classic TIFF header ("II*\0" or "MM\0*") at `base`.
     init?(_ bytes: [UInt8], base: Int = 0) {
-        guard base >= 0, bytes.count - base >= 8 else { return nil }
-        switch (bytes[base], bytes[base + 1]) {
-        case (0x49, 0x49): littleEndian = true
-        case (0x4D, 0x4D): littleEndian = false
-        default: return nil
-        }
+        var input = bytes
+        guard base >= 0, bytes.count - base >= 8, let lexer = TIFFLexer.header(in: &input, base: base),
+            lexer.version == 42
+        else { return nil }
         self.bytes = bytes
-        self.base = base
-        guard u16(base + 2) == 42 else { return nil }
+        self.lexer = lexer
     }
 
     /// An unsigned 16-bit value at an absolute index into `bytes`.
     func u16(_ o: Int) -> Int? {
-        guard o >= 0, o <= bytes.count - 2 else { return nil }
-        let a = Int(bytes[o]), b = Int(bytes[o + 1])
-        return littleEndian ? b << 8 | a : a << 8 | b
+        var input = bytes
+        return lexer.unsigned(in: &input, at: o, size: 2)
     }
 
     func u32(_ o: Int) -> Int? {
-        guard let a = u16(o), let b = u16(o + 2) else { return nil }
-        return littleEndian ? b << 16 | a : a << 16 | b
-    }
-
-    /// One directory entry; `valueField` is the absolute index of its 4-byte value/offset field.
-    struct Entry {
-        let tag: Int, type: Int, count: Int, valueField: Int
+        var input = bytes
+        return lexer.unsigned(in: &input, at: o, size: 4)
     }
 
     /// The entries of the first IFD (at most `limit`), stopping at the first one out of bounds.
-    func firstDirectory(limit: Int = 1000) -> [Entry] {
-        guard let offset = u32(base + 4), let count = u16(base + offset) else { return [] }
-        var entries: [Entry] = []
-        let first = base + offset + 2
+    func firstDirectory(limit: Int = 1000) -> [TIFFEntry] {
+        var input = bytes
+        guard let offset = lexer.firstDirectory(in: &input),
+            let count = lexer.entryCount(in: &input, directory: base + offset)
+        else { return [] }
+        var entries: [TIFFEntry] = []
         for i in 0..<min(count, limit) {
-            let e = first + 12 * i
-            guard let tag = u16(e), let type = u16(e + 2), let n = u32(e + 4), e + 12 <= bytes.count else { break }
-            entries.append(Entry(tag: tag, type: type, count: n, valueField: e + 8))
+            guard let entry = lexer.entry(in: &input, directory: base + offset, index: i),
+                entry.valueField + 4 <= bytes.count
+            else { break }
+            entries.append(entry)
         }
         return entries
     }
@@ -52,7 +48,7 @@ struct TIFFBlob {
     /// A single integer held inline in an entry, of any integer type: the standard says SHORT
     /// for most tags, but writers use the others too (Orientation as SLONG), and Pillow,
     /// ExifTool and gdk-pixbuf read them all.
-    func scalar(_ e: Entry) -> Int? {
+    func scalar(_ e: TIFFEntry) -> Int? {
         guard e.count == 1, e.valueField < bytes.count else { return nil }
         // Left-justified in the value field, so its first bytes in the file's byte order.
         switch e.type {

@@ -66,13 +66,14 @@ final class MetadataStripTests: XCTestCase {
         let iccp = chunk("iCCP", Array("icc".utf8) + [0, 0, 0x78, 0x9C])
         let idat = chunk("IDAT", [0x78, 0x9C, 1, 2, 3])
         let file =
-            PNGMetadata.signature + ihdr + chunk("tEXt", Array("Comment\0x".utf8)) + iccp + chunk("eXIf", [0x4D, 0x4D])
+            PNGChunkLexer.signature + ihdr + chunk("tEXt", Array("Comment\0x".utf8)) + iccp
+            + chunk("eXIf", [0x4D, 0x4D])
             + chunk("tIME", [7, 0xEA, 12, 1, 0, 0, 0]) + chunk("zTXt", [1]) + idat
             + chunk("iTXt", Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0] + Array("<x/>".utf8)) + chunk("IEND", [])
             + [9, 9]
         XCTAssertEqual(
             try MetadataStrip.stripped(file, type: .png).get(),
-            PNGMetadata.signature + ihdr + iccp + idat + chunk("IEND", []))
+            PNGChunkLexer.signature + ihdr + iccp + idat + chunk("IEND", []))
         let found = ExportMetadata.read(file, type: .png)
         XCTAssertEqual(found.icc, .zlib([0x78, 0x9C]))
         XCTAssertEqual(found.exif, Array("Exif".utf8) + [0, 0, 0x4D, 0x4D])
