@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Deflate", dependencies: ["ByteCoding", "Posix"]),
         // Pixels from bytes: Raster, one decoder a format (WebP/Lossy and WebP/Lossless apart), the registry of
         // decoders, the limits. Reads bytes, never files.
-        .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "ByteCoding", "Deflate", "Posix"]),
+        .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "Deflate", "Posix"]),
         // Pictures made from pictures, over Raster: orientation, shrinking and enlarging, the thumbnailer (decode,
         // turn upright, shrink), the contact sheet, the PNG writer; the coming encoders join them.
         .target(
