@@ -27,9 +27,14 @@ let package = Package(
         // A leaf: how many terminal columns text takes and how it is shortened to fit, one table and one
         // shortening for the command line's grid and the full screen.
         .target(name: "TextWidth"),
-        // The selection: the model, the file format, locking, atomic writes, the album, inspecting and hashing inputs.
-        // Reads image headers, never pixels, so `add` stays fast.
-        .target(name: "SelectionStore", dependencies: ["ImageHeaders", "Posix", "CSHA256", "CFileCopy"]),
+        // The selection as pure values: Selection, Entry, Rules, Crop, export's plan and names, the selection file's
+        // JSON, ImgselError and ExitStatus (until the command line owns them). Imports nothing of the platform
+        // (`.ci/check-sources` says so), only ImageHeaders' value types, so it is tested without a disk.
+        .target(name: "SelectionModel", dependencies: ["ImageHeaders"]),
+        // The selection on disk: locking, atomic writes, the album, inspecting and hashing inputs, export's folder
+        // and metadata. Re-exports SelectionModel. Reads image headers, never pixels, so `add` stays fast.
+        .target(
+            name: "SelectionStore", dependencies: ["SelectionModel", "ImageHeaders", "Posix", "CSHA256", "CFileCopy"]),
         // The platform: the libc calls the libraries share, retried on EINTR in one place (`retryingInterrupts`),
         // write-all, errno as words, file types, termios and signals (with CTerminal's C), threads, libm, the
         // environment and the clock. The only Swift library that imports Glibc, so a port is this target.
@@ -89,6 +94,8 @@ let package = Package(
         .testTarget(
             name: "SelectionStoreTests",
             dependencies: ["SelectionStore", "ImageHeaders", "selection-writer", "TestImages"]),
+        // The model without a disk: selections, rules, crops, the selection file's JSON, names.
+        .testTarget(name: "SelectionModelTests", dependencies: ["SelectionModel", "ImageHeaders", "TestImages"]),
         .testTarget(name: "ImageHeadersTests", dependencies: ["ImageHeaders", "TestImages"]),
         // Runs the command line in process (ImgselCommands), and spawns the built binary where the
         // process matters; depends on it so `swift test` builds it first.

@@ -1,4 +1,5 @@
 import Posix
+import SelectionModel
 
 /// A save made ready by `Album.prepare`: either identical bytes already in the
 /// album, or a verified copy with no name yet, which vanishes unless placed.

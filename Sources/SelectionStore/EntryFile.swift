@@ -1,4 +1,5 @@
 import Posix
+import SelectionModel
 
 #if canImport(Glibc)
 import Glibc
@@ -23,15 +24,9 @@ public struct EntryFile: Sendable {
         self.index = index
     }
 
-    /// What is wrong with the file, from the entry's point of view.
-    public enum Problem: Error, Equatable, Sendable {
-        case missing
-        case notRegular(kind: String)
-        case unreadable(reason: String)
-        case sizeChanged(recorded: Int, now: Int)
-        /// The same size, other bytes (only a hash finds this).
-        case contentChanged
-    }
+    /// What is wrong with the file, from the entry's point of view (a model value, so that
+    /// `ImgselError` can carry it).
+    public typealias Problem = EntryFileProblem
 
     /// A stat, not a hash, so it stays instant on large files: catches a file that is gone,
     /// is no longer a regular file, or changed size. Links are followed (a dangling one is missing).
@@ -152,38 +147,5 @@ public struct EntryFile: Sendable {
         }
         guard total == entry.bytes else { return .sizeChanged(recorded: entry.bytes, now: total) }
         return SHA256.hex(hasher.finalize()) == entry.sha256 ? nil : .contentChanged
-    }
-}
-
-extension EntryFile.Problem {
-    /// What is wrong, in the words `check` prints after `entry N (PATH): `.
-    public var words: String {
-        switch self {
-        case .missing: return "file is missing"
-        case let .notRegular(kind): return "not a regular file (\(kind))"
-        case let .unreadable(reason): return "cannot read: \(reason)"
-        case let .sizeChanged(recorded, now): return "size changed: \(recorded) bytes recorded, \(now) now"
-        case .contentChanged: return "content changed: sha256 differs from the recorded one"
-        }
-    }
-
-    /// The `--json` code of the input error it is (exit 3).
-    var inputCode: String {
-        switch self {
-        case .missing: return "input-missing"
-        case .notRegular: return "input-not-regular"
-        case .unreadable: return "input-unreadable"
-        case .sizeChanged, .contentChanged: return "input-changed"
-        }
-    }
-
-    /// The input error (exit 3) a command that needs the file's bytes fails with.
-    func asInputError(path: String, index: Int) -> ImgselError {
-        switch self {
-        case .missing: return .inputMissing(path: path)
-        case let .notRegular(kind): return .inputNotRegular(path: path, kind: kind)
-        case let .unreadable(reason): return .inputUnreadable(path: path, reason: reason)
-        case .sizeChanged, .contentChanged: return .inputChanged(path: path, entry: index)
-        }
     }
 }

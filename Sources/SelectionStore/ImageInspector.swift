@@ -1,5 +1,6 @@
 import ImageHeaders
 import Posix
+import SelectionModel
 
 #if canImport(Glibc)
 import Glibc

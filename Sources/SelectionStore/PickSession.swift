@@ -1,4 +1,5 @@
 import ImageHeaders
+import SelectionModel
 
 /// What `pick` knows while it runs: the images shown, the selection as read at the start and
 /// which shown image each entry is, and the content each image was picked with. A pick is

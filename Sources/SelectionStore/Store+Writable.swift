@@ -1,4 +1,5 @@
 import Posix
+import SelectionModel
 
 extension Store {
     /// Why a write of the selection would fail now, found without writing: its folder missing,

@@ -1,4 +1,5 @@
 import Posix
+import SelectionModel
 
 /// The only way to the selection file: readers share a lock, writers hold an
 /// exclusive one, and a write is atomic, so no command can forget either.

@@ -1,5 +1,6 @@
 import CFileCopy
 import Posix
+import SelectionModel
 
 /// `export DIR --replace` (SPEC, "Export"): the new set is made in the hidden folder beside DIR and
 /// swapped in for the old DIR in one rename, so a reader (a CI loop over `DIR/*`) sees the old set or

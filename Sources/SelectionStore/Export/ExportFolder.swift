@@ -1,4 +1,5 @@
 import Posix
+import SelectionModel
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Posix
+import SelectionModel
 
 /// Replaces a file whole or not at all: write a temporary file in the same
 /// folder, flush it to disk, rename it over the old one, flush the folder.

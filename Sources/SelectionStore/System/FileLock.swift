@@ -1,4 +1,5 @@
 import Posix
+import SelectionModel
 
 /// An advisory `flock` on the selection's `.lock` sidecar, held while the
 /// value lives; a separate file so the selection itself can be replaced by rename.

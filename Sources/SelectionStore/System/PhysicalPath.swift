@@ -1,4 +1,5 @@
 import Posix
+import SelectionModel
 
 /// Paths made absolute the way the kernel walks them. `a/../b` is not `b` when `a`
 /// is a symbolic link to another folder: the kernel goes to the link target's parent.

@@ -1,4 +1,5 @@
 import Posix
+import SelectionModel
 
 /// A file written piece by piece that appears whole or not at all: the pieces go to an
 /// unnamed file (`O_TMPFILE`) in the target's folder, which is flushed, given a short

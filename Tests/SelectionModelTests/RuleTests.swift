@@ -1,7 +1,7 @@
 import ImageHeaders
 import XCTest
 
-@testable import SelectionStore
+@testable import SelectionModel
 
 /// Each rule at its edge (the limit itself passes, one past it fails) and its message.
 final class RuleTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import SelectionStore
+@testable import SelectionModel
 
 final class SelectionTests: XCTestCase {
     func testAddingKeepsOrderAndPutsTheCursorOnTheFirstEntry() throws {

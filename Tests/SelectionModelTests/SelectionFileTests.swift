@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import SelectionStore
+@testable import SelectionModel
 
 final class SelectionFileTests: XCTestCase {
     private func decode(_ text: String) throws(ImgselError) -> Selection {

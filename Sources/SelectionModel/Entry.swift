@@ -67,7 +67,7 @@ extension Entry {
     ]
 
     /// The allowed values of one of `numberFields`.
-    static func range(of key: String) -> ClosedRange<Int> {
+    package static func range(of key: String) -> ClosedRange<Int> {
         numberFields.first { $0.key == key }?.range ?? 0...0
     }
 
@@ -81,7 +81,7 @@ extension Entry {
     }
 
     /// The first field of these facts a selection could not record, with its value, or nil.
-    static func unrecordable(_ facts: ImageFacts, bytes: Int) -> (key: String, value: Int)? {
+    package static func unrecordable(_ facts: ImageFacts, bytes: Int) -> (key: String, value: Int)? {
         let values = [
             "width": facts.width, "height": facts.height, "orientation": facts.orientation, "frames": facts.frames,
             "bytes": bytes,
@@ -90,19 +90,5 @@ extension Entry {
             if let value = values[key], !range.contains(value) { return (key, value) }
         }
         return nil
-    }
-
-    /// The entry `add` records for an inspected file. `typed` is the path as given on the
-    /// command line, made absolute against `cwd` the way the kernel opened it (through
-    /// `link/..` too), then stored relative to the selection's folder where it can be.
-    public init(
-        recording image: InspectedImage, typed: String, cwd: String, selectionFolder: String,
-        added: String = Clock.nowISO8601()
-    ) {
-        let absolute = PhysicalPath.absoluteOnDisk(typed, base: cwd)
-        self.init(
-            path: PathName.stored(absolute, selectionFolder: selectionFolder), type: image.facts.type,
-            width: image.facts.width, height: image.facts.height, orientation: image.facts.orientation,
-            frames: image.facts.frames, bytes: image.bytes, sha256: image.sha256, added: added)
     }
 }

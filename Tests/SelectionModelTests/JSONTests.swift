@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import SelectionStore
+@testable import SelectionModel
 
 final class JSONTests: XCTestCase {
     private func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8)) }

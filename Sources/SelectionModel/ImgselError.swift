@@ -52,7 +52,7 @@ public enum ImgselError: Error, Equatable, Sendable {
     case notAnImage(path: String, reason: String)
     case inputChanged(path: String, entry: Int)
     /// An entry's file is not as recorded, named as `check` names it (`entry 2 (a.jpg): file is missing`).
-    case entryFile(index: Int, path: String, problem: EntryFile.Problem)
+    case entryFile(index: Int, path: String, problem: EntryFileProblem)
     /// An image of a supported type whose pixels cannot be had: damaged, too large to decode,
     /// or of a type imgsel reads the header of but does not decode (HEIC).
     case undecodable(path: String, reason: String)

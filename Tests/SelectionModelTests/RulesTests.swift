@@ -1,7 +1,7 @@
 import ImageHeaders
 import XCTest
 
-@testable import SelectionStore
+@testable import SelectionModel
 
 /// The rule set: its order, its contradictions, its JSON, the file's versions, and the
 /// selection's operations under rules.

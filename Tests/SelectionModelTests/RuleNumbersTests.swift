@@ -1,7 +1,7 @@
 import TestImages
 import XCTest
 
-@testable import SelectionStore
+@testable import SelectionModel
 
 /// The numbers rules are typed as: strict parsing, and the shortest spelling that reads back.
 final class RuleNumbersTests: XCTestCase {

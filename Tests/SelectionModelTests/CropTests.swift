@@ -1,7 +1,7 @@
 import ImageHeaders
 import XCTest
 
-@testable import SelectionStore
+@testable import SelectionModel
 
 /// `imgsel crop` as pure operations: the geometry of the largest centred rectangle, the text
 /// `crop` takes, the entry's crop under the rules, and the file's version going up and down.

@@ -1,7 +1,7 @@
 import ImageHeaders
 import XCTest
 
-@testable import SelectionStore
+@testable import SelectionModel
 
 /// What export mends and what it cannot (SPEC "Upload rules"): the judgement `add`, `check`,
 /// `rules`, `crop` and export's plan all read.

@@ -34,7 +34,7 @@ public enum ExportNames {
             var candidate = name
             while taken.contains(candidate) {
                 attempt += 1
-                candidate = Album.candidateName(name, attempt)
+                candidate = NumberedName.candidate(name, attempt)
             }
             taken.insert(candidate)
             return candidate
@@ -49,7 +49,7 @@ public enum ExportNames {
 
     /// `stem` + `suffix`, the stem cut (whole characters) so the name keeps within 255 bytes.
     static func fitted(_ stem: String, suffix: String) -> String {
-        let room = Album.maxNameBytes - suffix.utf8.count
+        let room = NumberedName.maxNameBytes - suffix.utf8.count
         var used = 0
         var kept = ""
         for character in stem {

@@ -1,7 +1,7 @@
 import ImageHeaders
 import XCTest
 
-@testable import SelectionStore
+@testable import SelectionModel
 
 /// Export's plan as pure functions: the limits laid over the rules, the fitting, what a copy
 /// needs, the format chosen, the names, and every refusal at once.
