@@ -93,8 +93,4 @@ final class MendingTests: XCTestCase {
             .mending,
             "export makes it a JPEG (--types jpeg), keeps its first frame (--no-animation) within 10 B (--max-bytes)")
     }
-
-    func testEveryDecodedTypeIsReencodable() {
-        XCTAssertEqual(ImageType.allCases.filter { !$0.isDecoded }, [.avif])
-    }
 }
