@@ -111,15 +111,21 @@ fuzz:
 	$(FUZZ_DIR)/probe-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds -max_total_time=$(FUZZ_TIME) \
 		-max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=1024 -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1
 
-# The leaves the decoders import (ByteCoding, Deflate, and Posix with the C it imports, CTerminal) as
-# static libraries, their modules in FUZZ_DIR/modules beside an empty module named ImageDecoding:
+# The leaves the decoders import (ByteCoding, Deflate, and Posix with the C it imports, CTerminal and
+# CFileCopy) as static libraries, their modules in FUZZ_DIR/modules beside an empty module named ImageDecoding:
 # ImageEncoding's files compiled into a fuzzer's one module import ImageDecoding, and find Raster in
-# that module itself. CTerminal's module map is written there, as SwiftPM writes its own.
+# that module itself. The C targets' module map is written there, as SwiftPM writes its own.
 FUZZ_LEAVES = clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/include \
 		-c Sources/CTerminal/terminal_restore.c -o $(FUZZ_DIR)/terminal_restore.o && \
 	rm -f $(FUZZ_DIR)/libCTerminal.a && ar rcs $(FUZZ_DIR)/libCTerminal.a $(FUZZ_DIR)/terminal_restore.o && \
+	for c in copier file_copy rename_exchange; do clang -fsanitize=fuzzer-no-link,address -O1 \
+		-I Sources/CFileCopy/include -c Sources/CFileCopy/$$c.c -o $(FUZZ_DIR)/$$c.o || exit 1; done && \
+	rm -f $(FUZZ_DIR)/libCFileCopy.a && ar rcs $(FUZZ_DIR)/libCFileCopy.a \
+		$(FUZZ_DIR)/copier.o $(FUZZ_DIR)/file_copy.o $(FUZZ_DIR)/rename_exchange.o && \
 	printf "module CTerminal {\n  header \"$(CURDIR)/Sources/CTerminal/include/cterminal.h\"\n  export *\n}\n" \
 		> $(FUZZ_DIR)/modules/module.modulemap && \
+	printf "module CFileCopy {\n  header \"$(CURDIR)/Sources/CFileCopy/include/cfilecopy.h\"\n  export *\n}\n" \
+		>> $(FUZZ_DIR)/modules/module.modulemap && \
 	swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/modules -module-name Posix -emit-library -static \
 		-emit-module -emit-module-path $(FUZZ_DIR)/modules/Posix.swiftmodule \
 		-o $(FUZZ_DIR)/libPosix.a Sources/Posix/*.swift && \
@@ -136,7 +142,7 @@ FUZZ_LEAVES = clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/i
 		-o $(FUZZ_DIR)/libImageHeaders.a $(PROBE_SOURCES)
 # ImageHeaders too: the probe, and the Crop value ImageEncoding's Pixels/ (CropPixels) takes.
 FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libByteCoding.a \
-	$(FUZZ_DIR)/libPosix.a $(FUZZ_DIR)/libCTerminal.a
+	$(FUZZ_DIR)/libPosix.a $(FUZZ_DIR)/libCTerminal.a $(FUZZ_DIR)/libCFileCopy.a
 
 # One libFuzzer target a decoder (ASan), each built as one module from the ImageDecoding sources
 # the decoders are made of (not Pipeline/, which reaches for the registry and threads; but its

@@ -34,17 +34,20 @@ let package = Package(
         // The selection on disk: locking, atomic writes, the album, inspecting and hashing inputs, export's folder
         // and metadata. Re-exports SelectionModel. Reads image headers, never pixels, so `add` stays fast.
         .target(
-            name: "SelectionStore", dependencies: ["SelectionModel", "ImageHeaders", "Posix", "CSHA256", "CFileCopy"]),
+            name: "SelectionStore", dependencies: ["SelectionModel", "ImageHeaders", "Posix", "CSHA256"]),
         // The platform: the libc calls the libraries share, retried on EINTR in one place (`retryingInterrupts`),
-        // write-all, errno as words, file types, termios and signals (with CTerminal's C), threads, libm, the
-        // environment and the clock. The only Swift library that imports Glibc, so a port is this target.
-        .target(name: "Posix", dependencies: ["CTerminal"]),
+        // write-all, errno as words, file types, folders, termios and signals (with CTerminal's C), the kernel's
+        // copy and exchange (with CFileCopy's C), threads, libm, the environment and the clock. The only Swift
+        // library that imports Glibc (`.ci/check-sources` says so); each Linux-only call sits in one function
+        // with a fallback elsewhere, so a port is this target.
+        .target(name: "Posix", dependencies: ["CTerminal", "CFileCopy"]),
         // What a file's header says (type, size, orientation, frames), one file a format and the format registry.
         // Reads bytes through ByteSource, never files; `make fuzz` builds it alone.
         .target(name: "ImageHeaders", dependencies: ["ByteCoding"]),
         // SHA-256 in C, so hashing can use the CPU's SHA instructions (chosen at run time).
         .target(name: "CSHA256"),
-        // copy_file_range(2), which Swift's Glibc module does not declare, for `save`.
+        // copy_file_range(2), sync_file_range(2) and renameat2(2), which Swift's Glibc module does not declare, for
+        // Posix's KernelCopy, startWriteback and exchange (`save`, `export --replace`).
         .target(name: "CFileCopy"),
         // `imgsel html`: the page's markup, style, script and escaping; builds text, touches no disk.
         .target(name: "SelectionPage", dependencies: ["SelectionStore", "ImageHeaders", "ByteCoding"]),

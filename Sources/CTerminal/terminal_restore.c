@@ -4,14 +4,25 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
 #include <sys/signalfd.h>
+#endif
 #include <unistd.h>
 
+/* signalfd is Linux's alone: elsewhere these fail with ENOSYS (Posix.SignalSet.openDescriptor says
+ * what that gives up). */
 int imgsel_signalfd_open(const sigset_t *mask) {
+#if defined(__linux__)
     return signalfd(-1, mask, SFD_NONBLOCK | SFD_CLOEXEC);
+#else
+    (void)mask;
+    errno = ENOSYS;
+    return -1;
+#endif
 }
 
 int imgsel_signalfd_next(int fd) {
+#if defined(__linux__)
     struct signalfd_siginfo info;
     for (;;) {
         ssize_t n = read(fd, &info, sizeof info);
@@ -20,6 +31,11 @@ int imgsel_signalfd_next(int fd) {
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 0;
         return -1;
     }
+#else
+    (void)fd;
+    errno = ENOSYS;
+    return -1;
+#endif
 }
 
 int imgsel_signal_is_ignored(int signal) {

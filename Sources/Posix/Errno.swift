@@ -19,6 +19,11 @@ extension Posix {
         public static let crossDevice = EXDEV
         public static let io = EIO
         public static let brokenPipe = EPIPE
+        public static let isDirectory = EISDIR
+
+        /// The destination refused the bytes (full, over quota, the file too big, read-only): a
+        /// write's failure, whichever side a copy saw it on.
+        public static func isWriteRefused(_ code: Int32) -> Bool { [ENOSPC, EDQUOT, EFBIG, EROFS].contains(code) }
 
         /// The kernel or file system lacks the call or the flag (ENOSYS, EINVAL, EOPNOTSUPP): a
         /// fallback may do the work another way.

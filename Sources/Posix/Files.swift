@@ -19,6 +19,11 @@ extension Posix {
         public let isSymbolicLink: Bool
         public let modifiedSeconds: Int64
         public let modifiedNanoseconds: Int64
+        /// The file's type bits (mode & S_IFMT).
+        private let type: UInt32
+
+        /// A word for what the file is, for messages: "a directory", "a FIFO"…
+        public var kindName: String { Posix.kindName(type: type) }
 
         init(_ st: stat) {
             device = UInt64(st.st_dev)
@@ -28,8 +33,14 @@ extension Posix {
             isRegular = (st.st_mode & S_IFMT) == S_IFREG
             isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
             isSymbolicLink = (st.st_mode & S_IFMT) == S_IFLNK
+            #if canImport(Darwin)
+            modifiedSeconds = Int64(st.st_mtimespec.tv_sec)
+            modifiedNanoseconds = Int64(st.st_mtimespec.tv_nsec)
+            #else
             modifiedSeconds = Int64(st.st_mtim.tv_sec)
             modifiedNanoseconds = Int64(st.st_mtim.tv_nsec)
+            #endif
+            type = UInt32(st.st_mode & S_IFMT)
         }
     }
 
@@ -37,6 +48,12 @@ extension Posix {
     /// (errno set) when nothing is there or it cannot be reached.
     public static func status(_ path: String, followLinks: Bool = true) -> FileStatus? {
         fileStatus(path, followLinks: followLinks).map(FileStatus.init)
+    }
+
+    /// The status of the open file `fd`; nil (errno set) when fstat fails.
+    public static func status(ofDescriptor fd: Int32) -> FileStatus? {
+        var st = stat()
+        return fstat(fd, &st) == 0 ? FileStatus(st) : nil
     }
 
     /// Closes `fd` and says whether the data may be lost: the errno of a failed close, nil when it
@@ -104,7 +121,9 @@ extension Posix {
         return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    public static func unlink(_ path: String) { _ = Glibc.unlink(path) }
+    /// Removes the name `path` (not a folder); nil when removed, else the errno (EISDIR: a folder).
+    @discardableResult
+    public static func unlink(_ path: String) -> Int32? { Glibc.unlink(path) == 0 ? nil : errno }
 
     /// Flushes `fd` to disk; nil when done, else the errno.
     public static func sync(_ fd: Int32) -> Int32? { fsync(fd) == 0 ? nil : errno }

@@ -17,6 +17,13 @@ extension Posix {
         return retryingInterrupts { flock(fd, operation) } == 0 ? nil : errno
     }
 
+    /// Takes the lock on `fd`, waiting while another holds it (EINTR retried): nil when taken,
+    /// else the errno.
+    @discardableResult
+    public static func lock(_ fd: Int32, _ kind: LockKind) -> Int32? {
+        retryingInterrupts { flock(fd, kind == .shared ? LOCK_SH : LOCK_EX) } == 0 ? nil : errno
+    }
+
     public static func unlock(_ fd: Int32) { _ = flock(fd, LOCK_UN) }
 
     /// A lock sidecar: read-only, or read-write and made when missing; never through a link. -1

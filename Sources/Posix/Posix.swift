@@ -57,6 +57,25 @@ public enum Posix {
         return n >= 0 ? n : nil
     }
 
+    /// Reads up to `count` bytes from `offset` (pread, so no shared file offset moves), retrying
+    /// EINTR; nil with errno set on failure, 0 at the end of the file.
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int? {
+        let n = retryingInterrupts { pread(fd, buffer, count, off_t(offset)) }
+        return n >= 0 ? n : nil
+    }
+
+    /// Opens `path` for reading without blocking (a FIFO must not hang the reader) and never as a
+    /// controlling terminal; -1 with errno set. `setBlocking` once it is known to be a regular file.
+    public static func openForReading(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    }
+
+    /// Clears O_NONBLOCK, so reads behave plainly (a regular file never blocks anyway).
+    public static func setBlocking(_ fd: Int32) {
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+    }
+
     /// Why `readRegularFile` gave up.
     public enum ReadFailure: Error {
         case system(Int32)
@@ -68,7 +87,7 @@ public enum Posix {
     /// without blocking and checks the type before reading, so that a FIFO
     /// never hangs the reader and a device such as /dev/zero never floods it.
     public static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let fd = openForReading(path)
         guard fd >= 0 else { return .failure(.system(errno)) }
         defer { close(fd) }
         var st = stat()
@@ -107,8 +126,10 @@ public enum Posix {
     public static func isRegular(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFREG }
 
     /// A word for what a non-regular file is, for error messages.
-    public static func kindName(_ st: stat) -> String {
-        switch st.st_mode & S_IFMT {
+    public static func kindName(_ st: stat) -> String { kindName(type: UInt32(st.st_mode & S_IFMT)) }
+
+    static func kindName(type: UInt32) -> String {
+        switch mode_t(type) {
         case S_IFDIR: return "a directory"
         case S_IFIFO: return "a FIFO"
         case S_IFCHR: return "a character device"
@@ -121,7 +142,7 @@ public enum Posix {
 
     /// Makes a rename durable, as the directory entry lives in the folder.
     public static func syncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = openFolder(path)
         guard fd >= 0 else { return }
         _ = fsync(fd)
         close(fd)

@@ -56,10 +56,17 @@ extension Posix {
 
         /// A non-blocking, close-on-exec descriptor these (blocked) signals are read from, so they
         /// are handled in the ordinary flow of a poll loop, never in a handler; -1 with errno set.
-        /// signalfd(2), in CTerminal: Linux only (elsewhere a self-pipe would take its place there).
+        /// Linux's signalfd(2), in CTerminal. Elsewhere -1 with ENOSYS: the full screen then cannot
+        /// start (it reports a setup failure), which gives up the full screen until a self-pipe or
+        /// kqueue's EVFILT_SIGNAL takes signalfd's place here.
         public func openDescriptor() -> Int32 {
+            #if os(Linux)
             var set = self.set
             return imgsel_signalfd_open(&set)
+            #else
+            errno = ENOSYS
+            return -1
+            #endif
         }
     }
 

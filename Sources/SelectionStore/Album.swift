@@ -1,10 +1,6 @@
 import Posix
 import SelectionModel
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The folder `save` copies into: the phone's photo album.
 ///
 /// A copy appears whole or not at all (written unnamed, then linked in), a
@@ -138,8 +134,8 @@ public struct Album: Sendable {
 
     /// What is at a candidate name: nothing, the entry's very bytes, or something else.
     private static func occupant(of candidate: String, matching entry: Entry) -> Occupant {
-        guard let st = Posix.fileStatus(candidate, followLinks: false) else { return .none }
-        if Posix.isRegular(st), Int(st.st_size) == entry.bytes,
+        guard let status = Posix.status(candidate, followLinks: false) else { return .none }
+        if status.isRegular, status.size == entry.bytes,
             (try? FileHash.sha256(path: candidate).sha256) == entry.sha256
         {
             return .identical
@@ -155,7 +151,7 @@ public struct Album: Sendable {
     /// command failed; a copy that was already there is never removed.
     func remove(_ saved: Saved) {
         guard !saved.alreadyThere else { return }
-        unlink(saved.path)
+        Posix.unlink(saved.path)
         Posix.syncDirectory(folder)
     }
 
@@ -174,19 +170,18 @@ public struct Album: Sendable {
     /// Removes folders a failed save created, if they are still empty (another
     /// save may have put a file there meanwhile, and then they stay).
     func removeFolders(_ folders: [String]) {
-        for path in folders where rmdir(path) == 0 { Posix.syncDirectory(PathName.directory(path)) }
+        for path in folders where Posix.removeFolder(path) == nil { Posix.syncDirectory(PathName.directory(path)) }
     }
 
     private func makeFolder() throws(ImgselError) {
         var built = ""
         for part in folder.split(separator: "/") {
             built += "/" + part
-            if mkdir(built, 0o755) != 0 {
-                let code = errno
-                guard code == EEXIST else { throw .writeFailed(path: built, reason: Posix.errorText(code)) }
+            if let code = Posix.makeFolder(built, permissions: 0o755) {
+                guard code == Posix.Errno.exists else { throw .writeFailed(path: built, reason: Posix.errorText(code)) }
             }
         }
-        guard let st = Posix.fileStatus(folder), Posix.isDirectory(st) else {
+        guard let status = Posix.status(folder), status.isDirectory else {
             throw .writeFailed(path: folder, reason: "not a directory")
         }
     }

@@ -1,10 +1,6 @@
 import Posix
 import SelectionModel
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The file an entry points to, compared with what `add` recorded: its size and sha256.
 ///
 /// The one answer to "has this entry's file changed?", at the depth each command can
@@ -31,12 +27,13 @@ public struct EntryFile: Sendable {
     /// A stat, not a hash, so it stays instant on large files: catches a file that is gone,
     /// is no longer a regular file, or changed size. Links are followed (a dangling one is missing).
     public func quickProblem() -> Problem? {
-        guard let st = Posix.fileStatus(path) else {
-            let code = errno
-            return code == ENOENT || code == ENOTDIR ? .missing : .unreadable(reason: Posix.errorText(code))
+        guard let status = Posix.status(path) else {
+            let code = Posix.lastError
+            return code == Posix.Errno.noEntry || code == Posix.Errno.notDirectory
+                ? .missing : .unreadable(reason: Posix.errorText(code))
         }
-        guard Posix.isRegular(st) else { return .notRegular(kind: Posix.kindName(st)) }
-        let size = Int(st.st_size)
+        guard status.isRegular else { return .notRegular(kind: status.kindName) }
+        let size = status.size
         return size == entry.bytes ? nil : .sizeChanged(recorded: entry.bytes, now: size)
     }
 

@@ -2,10 +2,6 @@ import ImageHeaders
 import Posix
 import SelectionModel
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What `add` records about a file: its header facts, byte count and sha256.
 public struct InspectedImage: Equatable, Sendable {
     public let facts: ImageFacts
@@ -78,33 +74,31 @@ struct InputFile {
     static func open(_ path: String, cwd: String = "/") throws(ImgselError) -> InputFile {
         guard !path.isEmpty else { throw .inputMissing(path: "(empty path)") }
         let onDisk = PathName.onDisk(path, cwd: cwd)
-        let fd = Posix.open(onDisk, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let fd = Posix.openForReading(onDisk)
         guard fd >= 0 else {
-            let code = errno
+            let code = Posix.lastError
             switch code {
-            case ENOENT:
-                if Posix.fileStatus(onDisk, followLinks: false) != nil {
+            case Posix.Errno.noEntry:
+                if Posix.status(onDisk, followLinks: false) != nil {
                     throw .inputUnreadable(path: path, reason: "dangling symbolic link")
                 }
                 throw .inputMissing(path: path)
-            case ENOTDIR: throw .inputMissing(path: path)
+            case Posix.Errno.notDirectory: throw .inputMissing(path: path)
             default: throw .inputUnreadable(path: path, reason: Posix.errorText(code))
             }
         }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
+        guard let status = Posix.status(ofDescriptor: fd) else {
             let reason = Posix.errorText()
             Posix.close(fd)
             throw .inputUnreadable(path: path, reason: reason)
         }
-        guard Posix.isRegular(st) else {
+        guard status.isRegular else {
             Posix.close(fd)
-            throw .inputNotRegular(path: path, kind: Posix.kindName(st))
+            throw .inputNotRegular(path: path, kind: status.kindName)
         }
         // Regular files never block; clear O_NONBLOCK so reads behave plainly.
-        let flags = fcntl(fd, F_GETFL)
-        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-        return InputFile(fd: fd, size: Int(st.st_size))
+        Posix.setBlocking(fd)
+        return InputFile(fd: fd, size: status.size)
     }
 
     /// The header's facts; a file that is no supported image is `notAnImage` naming `path`.
@@ -141,8 +135,9 @@ public enum FileHash {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
         defer { buffer.deallocate() }
         while true {
-            let n = Posix.retryingInterrupts { pread(fd, buffer.baseAddress!, chunkSize, off_t(total)) }
-            if n < 0 { throw .inputUnreadable(path: path, reason: Posix.errorText()) }
+            guard let n = Posix.read(fd, into: buffer.baseAddress!, count: chunkSize, at: total) else {
+                throw .inputUnreadable(path: path, reason: Posix.errorText())
+            }
             if n == 0 { break }
             hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
             total += n

@@ -2,10 +2,6 @@ import ImageHeaders
 import Posix
 import SelectionModel
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A file `pick` shows: found among the paths it was given and probed (its header, never its
 /// pixels, nor its hash: a folder of hundreds must list at once).
 public struct ListedImage: Equatable, Sendable {
@@ -39,14 +35,14 @@ public enum ImageListing {
         var failures: [ImgselError] = []
         for typed in paths {
             let absolute = PhysicalPath.absoluteOnDisk(typed, base: cwd)
-            guard let status = Posix.fileStatus(absolute) else {
-                let code = errno
+            guard let status = Posix.status(absolute) else {
+                let code = Posix.lastError
                 failures.append(
-                    code == ENOENT || code == ENOTDIR
+                    code == Posix.Errno.noEntry || code == Posix.Errno.notDirectory
                         ? .inputMissing(path: typed) : .inputUnreadable(path: typed, reason: Posix.errorText(code)))
                 continue
             }
-            guard Posix.isDirectory(status) else {
+            guard status.isDirectory else {
                 candidates.append(typed)
                 continue
             }
@@ -77,18 +73,7 @@ public enum ImageListing {
 
     /// The names in a folder, without `.` and `..` and without names that are not UTF-8.
     static func names(in folder: String) -> Result<[String], Int32Error> {
-        guard let directory = opendir(folder) else { return .failure(Int32Error(errno)) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    String(validatingCString: $0)
-                }
-            }
-            guard let name, name != ".", name != ".." else { continue }
-            names.append(name)
-        }
+        guard let names = Posix.folderNames(folder) else { return .failure(Int32Error(Posix.lastError)) }
         return .success(names)
     }
 }

@@ -2,10 +2,6 @@ import ImageHeaders
 import Posix
 import SelectionModel
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// An input image read whole, for the commands that decode it (`thumbnail`): opened as
 /// `add` opens files (no blocking, regular files only), probed for its facts, then read.
 public enum ImageLoader {
@@ -30,8 +26,7 @@ public enum ImageLoader {
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             var filled = 0
             while filled < size, let base = buffer.baseAddress {
-                let n = Posix.retryingInterrupts { pread(file.fd, base + filled, size - filled, off_t(filled)) }
-                if n < 0 {
+                guard let n = Posix.read(file.fd, into: base + filled, count: size - filled, at: filled) else {
                     failure = .inputUnreadable(path: path, reason: Posix.errorText())
                     break
                 }

@@ -1,4 +1,3 @@
-import CFileCopy
 import Posix
 import SelectionModel
 
@@ -31,8 +30,7 @@ extension ExportFolder {
     /// hidden folder to DIR: two renames, between which DIR is absent but never mixed.
     func swapIn() throws(ImgselError) {
         var old = staging
-        if imgsel_rename_exchange(staging, dir) != 0 {
-            let code = Posix.lastError
+        if let code = Posix.exchange(staging, dir) {
             guard Posix.Errno.isUnsupported(code) else {
                 throw .writeFailed(path: dir, reason: Posix.errorText(code))
             }

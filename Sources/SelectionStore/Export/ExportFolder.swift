@@ -2,10 +2,6 @@ import Posix
 import SelectionModel
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Where `export` writes, all or nothing (SPEC, "Export"). Every file is made in a hidden folder
 /// first: beside DIR when DIR does not exist (`.DIR.imgsel-XXXXXX`, renamed to DIR in one step, so
 /// even a kill leaves DIR absent or whole), inside it when it does (`.imgsel-export-XXXXXX`, whose
@@ -38,9 +34,9 @@ public final class ExportFolder: Sendable {
     public init(dir typed: String, replace: Bool = false) throws(ImgselError) {
         var dir = typed
         while dir.count > 1, dir.hasSuffix("/") { dir.removeLast() }
-        let existing = Posix.fileStatus(dir)
-        if let st = existing {
-            guard Posix.isDirectory(st) else { throw .writeFailed(path: dir, reason: "not a directory") }
+        let existing = Posix.status(dir)
+        if let status = existing {
+            guard status.isDirectory else { throw .writeFailed(path: dir, reason: "not a directory") }
             // The folder itself is swapped, not a link to it: the link stays, pointing at the new set.
             if replace, let real = Self.realPath(dir) { dir = real }
         }
@@ -59,15 +55,15 @@ public final class ExportFolder: Sendable {
             Self.removeAbandoned(in: parent, prefix: Self.besidePrefix(PathName.baseName(dir)))
             staging = beside + Posix.randomSuffix()
         }
-        guard mkdir(staging, 0o777) == 0 else {
-            let reason = Posix.errorText()
+        if let code = Posix.makeFolder(staging, permissions: 0o777) {
+            let reason = Posix.errorText(code)
             Self.removeFolders(madeAncestors)
             throw .writeFailed(path: creates || replaces ? dir : staging, reason: reason)
         }
         // The new DIR keeps the old one's permissions.
-        if replaces, let st = existing { chmod(staging, st.st_mode & 0o7777) }
-        lockFD = Posix.open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if lockFD >= 0 { _ = flock(lockFD, LOCK_EX) }
+        if replaces, let status = existing { Posix.setPermissions(staging, status.permissions) }
+        lockFD = Posix.openFolder(staging)
+        if lockFD >= 0 { Posix.lock(lockFD, .exclusive) }
     }
 
     deinit {
@@ -86,7 +82,7 @@ public final class ExportFolder: Sendable {
         _ name: String, _ fill: ((UnsafeRawBufferPointer) throws(ImgselError) -> Void) throws(ImgselError) -> Void
     ) throws(ImgselError) {
         let path = staging + "/" + name
-        let fd = Posix.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        let fd = Posix.createExclusive(path, readable: false, mode: 0o666)
         guard fd >= 0 else { throw .writeFailed(path: shown(name), reason: Posix.errorText()) }
         defer { Posix.close(fd) }
         try fill { (chunk) throws(ImgselError) in
@@ -94,7 +90,7 @@ public final class ExportFolder: Sendable {
                 throw .writeFailed(path: self.shown(name), reason: Posix.errorText(code))
             }
         }
-        if fsync(fd) != 0 { throw .writeFailed(path: shown(name), reason: Posix.errorText()) }
+        if let code = Posix.sync(fd) { throw .writeFailed(path: shown(name), reason: Posix.errorText(code)) }
     }
 
     /// Writes `bytes` as one file.
@@ -125,8 +121,8 @@ public final class ExportFolder: Sendable {
             return names.map { dir + "/" + $0 }
         }
         if creates {
-            guard rename(staging, dir) == 0 else {
-                let reason = Posix.errorText()
+            if let code = Posix.rename(staging, to: dir) {
+                let reason = Posix.errorText(code)
                 discard()
                 throw .writeFailed(path: dir, reason: reason)
             }
@@ -137,17 +133,18 @@ public final class ExportFolder: Sendable {
         var placed: [String] = []
         for name in names {
             let from = staging + "/" + name, to = dir + "/" + name
-            let ok = replace ? rename(from, to) == 0 : link(from, to) == 0 && unlink(from) == 0
-            guard ok else {
-                let reason = errno == EEXIST ? "a file of that name appeared meanwhile" : Posix.errorText()
-                for path in placed { unlink(path) }
+            // Without `replace`, a link (which never replaces) and then the staged name's removal.
+            if let code = replace ? Posix.rename(from, to: to) : (Posix.link(from, to: to) ?? Posix.unlink(from)) {
+                let reason =
+                    code == Posix.Errno.exists ? "a file of that name appeared meanwhile" : Posix.errorText(code)
+                for path in placed { Posix.unlink(path) }
                 discard()
                 throw .writeFailed(path: to, reason: reason)
             }
             placed.append(to)
         }
         Posix.syncDirectory(dir)
-        rmdir(staging)
+        Posix.removeFolder(staging)
         Posix.close(lockFD)
         Posix.syncDirectory(dir)
         return placed
@@ -172,11 +169,11 @@ public final class ExportFolder: Sendable {
         guard case let .success(names) = ImageListing.names(in: folder) else { return }
         for name in names where name.hasPrefix(prefix) {
             let path = folder + "/" + name
-            guard let st = Posix.fileStatus(path, followLinks: false), Posix.isDirectory(st) else { continue }
-            let fd = Posix.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard let status = Posix.status(path, followLinks: false), status.isDirectory else { continue }
+            let fd = Posix.openFolder(path, followLinks: false)
             guard fd >= 0 else { continue }
             defer { Posix.close(fd) }
-            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }  // another export's, alive
+            guard Posix.tryLock(fd, .exclusive) == nil else { continue }  // another export's, alive
             removeFolderAndFiles(path)
         }
     }
@@ -185,11 +182,12 @@ public final class ExportFolder: Sendable {
     /// may hold one a kill left), then the folder.
     static func removeFolderAndFiles(_ path: String) {
         if case let .success(names) = ImageListing.names(in: path) {
-            for name in names where unlink(path + "/" + name) != 0 && errno == EISDIR && name.hasPrefix(insidePrefix) {
+            for name in names
+            where Posix.unlink(path + "/" + name) == Posix.Errno.isDirectory && name.hasPrefix(insidePrefix) {
                 removeFolderAndFiles(path + "/" + name)
             }
         }
-        rmdir(path)
+        Posix.removeFolder(path)
     }
 
     /// Makes `folder` and the folders above it that are missing; returns those made, deepest first.
@@ -200,8 +198,9 @@ public final class ExportFolder: Sendable {
             missing.append(path)
             path = PathName.directory(path)
         }
-        for (n, path) in missing.enumerated().reversed() where mkdir(path, 0o777) != 0 && errno != EEXIST {
-            let reason = Posix.errorText()
+        for (n, path) in missing.enumerated().reversed() {
+            guard let code = Posix.makeFolder(path, permissions: 0o777), code != Posix.Errno.exists else { continue }
+            let reason = Posix.errorText(code)
             removeFolders(Array(missing[(n + 1)...]))
             throw .writeFailed(path: path, reason: reason)
         }
@@ -209,6 +208,6 @@ public final class ExportFolder: Sendable {
     }
 
     private static func removeFolders(_ folders: [String]) {
-        for path in folders { rmdir(path) }
+        for path in folders { Posix.removeFolder(path) }
     }
 }

@@ -1,10 +1,6 @@
 import ImageHeaders
 import Posix
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// An open file, read with pread so the probe can jump around without moving a shared file offset.
 /// The caller owns (and closes) the descriptor.
 public struct FileDescriptorByteSource: ByteSource, Sendable {
@@ -24,17 +20,13 @@ public struct FileDescriptorByteSource: ByteSource, Sendable {
         let bytes = [UInt8](unsafeUninitializedCapacity: want) { buffer, initialized in
             var done = 0
             while done < want {
-                let n = Posix.retryingInterrupts {
-                    pread(fd, buffer.baseAddress! + done, want - done, off_t(offset + done))
-                }
-                if n > 0 {
-                    done += n
-                } else if n == 0 {
-                    break  // end of file: the file shrank since it was measured
-                } else {
-                    failure = errno
+                guard let n = Posix.read(fd, into: buffer.baseAddress! + done, count: want - done, at: offset + done)
+                else {
+                    failure = Posix.lastError
                     break
                 }
+                if n == 0 { break }  // end of file: the file shrank since it was measured
+                done += n
             }
             initialized = done
         }

@@ -1,9 +1,4 @@
-import CFileCopy
 import Posix
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Copies a file's bytes into another descriptor the way `cp` does, in the
 /// kernel, and hands every byte as it now stands in the destination to a checker.
@@ -45,18 +40,18 @@ enum FileCopy {
         buffer: UnsafeMutableRawBufferPointer,
         check: (UnsafeRawBufferPointer) -> Void
     ) throws(Failure) -> Int? {
-        guard let copier = imgsel_copier_start(input, output, Int64(limit), Int64(pieceSize)) else { return nil }
-        defer { imgsel_copier_finish(copier) }
+        guard let copier = Posix.KernelCopy(from: input, to: output, limit: limit, pieceSize: pieceSize) else {
+            return nil
+        }
         var seen = 0
         while true {
-            var ended: Int32 = 0, error: Int32 = 0
-            let copied = Int(imgsel_copier_wait(copier, Int64(seen), &ended, &error))
+            let (copied, ended, error) = copier.wait(beyond: seen)
             if copied > seen {
                 try readBack(output, from: seen, count: copied - seen, buffer: buffer, check: check)
                 seen = copied
                 continue
             }
-            guard ended != 0 else { continue }
+            guard ended else { continue }
             if error == 0 { return seen }
             if seen == 0, canFallBack(error) { return nil }
             throw writeSide(error) ? .write(error) : .read(error)
@@ -70,12 +65,13 @@ enum FileCopy {
     ) throws(Failure) -> Int {
         var total = 0
         while total <= limit {
-            let n = Posix.retryingInterrupts { pread(input, buffer.baseAddress!, buffer.count, off_t(total)) }
-            if n < 0 { throw .read(errno) }
+            guard let n = Posix.read(input, into: buffer.baseAddress!, count: buffer.count, at: total) else {
+                throw .read(Posix.lastError)
+            }
             if n == 0 { break }
             let piece = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
             if let code = Posix.writeAll(output, piece, at: total) { throw .write(code) }
-            _ = imgsel_start_writeback(output, Int64(total), Int64(n))
+            Posix.startWriteback(output, offset: total, count: n)
             check(piece)
             total += n
         }
@@ -83,13 +79,9 @@ enum FileCopy {
     }
 
     /// Errors that mean "not between these two files", not "the copy failed".
-    private static func canFallBack(_ code: Int32) -> Bool {
-        [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, ENOTSUP, EPERM, EBADF, ETXTBSY].contains(code)
-    }
+    private static func canFallBack(_ code: Int32) -> Bool { Posix.KernelCopy.cannotCopyBetween(code) }
 
-    private static func writeSide(_ code: Int32) -> Bool {
-        [ENOSPC, EDQUOT, EFBIG, EROFS].contains(code)
-    }
+    private static func writeSide(_ code: Int32) -> Bool { Posix.Errno.isWriteRefused(code) }
 
     private static func readBack(
         _ fd: Int32, from start: Int, count: Int, buffer: UnsafeMutableRawBufferPointer,
@@ -97,11 +89,11 @@ enum FileCopy {
     ) throws(Failure) {
         var done = 0
         while done < count {
-            let n = Posix.retryingInterrupts {
-                pread(fd, buffer.baseAddress!, min(buffer.count, count - done), off_t(start + done))
+            let want = min(buffer.count, count - done)
+            guard let n = Posix.read(fd, into: buffer.baseAddress!, count: want, at: start + done) else {
+                throw .write(Posix.lastError)
             }
-            if n < 0 { throw .write(errno) }
-            if n == 0 { throw .write(EIO) }
+            if n == 0 { throw .write(Posix.Errno.io) }
             check(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
             done += n
         }
