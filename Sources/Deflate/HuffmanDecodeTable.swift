@@ -15,10 +15,9 @@
 /// filtered rows are mostly short literal codes, so the inflate loop takes two bytes for
 /// one look-up about half the time.
 ///
-/// Unchecked Sendable: a table is built and read by the one inflater that owns it (which
-/// InflateAhead hands to its thread before using it), and the two fixed-code tables every
-/// inflater shares are built once by their `static let` initialisers and never built again.
-final class HuffmanDecodeTable: @unchecked Sendable {
+/// Not Sendable: a table is built and read by the one inflater that owns it (which InflateAhead
+/// hands to its thread before using it); only the two fixed-code tables are shared (`fixed`).
+final class HuffmanDecodeTable {
     // Computed, not stored: a stored static is reached through an accessor call in the hot loop.
     @inline(__always) static var literal: UInt32 { 0x8000 }
     @inline(__always) static var endOfBlock: UInt32 { 0x4000 }
@@ -72,17 +71,18 @@ final class HuffmanDecodeTable: @unchecked Sendable {
             : invalid
     }
 
-    /// The tables of a fixed-code block (type 1), built once.
-    static let fixedLitLen: HuffmanDecodeTable = {
-        let table = HuffmanDecodeTable(mainBits: litLenMainBits, symbols: 288, alphabet: .litLen)
-        try? table.build(DeflateTables.fixedLitLenLengths)
-        return table
+    /// The tables of a fixed-code block (type 1), shared by every inflater. nonisolated(unsafe) is
+    /// safe here: they are built by this initialiser, which Swift runs once before any reader sees
+    /// them, and only read after (an inflater builds its own dynamic tables, never these).
+    private nonisolated(unsafe) static let fixed: (litLen: HuffmanDecodeTable, distance: HuffmanDecodeTable) = {
+        let litLen = HuffmanDecodeTable(mainBits: litLenMainBits, symbols: 288, alphabet: .litLen)
+        try? litLen.build(DeflateTables.fixedLitLenLengths)
+        let distance = HuffmanDecodeTable(mainBits: distanceMainBits, symbols: 32, alphabet: .distance)
+        try? distance.build(DeflateTables.fixedDistanceLengths)
+        return (litLen, distance)
     }()
-    static let fixedDistance: HuffmanDecodeTable = {
-        let table = HuffmanDecodeTable(mainBits: distanceMainBits, symbols: 32, alphabet: .distance)
-        try? table.build(DeflateTables.fixedDistanceLengths)
-        return table
-    }()
+    static var fixedLitLen: HuffmanDecodeTable { fixed.litLen }
+    static var fixedDistance: HuffmanDecodeTable { fixed.distance }
 
     let mainBits: Int
     let entries: UnsafeMutablePointer<UInt32>

@@ -12,9 +12,9 @@ import Synchronization
 /// broken part way fails at the same chunk, and the reader gets the same bytes before the error
 /// and then the same error, as it would from `InflateStream` alone.
 ///
-/// Unchecked Sendable: after `init` the inflater and the producing side's buffers belong to the
-/// inflating thread, the reading position to the reader; a chunk passes from one to the other
-/// through the `filled` and `emptied` semaphores (which order the memory too).
+/// Unchecked Sendable, sound because after `init` the inflater and the producing side's buffers
+/// belong to the inflating thread, the reading position to the reader; a chunk passes from one to
+/// the other through the `filled` and `emptied` semaphores (which order the memory too).
 ///
 /// A thread of its own, not a Dispatch work item: a PNG decoded inside `Parallel.map` would
 /// otherwise wait on work queued behind the very jobs that wait for it.

@@ -10,8 +10,9 @@ extension Posix {
     /// A pthread running a closure: no Foundation in the libraries, and no Dispatch pool, whose
     /// threads may have been made before the signals were blocked, or may all be waiting on the
     /// very work queued behind them.
-    public struct Thread: @unchecked Sendable {
-        // Unchecked: a pthread_t is an id, used once by the one owner that joins it.
+    public struct Thread: Sendable {
+        // A pthread_t is an integer id on Linux, so Sendable as it is (Darwin's is a pointer, which a
+        // port wraps); used once, by the one owner that joins it.
         private let id: pthread_t
 
         /// Starts `body` on a thread of its own; nil when no thread can be had. Join it once.

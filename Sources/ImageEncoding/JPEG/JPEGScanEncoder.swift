@@ -1,3 +1,5 @@
+import ImageDecoding
+
 extension JPEGEncoder {
     /// Writes scans: a scan's symbols counted and recorded in one walk of its blocks (`record`), then
     /// its Huffman tables (DHT), its header (SOS) and the recorded symbols coded (`write`), with tables
@@ -12,13 +14,13 @@ extension JPEGEncoder {
                 codes: plan.codes[0])
         }
 
-        /// A scan's symbols, counted and kept, from one walk of its blocks. Sendable by hand: its
-        /// buffers are written by the one task that records it and read by the one that writes it.
-        struct Recording: @unchecked Sendable {
-            var symbols: SymbolRecorder
+        /// A scan's symbols, counted and kept, from one walk of its blocks. Its recorder is reached
+        /// through a SendablePointer: written by the one task that records it, read by the one that writes it.
+        struct Recording: Sendable {
+            let symbols: SendablePointer<SymbolRecorder>
             /// `counts[slot]`: the 256 frequencies of each recorder slot.
-            var counts: [[Int]]
-            var blocks: Int
+            let counts: [[Int]]
+            let blocks: Int
         }
 
         static func record(_ scan: Scan, frame: Frame, coefficients: Coefficients) -> Recording {
@@ -33,7 +35,9 @@ extension JPEGEncoder {
             walk(scan, frame: frame, coefficients: coefficients, coder: &recorder)
             recorder.release()
             let counts = (0..<4).map { Array(UnsafeBufferPointer(start: frequencies + $0 * 256, count: 256)) }
-            return Recording(symbols: recorder.sink, counts: counts, blocks: blocks)
+            let symbols = UnsafeMutablePointer<SymbolRecorder>.allocate(capacity: 1)
+            symbols.initialize(to: recorder.sink)
+            return Recording(symbols: SendablePointer(symbols), counts: counts, blocks: blocks)
         }
 
         /// The scan's DHT (the tables `definitions` gives), its SOS naming `ids`' tables, then its
@@ -53,8 +57,10 @@ extension JPEGEncoder {
                 for s in 0..<256 { lookup[slot * 256 + s] = UInt64(code.codes[s]) << 8 | UInt64(code.lengths[s]) }
             }
             var writer = BitWriter(reserving: recording.blocks * 8)
-            recording.symbols.replay(table: lookup, into: &writer)
-            recording.symbols.release()
+            recording.symbols.base.pointee.replay(table: lookup, into: &writer)
+            recording.symbols.base.pointee.release()
+            recording.symbols.base.deinitialize(count: 1)
+            recording.symbols.base.deallocate()
             out += writer.finish()
             return out
         }

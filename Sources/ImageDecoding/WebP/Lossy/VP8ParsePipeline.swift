@@ -5,10 +5,11 @@ import Dispatch
 /// against prediction, transforms, filter, colour and the sink's shrink), so two cores take
 /// a large picture in little more than half the time (libwebp's `use_threads`).
 ///
-/// Unchecked Sendable: the parser and each slot are only touched by one thread at a time,
-/// handed over by the `filled` and `emptied` semaphores (which order the memory too);
-/// `failure` is written before the `filled` signal that the reader waits on.
-final class VP8ParsePipeline: @unchecked Sendable {
+/// Not Sendable: the reading thread reaches it through a SendablePointer (the decoders' one door
+/// for shared memory). The parser and each slot are only touched by one thread at a time, handed
+/// over by the `filled` and `emptied` semaphores (which order the memory too); `failure` is
+/// written before the `filled` signal that the reader waits on.
+final class VP8ParsePipeline {
     /// Rows read ahead: enough that neither side waits on the other's row-to-row jitter.
     private static let depth = 3
     private var parser: VP8RowParser
@@ -28,7 +29,15 @@ final class VP8ParsePipeline: @unchecked Sendable {
     /// Starts reading; every `start` must be followed by `waitUntilFinished`, even after a
     /// failure, so the reader never outlives the data it reads.
     func start() {
-        DispatchQueue.global(qos: .userInitiated).async { self.readRows() }
+        // The reading thread's own reference to the pipeline, let go when it has read.
+        let reference = UnsafeMutablePointer<VP8ParsePipeline>.allocate(capacity: 1)
+        reference.initialize(to: self)
+        let shared = SendablePointer(reference)
+        DispatchQueue.global(qos: .userInitiated).async {
+            shared.base.pointee.readRows()
+            shared.base.deinitialize(count: 1)
+            shared.base.deallocate()
+        }
     }
 
     private func readRows() {
