@@ -9,7 +9,8 @@ import Musl
 /// idle there and waits here; whoever gives it work signals once for each idle thread. A signal
 /// sent before the wait begins is kept in the count, so none is lost between the two.
 public final class Semaphore: @unchecked Sendable {
-    // sem_t is made to be shared between threads; it only needs an address that never moves.
+    // Unchecked Sendable, sound because sem_t is made to be shared between threads (every call on
+    // it is atomic); it only needs an address that never moves, which this allocation gives it.
     private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
 
     public init() { sem_init(semaphore, 0, 0) }
