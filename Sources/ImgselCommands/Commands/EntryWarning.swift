@@ -1,4 +1,3 @@
-import ImageDecoding
 import SelectionStore
 import TerminalImage
 
@@ -23,21 +22,6 @@ extension Context {
                     ])))
         } else {
             console.errText(Format.printable("imgsel: warning: entry \(index) (\(shown)): \(problem)"))
-        }
-    }
-}
-
-extension EntryFile {
-    /// The bytes the entry's picture is made from (grid, view, browse), through the one loader:
-    /// refused by type and decode budget, then read whole and checked against the recorded size
-    /// and sha256; a file gone is `missing`, any other difference `changed` in `check`'s words.
-    func pictureBytes() -> Result<[UInt8], PictureProblem> {
-        PictureSource.load(entry.facts, bytes: entry.bytes) { () throws(PictureProblem) -> [UInt8] in
-            do throws(Problem) {
-                return try contents()
-            } catch {
-                throw error == .missing ? .missing : .changed(Format.problem(error))
-            }
         }
     }
 }

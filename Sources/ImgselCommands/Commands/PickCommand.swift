@@ -93,19 +93,13 @@ struct PickCommand: Command {
     /// The file's bytes for its thumbnail (on a maker's thread), or why there are none: a type
     /// imgsel does not decode shows its placeholder, the others `PictureProblem`'s words.
     @Sendable static func load(_ image: ListedImage) -> LoadedImage {
-        var facts = image.facts
-        let bytes = PictureSource.load(image.facts, bytes: image.bytes) { () throws(PictureProblem) -> [UInt8] in
-            do throws(ImgselError) {
-                // Probed again: the file may have changed since it was listed.
-                let loaded = try ImageLoader.load(image.path) {
-                    DecodeLimits.budget(width: $0.width, height: $0.height)
-                }
-                facts = loaded.facts
-                return loaded.bytes
-            } catch {
-                throw FullScreen.problem(error)
-            }
+        if let refusal = PictureLoader.refusal(image.facts, bytes: image.bytes) {
+            return LoadedImage(facts: image.facts, bytes: .failure(refusal))
         }
-        return LoadedImage(facts: facts, bytes: bytes)
+        // Probed again as it is read: the file may have changed since it was listed.
+        switch PictureLoader.file(image.path) {
+        case let .success((facts, bytes)): return LoadedImage(facts: facts, bytes: .success(bytes))
+        case let .failure(failure): return LoadedImage(facts: image.facts, bytes: .failure(failure.pictureProblem))
+        }
     }
 }

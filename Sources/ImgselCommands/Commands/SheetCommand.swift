@@ -74,19 +74,18 @@ struct SheetCommand: Command {
     /// for a type imgsel does not decode.
     private static func picture(_ file: EntryFile, _ cell: Int) throws(ImgselError) -> ContactSheet.Picture {
         let entry = file.entry
-        switch PictureSource.refusal(entry.facts, bytes: entry.bytes) {
-        case .notDecoded?:
+        let picture = PictureLoader.bytes(file).flatMap { bytes in
+            PictureLoader.picture(bytes, facts: entry.facts, crop: entry.crop, within: cell)
+        }
+        switch picture {
+        case .success(let raster): return .image(raster)
+        case .failure(.refused(.notDecoded)):
             let shown = entry.shownSize
             return .placeholder(typeName: entry.type.displayName, width: shown.width, height: shown.height)
-        case let problem?: throw .undecodable(path: file.path, reason: problem.reason)
-        case nil: break
-        }
         // A file that is not the one recorded fails the sheet as an input error (exit 3).
-        let bytes = try file.verifiedContents()
-        do {
-            return .image(try Thumbnailer.picture(bytes, facts: entry.facts, crop: entry.crop, within: cell))
-        } catch {
-            throw .undecodable(path: file.path, reason: PictureProblem.damaged(error).reason)
+        case .failure(.entryFile(let problem)): throw problem.asInputError(path: file.path, index: file.index)
+        case .failure(.input(let error)): throw error
+        case .failure(let failure): throw .undecodable(path: file.path, reason: failure.pictureProblem.reason)
         }
     }
 }

@@ -35,13 +35,13 @@ struct ThumbnailCommand: Command {
     func run(_ context: Context) throws(ImgselError) {
         try output.check(context)
         // A type imgsel does not decode is refused by name below, whatever size its header claims.
-        let (facts, bytes) = try ImageLoader.load(file, cwd: context.cwd, limit: PictureSource.byteLimit)
-        let picture: Raster
-        do {
-            picture = try Thumbnailer.picture(bytes, facts: facts, within: size)
-        } catch {
-            throw .undecodable(path: file, reason: PictureProblem.damaged(error).reason)
+        let picture = PictureLoader.file(file, cwd: context.cwd).flatMap { facts, bytes in
+            PictureLoader.picture(bytes, facts: facts, within: size)
         }
-        try output.write(picture, context)
+        switch picture {
+        case .success(let picture): try output.write(picture, context)
+        case .failure(.input(let error)): throw error
+        case .failure(let failure): throw .undecodable(path: file, reason: failure.pictureProblem.reason)
+        }
     }
 }

@@ -123,7 +123,9 @@ struct ViewCommand: Command {
         guard wanted, let terminal = try context.pictureTerminal() else { return nil }
         defer { terminal.finish() }
         let path = context.absolutePath(entry)
-        guard case .success(let file) = EntryFile(entry, path: path, index: index).pictureBytes() else { return nil }
+        guard case .success(let file) = PictureLoader.shownBytes(EntryFile(entry, path: path, index: index)) else {
+            return nil
+        }
         let shown = entry.shownSize
         let renderer = terminal.renderer
         let box = renderer.box(width: shown.width, height: shown.height, window: terminal.window, reservedRows: 2)

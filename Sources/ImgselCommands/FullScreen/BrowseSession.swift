@@ -194,7 +194,8 @@ final class BrowseSession {
         func load(_ id: Int) -> LoadedImage? {
             guard let (entry, path, index) = lock.withLock({ $0.byID[id] }) else { return nil }
             return LoadedImage(
-                facts: entry.facts, bytes: EntryFile(entry, path: path, index: index).pictureBytes(), crop: entry.crop)
+                facts: entry.facts, bytes: PictureLoader.shownBytes(EntryFile(entry, path: path, index: index)),
+                crop: entry.crop)
         }
     }
 }

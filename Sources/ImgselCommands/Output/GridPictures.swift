@@ -88,7 +88,7 @@ struct GridPictures {
         let shown = entry.shownSize
         let box = renderer.box(width: shown.width, height: shown.height, window: area, reservedRows: 0)
         let file: [UInt8]
-        switch EntryFile(entry, path: job.path, index: job.index).pictureBytes() {
+        switch PictureLoader.shownBytes(EntryFile(entry, path: job.path, index: job.index)) {
         case .success(let bytes): file = bytes
         case .failure(let problem): return (placeholder(problem.word, box, area), false)
         }

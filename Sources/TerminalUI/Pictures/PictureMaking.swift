@@ -9,7 +9,7 @@ import TerminalImage
 /// `PictureProblem`'s words.
 public enum PictureMaking {
     /// - Parameters:
-    ///   - bytes: the whole file, or why it could not be had (`PictureSource.load`).
+    ///   - bytes: the whole file, or why it could not be had (the command line's `PictureLoader`).
     ///   - facts: the probe's facts of the file.
     ///   - crop: the entry's (`imgsel crop`), in upright pixels: only it is shown.
     public static func picture(

@@ -17,10 +17,9 @@ struct ExportMaker: Sendable {
 
         /// The entry's file, whole and as recorded, or the input error naming the entry as `check` does.
         func contents() throws(ImgselError) -> [UInt8] {
-            do {
-                return try file.contents()
-            } catch {
-                throw .entryFile(index: step.index, path: shownPath, problem: error)
+            switch PictureLoader.contents(file) {
+            case .success(let bytes): return bytes
+            case .failure(let problem): throw .entryFile(index: step.index, path: shownPath, problem: problem)
             }
         }
     }
@@ -47,7 +46,7 @@ struct ExportMaker: Sendable {
                     changes: [.copied] + removed, encodes: 0)
             }
             // Over --max-bytes even without its metadata: it is made again, as any entry that must change.
-            if let problem = PictureSource.refusal(entry.facts, bytes: entry.bytes) {
+            if let problem = PictureLoader.refusal(entry.facts, bytes: entry.bytes) {
                 throw .undecodable(path: job.shownPath, reason: problem.reason)
             }
             changes = [.reEncoded]

@@ -19,7 +19,7 @@ struct ExportRun {
         var steps: [ExportStep] = []
         do {
             steps = try ExportPlan.steps(items, limits: limits, options: options) { facts, bytes in
-                PictureSource.refusal(facts, bytes: bytes)?.reason
+                PictureLoader.refusal(facts, bytes: bytes)?.reason
             }
         } catch {
             failures += error.parts
