@@ -40,7 +40,7 @@ struct SheetCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         try output.check(context)
-        let selection = try context.store.read()
+        let selection = try lift(store: context.store.read())
         guard !selection.items.isEmpty else { throw .emptySelection }
         let layout = SheetLayout(cell: size, columns: columns, count: selection.count)
         guard layout.height <= DecodeLimits.maxSide else {
@@ -82,7 +82,7 @@ struct SheetCommand: Command {
         case nil: break
         }
         // A file that is not the one recorded fails the sheet as an input error (exit 3).
-        let bytes = try file.verifiedContents()
+        let bytes = try lift(store: file.verifiedContents())
         do {
             return .image(try Thumbnailer.picture(bytes, facts: entry.facts, crop: entry.crop, within: cell))
         } catch {

@@ -35,7 +35,7 @@ struct ThumbnailCommand: Command {
     func run(_ context: Context) throws(ImgselError) {
         try output.check(context)
         // A type imgsel does not decode is refused by name below, whatever size its header claims.
-        let (facts, bytes) = try ImageLoader.load(file, cwd: context.cwd, limit: PictureSource.byteLimit)
+        let (facts, bytes) = try lift(store: ImageLoader.load(file, cwd: context.cwd, limit: PictureSource.byteLimit))
         let picture: Raster
         do {
             picture = try Thumbnailer.picture(bytes, facts: facts, within: size)

@@ -1,3 +1,5 @@
+import SelectionStore
+
 /// Every way a command can fail, with what its message needs.
 ///
 /// One enum so that the executable maps each case to one exit code, one stable
