@@ -12,8 +12,9 @@ let package = Package(
         // descriptors to ImgselCommands, and exits with the status it returns.
         .executableTarget(name: "imgsel", dependencies: ["ImgselCommands", "Posix"]),
         // The command line as a library: the parser, global options, every command, their output and
-        // help, the full-screen commands. Takes what it needs from the process as a ProcessIO and never
-        // prints or exits itself, so the tests run it in process.
+        // help, the full-screen commands, and ImgselError and ExitStatus: the libraries' typed errors wrapped,
+        // and the one place an error gets its words, `--json` code and exit status. Takes what it needs from
+        // the process as a ProcessIO and never prints or exits itself, so the tests run it in process.
         .target(
             name: "ImgselCommands",
             dependencies: [
@@ -28,11 +29,13 @@ let package = Package(
         // shortening for the command line's grid and the full screen.
         .target(name: "TextWidth"),
         // The selection as pure values: Selection, Entry, Rules, Crop, export's plan and names, the selection file's
-        // JSON, ImgselError and ExitStatus (until the command line owns them). Imports nothing of the platform
-        // (`.ci/check-sources` says so), only ImageHeaders' value types, so it is tested without a disk.
+        // JSON, and what it refuses as typed values (SelectionError, SelectionFileError, RuleParseError), which the
+        // command line words. Imports nothing of the platform (`.ci/check-sources` says so), only ImageHeaders' value
+        // types, so it is tested without a disk.
         .target(name: "SelectionModel", dependencies: ["ImageHeaders"]),
         // The selection on disk: locking, atomic writes, the album, inspecting and hashing inputs, export's folder
-        // and metadata. Re-exports SelectionModel. Reads image headers, never pixels, so `add` stays fast.
+        // and metadata, and StoreError, what it could not do (the model's refusals wrapped). Re-exports
+        // SelectionModel. Reads image headers, never pixels, so `add` stays fast.
         .target(
             name: "SelectionStore", dependencies: ["SelectionModel", "ImageHeaders", "Posix", "CSHA256"]),
         // The platform: the libc calls the libraries share, retried on EINTR in one place (`retryingInterrupts`),
@@ -104,7 +107,9 @@ let package = Package(
         // process matters; depends on it so `swift test` builds it first.
         .testTarget(
             name: "imgselTests",
-            dependencies: ["imgsel", "ImgselCommands", "TestImages", "ImageHeaders", "TerminalTestSupport"]),
+            dependencies: [
+                "imgsel", "ImgselCommands", "SelectionStore", "TestImages", "ImageHeaders", "TerminalTestSupport",
+            ]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "SelectionStore", "ImageHeaders"]),
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "TestImages"]),
         .testTarget(name: "CommandLineModelTests", dependencies: ["CommandLineModel"]),

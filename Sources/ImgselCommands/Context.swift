@@ -49,7 +49,7 @@ struct Context {
 
     /// Inspects every file before reporting; all of them fail together (exit 3).
     func inspectAll(_ paths: [String]) throws(ImgselError) -> [Entry] {
-        try ImageInspector.entries(for: paths, cwd: cwd, selectionFolder: store.folder)
+        try lift(store: ImageInspector.entries(for: paths, cwd: cwd, selectionFolder: store.folder))
     }
 
     /// Runs `body`; an error naming an entry's stored path names it as the user typed it instead.

@@ -51,16 +51,16 @@ extension Selection {
     /// The same selection with the entry at `index` (1-based) cropped to `crop` (nil: the whole
     /// picture). Refused, naming every rule broken, when the cropped entry breaks a rule,
     /// unless `force`, which keeps it for `check` to report.
-    public func cropping(at index: Int, to crop: Crop?, force: Bool) throws(ImgselError) -> Selection {
+    public func cropping(at index: Int, to crop: Crop?, force: Bool) throws(SelectionError) -> Selection {
         try checkIndex(index)
         var entry = items[index - 1]
         let upright = entry.facts.uprightSize
         if let crop, !crop.fits(width: upright.width, height: upright.height) {
-            throw .usage("entry \(index) is \(upright.width)×\(upright.height) upright: \(crop) is not inside it")
+            throw .cropOutside(index: index, width: upright.width, height: upright.height, crop: crop)
         }
         entry.crop = crop.flatMap { $0.isWhole(width: upright.width, height: upright.height) ? nil : $0 }
         if !force {
-            let broken = rules.problems(for: entry).map { ImgselError.entryBreaksRule(index: index, $0) }
+            let broken = rules.problems(for: entry).map { SelectionError.entryBreaksRule(index: index, $0) }
             if !broken.isEmpty { throw .several(broken + [.cropRefused(index: index)]) }
         }
         var next = self

@@ -26,7 +26,7 @@ extension Selection {
     ///
     /// The cursor follows its entry; when its entry leaves, it lands on the entry taking its
     /// place, or the new last.
-    public func picking(_ toggles: PickToggles) throws(ImgselError) -> Selection {
+    public func picking(_ toggles: PickToggles) throws(SelectionError) -> Selection {
         var batch: [String: Int] = [:]
         for (position, entry) in toggles.picked.enumerated() {
             if let earlier = batch[entry.sha256] {

@@ -74,7 +74,7 @@ public struct Selection: Equatable, Sendable {
     /// Appends in order, all or nothing: an image that breaks a rule (every one reported), a
     /// duplicate (of an entry or within the batch), a path an entry already has, or passing the
     /// capacity adds none of them.
-    public func adding(_ entries: [Entry]) throws(ImgselError) -> Selection {
+    public func adding(_ entries: [Entry]) throws(SelectionError) -> Selection {
         try refuseBrokenRules(entries)
         var batch: [String: Int] = [:]
         for (position, entry) in entries.enumerated() {
@@ -98,7 +98,7 @@ public struct Selection: Equatable, Sendable {
     }
 
     /// The re-pick: the new image takes the old one's place and the cursor stays.
-    public func replacing(at index: Int, with entry: Entry) throws(ImgselError) -> Selection {
+    public func replacing(at index: Int, with entry: Entry) throws(SelectionError) -> Selection {
         try checkIndex(index)
         try refuseBrokenRules([entry])
         if let existing = self.index(ofSHA256: entry.sha256), existing != index {
@@ -114,7 +114,7 @@ public struct Selection: Equatable, Sendable {
 
     /// Removes entries named by their indices before the command; the cursor
     /// follows its entry, or lands on the one taking its place, or the new last.
-    public func deleting(_ indices: [Int]) throws(ImgselError) -> Selection {
+    public func deleting(_ indices: [Int]) throws(SelectionError) -> Selection {
         for i in indices { try checkIndex(i) }
         let doomed = Set(indices)
         var next = self
@@ -124,7 +124,7 @@ public struct Selection: Equatable, Sendable {
     }
 
     /// The entry at `from` ends up at `to`; the cursor keeps pointing at its entry.
-    public func moving(from: Int, to: Int) throws(ImgselError) -> Selection {
+    public func moving(from: Int, to: Int) throws(SelectionError) -> Selection {
         try checkIndex(from)
         try checkIndex(to)
         var next = self
@@ -147,7 +147,7 @@ public struct Selection: Equatable, Sendable {
     /// net change happens: one content given twice (under any names) cancels out, so an
     /// entry removed and given again stays where it was, with its path and time. An image to be
     /// added that breaks a rule refuses the whole command, removals too.
-    public func toggling(_ entries: [Entry]) throws(ImgselError) -> Selection {
+    public func toggling(_ entries: [Entry]) throws(SelectionError) -> Selection {
         var removedOriginals = Set<Int>()
         var appended: [Entry] = []
         for entry in entries {
@@ -188,7 +188,7 @@ public struct Selection: Equatable, Sendable {
 
     /// Moves the cursor; `next` at the last entry (and `previous` at the first)
     /// refuses so that `while imgsel view next` ends.
-    public func movingCursor(_ target: CursorTarget) throws(ImgselError) -> Selection {
+    public func movingCursor(_ target: CursorTarget) throws(SelectionError) -> Selection {
         guard let c = current, !items.isEmpty else {
             if case let .index(i) = target { throw .indexOutOfRange(index: String(i), count: 0) }
             throw .emptySelection
@@ -212,7 +212,7 @@ public struct Selection: Equatable, Sendable {
 
     /// Two entries under one path would be one file recorded twice, the older record stale
     /// (its file was overwritten since): `replace` is the way to record the new content.
-    func refuseTakenPath(_ entry: Entry, keeping kept: [Entry]) throws(ImgselError) {
+    func refuseTakenPath(_ entry: Entry, keeping kept: [Entry]) throws(SelectionError) {
         guard let owner = kept.first(where: { $0.path == entry.path }), let index = index(ofSHA256: owner.sha256) else {
             return
         }
@@ -220,7 +220,7 @@ public struct Selection: Equatable, Sendable {
     }
 
     /// Refuses an index outside 1...count with the index the user typed.
-    public func checkIndex(_ index: Int) throws(ImgselError) {
+    public func checkIndex(_ index: Int) throws(SelectionError) {
         guard index >= 1, index <= items.count else {
             throw .indexOutOfRange(index: String(index), count: items.count)
         }

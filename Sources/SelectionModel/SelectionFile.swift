@@ -29,8 +29,8 @@ public enum SelectionFile {
     }
 
     /// Decodes and validates; `path` only names the file in errors.
-    public static func decode(_ bytes: [UInt8], path: String) throws(ImgselError) -> Selection {
-        func invalid(_ reason: String) -> ImgselError { .invalidSelectionFile(path: path, reason: reason) }
+    public static func decode(_ bytes: [UInt8], path: String) throws(SelectionFileError) -> Selection {
+        func invalid(_ reason: String) -> SelectionFileError { .invalidSelectionFile(path: path, reason: reason) }
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
@@ -98,15 +98,15 @@ public enum SelectionFile {
     }
 
     private static func decodeEntry(
-        _ raw: JSONValue, number: Int, version: Int, invalid: (String) -> ImgselError
-    ) throws(ImgselError) -> Entry {
+        _ raw: JSONValue, number: Int, version: Int, invalid: (String) -> SelectionFileError
+    ) throws(SelectionFileError) -> Entry {
         guard case .object = raw else { throw invalid("item \(number) is not an object") }
-        func string(_ key: String) throws(ImgselError) -> String {
+        func string(_ key: String) throws(SelectionFileError) -> String {
             guard let s = raw[key]?.stringValue else { throw invalid("item \(number): \"\(key)\" is not a string") }
             return s
         }
         // The ranges are Entry's, which `add` holds every image to as well.
-        func int(_ key: String) throws(ImgselError) -> Int {
+        func int(_ key: String) throws(SelectionFileError) -> Int {
             guard let v = raw[key]?.intValue, Entry.range(of: key).contains(v) else {
                 throw invalid("item \(number): \(Entry.outOfRange(key))")
             }
@@ -142,8 +142,8 @@ public enum SelectionFile {
 
     /// An item's `"crop"`: four whole numbers, inside the entry's upright picture with some area.
     private static func decodeCrop(
-        _ raw: JSONValue, of entry: Entry, number: Int, invalid: (String) -> ImgselError
-    ) throws(ImgselError) -> Crop {
+        _ raw: JSONValue, of entry: Entry, number: Int, invalid: (String) -> SelectionFileError
+    ) throws(SelectionFileError) -> Crop {
         guard case .object = raw else { throw invalid("item \(number): \"crop\" is not an object") }
         var values: [Int] = []
         for key in ["x", "y", "width", "height"] {

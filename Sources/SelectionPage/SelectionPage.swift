@@ -53,10 +53,11 @@ public struct SelectionPage: Sendable {
     }
 
     /// Emits the page; `embed` is called where an item's base64 goes and must pass it to `emit`.
-    public func write(
-        _ emit: (String) throws(ImgselError) -> Void,
-        embed: (Item) throws(ImgselError) -> Void
-    ) throws(ImgselError) {
+    /// Their failures are the caller's, of its own type, passed on as they are.
+    public func write<Failure: Error>(
+        _ emit: (String) throws(Failure) -> Void,
+        embed: (Item) throws(Failure) -> Void
+    ) throws(Failure) {
         try emit(head)
         if items.isEmpty {
             try emit(
@@ -82,7 +83,7 @@ public struct SelectionPage: Sendable {
     /// base64; for tests and small pages.
     public func render(embedding data: (Item) -> String = { _ in "" }) -> String {
         var page = ""
-        try? write({ page += $0 }, embed: { page += data($0) })
+        write({ page += $0 }, embed: { page += data($0) })
         return page
     }
 

@@ -38,10 +38,10 @@ public struct Album: Sendable {
     /// part-way leaves no part of the set. Every request is tried before a failure is
     /// reported, so all of them are reported at once; then the copies this call named and
     /// the folders it made are taken back (copies already there are never removed).
-    public func save(_ requests: [Request]) throws(ImgselError) -> [Saved] {
+    public func save(_ requests: [Request]) throws(StoreError) -> [Saved] {
         let newFolders = missingFolders()
         var prepared: [PreparedSave] = []
-        var failures: [ImgselError] = []
+        var failures: [StoreError] = []
         for request in requests {
             do {
                 prepared.append(try prepare(request.entry, source: request.source, index: request.index))
@@ -61,7 +61,7 @@ public struct Album: Sendable {
             }
         }
         prepared.removeAll()  // unplaced copies vanish here
-        if let failure = ImgselError.combining(failures) {
+        if let failure = StoreError.combining(failures) {
             for copy in saved { remove(copy) }
             removeFolders(newFolders)
             throw failure
@@ -73,7 +73,7 @@ public struct Album: Sendable {
     /// Does the slow part of a save (the verified, flushed copy) without naming
     /// it, so that `save --all` can prepare every copy before naming any: a kill
     /// then leaves the whole set or none of it, but for the moment of linking.
-    func prepare(_ entry: Entry, source: String, index: Int) throws(ImgselError) -> PreparedSave {
+    func prepare(_ entry: Entry, source: String, index: Int) throws(StoreError) -> PreparedSave {
         try makeFolder()
         let name = PathName.baseName(source)
         var attempt = 0
@@ -94,7 +94,7 @@ public struct Album: Sendable {
     /// Names a prepared copy: the first free candidate from where `prepare`
     /// stopped looking (another save may have taken it meanwhile).
     /// Call `flush` once after the last one.
-    func place(_ prepared: PreparedSave) throws(ImgselError) -> Saved {
+    func place(_ prepared: PreparedSave) throws(StoreError) -> Saved {
         if let existing = prepared.existing { return Saved(path: existing, alreadyThere: true) }
         guard let copy = prepared.copy else { throw .writeFailed(path: folder, reason: "the copy was already placed") }
         var attempt = prepared.firstFree
@@ -143,7 +143,7 @@ public struct Album: Sendable {
         return .other
     }
 
-    private static func everyNameTaken(_ path: String) -> ImgselError {
+    private static func everyNameTaken(_ path: String) -> StoreError {
         .writeFailed(path: path, reason: "every name up to \" (9999)\" is taken")
     }
 
@@ -173,7 +173,7 @@ public struct Album: Sendable {
         for path in folders where Posix.removeFolder(path) == nil { Posix.syncDirectory(PathName.directory(path)) }
     }
 
-    private func makeFolder() throws(ImgselError) {
+    private func makeFolder() throws(StoreError) {
         var built = ""
         for part in folder.split(separator: "/") {
             built += "/" + part

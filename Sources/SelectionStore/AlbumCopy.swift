@@ -40,7 +40,7 @@ struct PendingCopy {
 
     static func make(
         in folder: String, from source: String, entry: Entry, index: Int
-    ) throws(ImgselError) -> PendingCopy {
+    ) throws(StoreError) -> PendingCopy {
         let input = try InputFile.open(source)
         defer { Posix.close(input.fd) }
         var tempPath: String? = nil
@@ -53,7 +53,7 @@ struct PendingCopy {
             tempPath = path
         }
         let copy = PendingCopy(fd: fd, tempPath: tempPath, folderPath: folder)
-        do throws(ImgselError) {
+        do throws(StoreError) {
             try copy.fill(from: input.fd, source: source, entry: entry, index: index)
         } catch {
             copy.discard()
@@ -64,7 +64,7 @@ struct PendingCopy {
 
     /// Copies in the kernel while hashing the copy as read back; refuses a
     /// source that no longer matches the entry, and flushes the copy to disk.
-    private func fill(from input: Int32, source: String, entry: Entry, index: Int) throws(ImgselError) {
+    private func fill(from input: Int32, source: String, entry: Entry, index: Int) throws(StoreError) {
         var hasher = SHA256()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FileHash.chunkSize, alignment: 64)
         defer { buffer.deallocate() }

@@ -21,7 +21,7 @@ public struct EntryFile: Sendable {
     }
 
     /// What is wrong with the file, from the entry's point of view (a model value, so that
-    /// `ImgselError` can carry it).
+    /// `StoreError.entryFile`'s users need not know the store's types).
     public typealias Problem = EntryFileProblem
 
     /// A stat, not a hash, so it stays instant on large files: catches a file that is gone,
@@ -52,17 +52,18 @@ public struct EntryFile: Sendable {
     /// `body` has seen the bytes before a mismatch is known, so it must write only to
     /// something the caller can still throw away. A problem is thrown as the input error
     /// naming `path` and the entry (`inputChanged` for a size or content that differs).
-    public func stream(_ body: (UnsafeRawBufferPointer) throws(ImgselError) -> Void) throws(ImgselError) {
+    /// `body` throws its own error type `E`, which carries the store's failures too.
+    public func stream<E: StoreErrorWrapping>(_ body: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
         let file: InputFile
         do {
             file = try open()
         } catch {
-            throw error.asInputError(path: path, index: index)
+            throw E(error.asInputError(path: path, index: index))
         }
         defer { Posix.close(file.fd) }
-        var failure: ImgselError? = nil
+        var failure: E? = nil
         let problem = walk(file) { chunk in
-            do throws(ImgselError) {
+            do throws(E) {
                 try body(chunk)
                 return true
             } catch {
@@ -71,12 +72,12 @@ public struct EntryFile: Sendable {
             }
         }
         if let failure { throw failure }
-        if let problem { throw problem.asInputError(path: path, index: index) }
+        if let problem { throw E(problem.asInputError(path: path, index: index)) }
     }
 
     /// Checks the file without passing it on (a linked page still promises the recorded files).
-    public func verify() throws(ImgselError) {
-        try stream { _ in }
+    public func verify() throws(StoreError) {
+        try stream { (_) throws(StoreError) in }
     }
 
     /// The whole file, checked: exactly the recorded bytes or a problem. Holds it all in
@@ -97,16 +98,6 @@ public struct EntryFile: Sendable {
         return bytes
     }
 
-    /// The whole file checked, or the input error (exit 3) naming `path` and the entry:
-    /// for commands that decode it (`sheet`).
-    public func verifiedContents() throws(ImgselError) -> [UInt8] {
-        do {
-            return try contents()
-        } catch {
-            throw error.asInputError(path: path, index: index)
-        }
-    }
-
     /// Opens the file as `add` opened it: without blocking, a regular file only.
     private func open() throws(Problem) -> InputFile {
         do {
@@ -116,7 +107,7 @@ public struct EntryFile: Sendable {
             case .inputMissing: throw .missing
             case let .inputNotRegular(_, kind): throw .notRegular(kind: kind)
             case let .inputUnreadable(_, reason): throw .unreadable(reason: reason)
-            default: throw .unreadable(reason: error.message)
+            default: throw .unreadable(reason: "\(error)")
             }
         }
     }
@@ -144,5 +135,18 @@ public struct EntryFile: Sendable {
         }
         guard total == entry.bytes else { return .sizeChanged(recorded: entry.bytes, now: total) }
         return SHA256.hex(hasher.finalize()) == entry.sha256 ? nil : .contentChanged
+    }
+}
+
+extension EntryFileProblem {
+    /// The input error a call that needs the file's bytes fails with: its problem as a file
+    /// (missing, not regular, unreadable), or `inputChanged` naming `path` and the entry.
+    package func asInputError(path: String, index: Int) -> StoreError {
+        switch self {
+        case .missing: return .inputMissing(path: path)
+        case let .notRegular(kind): return .inputNotRegular(path: path, kind: kind)
+        case let .unreadable(reason): return .inputUnreadable(path: path, reason: reason)
+        case .sizeChanged, .contentChanged: return .inputChanged(path: path, entry: index)
+        }
     }
 }

@@ -17,7 +17,7 @@ public struct InspectedImage: Equatable, Sendable {
 public enum ImageInspector {
     /// `path` is opened as given, a relative one from `cwd` (the run's folder, which need not be
     /// this process's: an absolute path needs none); errors name it as given.
-    public static func inspect(_ path: String, cwd: String = "/") throws(ImgselError) -> InspectedImage {
+    public static func inspect(_ path: String, cwd: String = "/") throws(StoreError) -> InspectedImage {
         let file = try InputFile.open(path, cwd: cwd)
         defer { Posix.close(file.fd) }
         let facts = try file.probe(path)
@@ -28,7 +28,7 @@ public enum ImageInspector {
 
     /// Refuses (exit 3, naming the field) an image whose header says what no selection file may
     /// hold: an InspectedImage, and so every entry recorded from one, is one the reader accepts.
-    static func recordable(_ facts: ImageFacts, bytes: Int, _ path: String) throws(ImgselError) {
+    static func recordable(_ facts: ImageFacts, bytes: Int, _ path: String) throws(StoreError) {
         guard let (key, value) = Entry.unrecordable(facts, bytes: bytes) else { return }
         let range = Entry.range(of: key)
         let bound = value > range.upperBound ? "more than \(range.upperBound)" : "less than \(range.lowerBound)"
@@ -37,7 +37,7 @@ public enum ImageInspector {
 
     /// The header's facts and the byte count, without the hash: what `pick` needs to show a
     /// file and judge it by the rules, quick enough for a folder of hundreds.
-    public static func probe(_ path: String) throws(ImgselError) -> (facts: ImageFacts, bytes: Int) {
+    public static func probe(_ path: String) throws(StoreError) -> (facts: ImageFacts, bytes: Int) {
         let file = try InputFile.open(path)
         defer { Posix.close(file.fd) }
         let facts = try file.probe(path)
@@ -47,10 +47,10 @@ public enum ImageInspector {
 
     /// The entries `add`, `replace` and `toggle` record for `paths` (as typed, against `cwd`).
     /// Every file is inspected before any failure is reported; all of them fail together (exit 3).
-    public static func entries(for paths: [String], cwd: String, selectionFolder: String) throws(ImgselError) -> [Entry]
+    public static func entries(for paths: [String], cwd: String, selectionFolder: String) throws(StoreError) -> [Entry]
     {
         var entries: [Entry] = []
-        var failures: [ImgselError] = []
+        var failures: [StoreError] = []
         for path in paths {
             do {
                 let image = try inspect(path, cwd: cwd)
@@ -59,7 +59,7 @@ public enum ImageInspector {
                 failures.append(error)
             }
         }
-        if let failure = ImgselError.combining(failures) { throw failure }
+        if let failure = StoreError.combining(failures) { throw failure }
         return entries
     }
 }
@@ -71,7 +71,7 @@ struct InputFile {
 
     /// `path` relative is opened from `cwd` (joined to it, as the kernel would walk it from
     /// there); errors name `path` as given.
-    static func open(_ path: String, cwd: String = "/") throws(ImgselError) -> InputFile {
+    static func open(_ path: String, cwd: String = "/") throws(StoreError) -> InputFile {
         guard !path.isEmpty else { throw .inputMissing(path: "(empty path)") }
         let onDisk = PathName.onDisk(path, cwd: cwd)
         let fd = Posix.openForReading(onDisk)
@@ -102,7 +102,7 @@ struct InputFile {
     }
 
     /// The header's facts; a file that is no supported image is `notAnImage` naming `path`.
-    func probe(_ path: String) throws(ImgselError) -> ImageFacts {
+    func probe(_ path: String) throws(StoreError) -> ImageFacts {
         do {
             return try ImageProbe.probe(FileDescriptorByteSource(fd: fd, size: size))
         } catch let error as ProbeError {
@@ -122,14 +122,14 @@ public enum FileHash {
     static let chunkSize = 256 << 10
 
     /// Byte count and lower-case hex digest of `path`.
-    public static func sha256(path: String) throws(ImgselError) -> (bytes: Int, sha256: String) {
+    public static func sha256(path: String) throws(StoreError) -> (bytes: Int, sha256: String) {
         let file = try InputFile.open(path)
         defer { Posix.close(file.fd) }
         return try sha256(fd: file.fd, path: path)
     }
 
     /// Hashes from offset 0 to the end, whatever the descriptor's position.
-    static func sha256(fd: Int32, path: String) throws(ImgselError) -> (bytes: Int, sha256: String) {
+    static func sha256(fd: Int32, path: String) throws(StoreError) -> (bytes: Int, sha256: String) {
         var hasher = SHA256()
         var total = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)

@@ -30,9 +30,9 @@ public enum ImageListing {
     /// file, unreadable, hidden in a folder (a name starting with `.`), or named in bytes that
     /// are not UTF-8 is left out. A path that does not exist, or a folder that cannot be read,
     /// is an error naming it (exit 3): a typo must not look like an empty folder.
-    public static func images(in paths: [String], cwd: String) throws(ImgselError) -> [ListedImage] {
+    public static func images(in paths: [String], cwd: String) throws(StoreError) -> [ListedImage] {
         var candidates: [String] = []
-        var failures: [ImgselError] = []
+        var failures: [StoreError] = []
         for typed in paths {
             let absolute = PhysicalPath.absoluteOnDisk(typed, base: cwd)
             guard let status = Posix.status(absolute) else {
@@ -53,7 +53,7 @@ public enum ImageListing {
                 failures.append(.inputUnreadable(path: typed, reason: Posix.errorText(error.code)))
             }
         }
-        if let failure = ImgselError.combining(failures) { throw failure }
+        if let failure = StoreError.combining(failures) { throw failure }
 
         var seen = Set<String>()
         var found: [ListedImage] = []

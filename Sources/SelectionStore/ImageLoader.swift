@@ -10,18 +10,18 @@ public enum ImageLoader {
     /// `path` is opened from `cwd`, the run's folder; errors name it as given.
     public static func load(
         _ path: String, cwd: String = "/", limit: (ImageFacts) -> Int
-    ) throws(ImgselError) -> (
+    ) throws(StoreError) -> (
         facts: ImageFacts, bytes: [UInt8]
     ) {
         let file = try InputFile.open(path, cwd: cwd)
         defer { Posix.close(file.fd) }
         let facts = try file.probe(path)
         guard file.size <= limit(facts) else {
-            throw .undecodable(path: path, reason: "too large to decode: \(facts.width)×\(facts.height)")
+            throw .tooLargeToDecode(path: path, width: facts.width, height: facts.height)
         }
         // Read straight into uninitialised storage: zero-filling a 23 MB PNG first was 25 M
         // instructions of memset in a 12-MP thumbnail, a write pass pread makes again.
-        var failure: ImgselError? = nil
+        var failure: StoreError? = nil
         let size = file.size
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             var filled = 0

@@ -49,29 +49,31 @@ public final class PickSession {
     /// refuse it: a file gone, unreadable or no image; the content of an image picked or
     /// selected; new content at a path an entry has; a rule broken. Nil when it may, and the
     /// caller then picks it: its content is remembered for what is picked after it.
-    public func refusal(toPick item: Int, picked: [Int]) -> String? {
+    public func refusal(toPick item: Int, picked: [Int]) -> PickRefusal? {
         let image = images[item]
         let inspected: InspectedImage
         do {
             inspected = try ImageInspector.inspect(image.path)
         } catch {
-            return error.replacingPath(image.path, with: image.typed).message
+            return .file(error, path: image.path, typed: image.typed)
         }
         let sha = inspected.sha256
         for (number, other) in picked.enumerated() where other != item && content(of: other) == sha {
-            return "\(image.typed): same content as \(images[other].typed), picked as \(number + 1)"
+            return .pickedAlready(path: image.typed, sameAs: images[other].typed, number: number + 1)
         }
         let existing = start.index(ofSHA256: sha)
         if let existing, !entryOfItem.values.contains(existing - 1) {
-            return ImgselError.duplicate(path: image.typed, entry: existing).message
+            return .selection(.duplicate(path: image.typed, entry: existing))
         }
         if let owner = entryPaths.firstIndex(of: image.path), start.items[owner].sha256 != sha {
-            return ImgselError.pathTaken(path: image.typed, entry: owner + 1).message
+            return .selection(.pathTaken(path: image.typed, entry: owner + 1))
         }
         if existing == nil {
             let problems = start.rules.problems(
                 for: Rule.Image(facts: inspected.facts, bytes: inspected.bytes), path: image.typed)
-            if !problems.isEmpty { return problems.map { ImgselError.ruleBroken($0).message }.joined(separator: "; ") }
+            if let broken = SelectionError.combining(problems.map(SelectionError.ruleBroken)) {
+                return .selection(broken)
+            }
         }
         pickedWith[item] = sha
         return nil
@@ -97,4 +99,15 @@ public final class PickSession {
     private func content(of item: Int) -> String? {
         pickedWith[item] ?? entryOfItem[item].map { start.items[$0].sha256 }
     }
+}
+
+/// Why an image may not be picked now (`PickSession.refusal(toPick:picked:)`), as values: the
+/// command line words it for the status line as it words the error Enter would meet.
+public enum PickRefusal: Equatable, Sendable {
+    /// The file cannot be inspected; `error` names it at `path`, the user knows it as `typed`.
+    case file(StoreError, path: String, typed: String)
+    /// Its content is that of `sameAs`, picked as `number` in this session.
+    case pickedAlready(path: String, sameAs: String, number: Int)
+    /// The selection would refuse it: a duplicate, a path taken, a rule broken.
+    case selection(SelectionError)
 }

@@ -57,7 +57,7 @@ public struct Store: Sendable {
     /// nothing: a mistyped `-f` must not read as an empty set. Under the lock it also removes
     /// a temporary file a killed writer left, even one killed while creating the selection
     /// (whose lock file is then already there), so none outlives the next command.
-    public func read() throws(ImgselError) -> Selection {
+    public func read() throws(StoreError) -> Selection {
         if Posix.status(path, followLinks: false) == nil {
             // Only a file that is not there is no selection; a name too long is an error.
             let code = Posix.lastError
@@ -68,7 +68,7 @@ public struct Store: Sendable {
         }
         let lock = try FileLock.shared(for: path, timeout: lockTimeout)
         if lock != nil { AtomicFile.removeStale(for: path) }
-        return try withExtendedLifetime(lock) { () throws(ImgselError) -> Selection in
+        return try withExtendedLifetime(lock) { () throws(StoreError) -> Selection in
             guard let selection = try load() else { throw .noSelection(path: path) }
             return selection
         }
@@ -82,9 +82,11 @@ public struct Store: Sendable {
     /// that changes nothing (`view 1` with the cursor on 1), ends there and never opens a file
     /// for writing, so it works on a read-only disk. A change runs `body` again under the
     /// exclusive lock, on the selection as it is by then, and writes that.
-    public func update<T>(
-        creating: Bool = false, _ body: (inout Selection) throws(ImgselError) -> T
-    ) throws(ImgselError) -> T {
+    ///
+    /// `body` throws its own error type `E`, which carries the store's failures too.
+    public func update<T, E: StoreErrorWrapping>(
+        creating: Bool = false, _ body: (inout Selection) throws(E) -> T
+    ) throws(E) -> T {
         let seen: Selection?
         do {
             seen = try read()
@@ -92,8 +94,8 @@ public struct Store: Sendable {
             switch error {
             case .noSelection where creating: seen = Selection()
             // The locked pass below says why, as a writer always has (a name too long: exit 5).
-            case .invalidSelectionFile: seen = nil
-            default: throw error
+            case .selectionFile(.invalidSelectionFile): seen = nil
+            default: throw E(error)
             }
         }
         if let seen {
@@ -101,25 +103,27 @@ public struct Store: Sendable {
             let unchanged = try body(&trial)
             if trial == seen { return unchanged }
         }
-        let lock = try FileLock.exclusive(for: path, timeout: lockTimeout)
-        return try withExtendedLifetime(lock) { () throws(ImgselError) -> T in
+        let lock = try E.lifting(FileLock.exclusive(for: path, timeout: lockTimeout))
+        return try withExtendedLifetime(lock) { () throws(E) -> T in
             AtomicFile.removeStale(for: path)
-            guard let original = try load() ?? (creating ? Selection() : nil) else { throw .noSelection(path: path) }
+            guard let original = try E.lifting(load()) ?? (creating ? Selection() : nil) else {
+                throw E(.noSelection(path: path))
+            }
             var selection = original
             let result = try body(&selection)
-            if selection != original { try AtomicFile.replace(path, with: SelectionFile.encode(selection)) }
+            if selection != original { try E.lifting(AtomicFile.replace(path, with: SelectionFile.encode(selection))) }
             return result
         }
     }
 
     /// Writes a new empty selection under `rules`; refuses to replace an existing file unless
     /// `force`, and with `force` replaces even a file it cannot read (rules and all).
-    public func create(capacity: Int, rules: Rules = Rules(), force: Bool) throws(ImgselError) {
+    public func create(capacity: Int, rules: Rules = Rules(), force: Bool) throws(StoreError) {
         guard Selection.capacityRange.contains(capacity) else {
-            throw .usage("capacity \(capacity) is out of range (\(Selection.capacityRangeText))")
+            throw .capacityOutOfRange(capacity)
         }
         let lock = try FileLock.exclusive(for: path, timeout: lockTimeout)
-        try withExtendedLifetime(lock) { () throws(ImgselError) in
+        try withExtendedLifetime(lock) { () throws(StoreError) in
             AtomicFile.removeStale(for: path)
             // Never a FIFO, device or folder someone named by mistake, with or without --force;
             // said first, as "use --force" would only lead to this refusal.
@@ -136,10 +140,14 @@ public struct Store: Sendable {
     static let sizeLimit = 16 << 20
 
     /// nil when the file does not exist.
-    private func load() throws(ImgselError) -> Selection? {
+    private func load() throws(StoreError) -> Selection? {
         switch Posix.readRegularFile(path, limit: Self.sizeLimit) {
         case let .success(bytes):
-            return try SelectionFile.decode(bytes, path: path)
+            do {
+                return try SelectionFile.decode(bytes, path: path)
+            } catch {
+                throw .selectionFile(error)
+            }
         case .failure(.system(Posix.Errno.noEntry)):
             return nil
         case let .failure(.system(code)):

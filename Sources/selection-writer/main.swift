@@ -31,11 +31,15 @@ for i in 0..<count {
         path: name + ".png", type: .png, width: 1, height: 1, orientation: 1, frames: 1,
         bytes: 1, sha256: SHA256.hash(Array(name.utf8)), added: Clock.nowISO8601())
     do {
-        try store.update(creating: true) { (selection) throws(ImgselError) in
-            selection = try selection.adding([entry])
+        try store.update(creating: true) { (selection) throws(StoreError) in
+            do throws(SelectionError) {
+                selection = try selection.adding([entry])
+            } catch {
+                throw .selection(error)
+            }
         }
     } catch {
-        complain("selection-writer: \(error.message)")
-        exit(error.exitCode)
+        complain("selection-writer: \(error)")
+        exit(1)
     }
 }

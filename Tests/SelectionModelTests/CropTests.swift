@@ -68,7 +68,7 @@ final class CropTests: XCTestCase {
         // One pixel narrower is under 0.8: refused, naming the rule, unless forced.
         let narrow = Crop(x: 0, y: 0, width: 15, height: 20)
         XCTAssertThrowsError(try cropped.cropping(at: 1, to: narrow, force: false)) { error in
-            guard case let .several(parts) = error as? ImgselError else { return XCTFail("\(error)") }
+            guard case let .several(parts) = error as? SelectionError else { return XCTFail("\(error)") }
             XCTAssertEqual(parts.last, .cropRefused(index: 1))
             guard case let .entryBreaksRule(1, problem) = parts.first else { return XCTFail("\(parts)") }
             XCTAssertEqual(
@@ -94,7 +94,8 @@ final class CropTests: XCTestCase {
         XCTAssertThrowsError(try selection.cropping(at: 1, to: Crop(x: 0, y: 40, width: 40, height: 40), force: false))
         {
             XCTAssertEqual(
-                $0 as? ImgselError, .usage("entry 1 is 80×40 upright: 40x40+0+40 is not inside it"))
+                $0 as? SelectionError,
+                .cropOutside(index: 1, width: 80, height: 40, crop: Crop(x: 0, y: 40, width: 40, height: 40)))
         }
     }
 

@@ -25,8 +25,8 @@ extension Selection {
 }
 
 /// Asserts that `body` throws exactly `expected`.
-func assertThrows<T>(
-    _ expected: ImgselError, _ body: () throws(ImgselError) -> T,
+func assertThrows<T, Failure: Error & Equatable>(
+    _ expected: Failure, _ body: () throws(Failure) -> T,
     file: StaticString = #filePath, line: UInt = #line
 ) {
     do {

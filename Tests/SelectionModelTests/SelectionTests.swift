@@ -14,7 +14,7 @@ final class SelectionTests: XCTestCase {
 
     func testAddingPastTheCapacityAddsNothing() throws {
         let s = try makeSelection(["a", "b"], capacity: 3)
-        assertThrows(.selectionFull(capacity: 3, count: 2, adding: 2)) { () throws(ImgselError) in
+        assertThrows(.selectionFull(capacity: 3, count: 2, adding: 2)) { () throws(SelectionError) in
             try s.adding([makeEntry("c"), makeEntry("d")])
         }
         XCTAssertEqual(try s.adding([makeEntry("c")]).count, 3)
@@ -24,7 +24,7 @@ final class SelectionTests: XCTestCase {
         let s = try makeSelection(["a", "b"])
         var copy = makeEntry("b")
         copy.path = "elsewhere/b-copy.png"
-        assertThrows(.duplicate(path: "elsewhere/b-copy.png", entry: 2)) { () throws(ImgselError) in
+        assertThrows(.duplicate(path: "elsewhere/b-copy.png", entry: 2)) { () throws(SelectionError) in
             try s.adding([copy])
         }
     }
@@ -32,7 +32,7 @@ final class SelectionTests: XCTestCase {
     func testADuplicateWithinOneBatchIsRefused() throws {
         var second = makeEntry("x")
         second.path = "y"
-        assertThrows(.duplicateInBatch(path: "y", sameAs: "x", position: 1, earlier: 0)) { () throws(ImgselError) in
+        assertThrows(.duplicateInBatch(path: "y", sameAs: "x", position: 1, earlier: 0)) { () throws(SelectionError) in
             try Selection().adding([makeEntry("x"), second])
         }
     }
@@ -42,9 +42,10 @@ final class SelectionTests: XCTestCase {
         let s = try makeSelection(["a", "b", "c"])
         var changedB = makeEntry("b-now")
         changedB.path = "b"
-        assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(ImgselError) in try s.adding([changedB]) }
-        assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(ImgselError) in try s.toggling([changedB]) }
-        assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(ImgselError) in try s.replacing(at: 3, with: changedB)
+        assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(SelectionError) in try s.adding([changedB]) }
+        assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(SelectionError) in try s.toggling([changedB]) }
+        assertThrows(.pathTaken(path: "b", entry: 2)) { () throws(SelectionError) in
+            try s.replacing(at: 3, with: changedB)
         }
         XCTAssertEqual(try s.replacing(at: 2, with: changedB).names, ["a", "b", "c"], "the re-pick of that very entry")
         XCTAssertEqual(
@@ -56,10 +57,10 @@ final class SelectionTests: XCTestCase {
         let t = try s.replacing(at: 2, with: makeEntry("z"))
         XCTAssertEqual(t.names, ["a", "z", "c"])
         XCTAssertEqual(t.current, 2)
-        assertThrows(.duplicate(path: "c", entry: 3)) { () throws(ImgselError) in
+        assertThrows(.duplicate(path: "c", entry: 3)) { () throws(SelectionError) in
             try s.replacing(at: 1, with: makeEntry("c"))
         }
-        assertThrows(.indexOutOfRange(index: "4", count: 3)) { () throws(ImgselError) in
+        assertThrows(.indexOutOfRange(index: "4", count: 3)) { () throws(SelectionError) in
             try s.replacing(at: 4, with: makeEntry("q"))
         }
     }
@@ -99,7 +100,7 @@ final class SelectionTests: XCTestCase {
 
     func testDeletingAnIndexOutOfRangeDeletesNothing() throws {
         let s = try makeSelection(["a", "b"])
-        assertThrows(.indexOutOfRange(index: "3", count: 2)) { () throws(ImgselError) in try s.deleting([1, 3]) }
+        assertThrows(.indexOutOfRange(index: "3", count: 2)) { () throws(SelectionError) in try s.deleting([1, 3]) }
     }
 
     func testMovingReordersAndTheCursorFollowsItsEntry() throws {
@@ -127,7 +128,7 @@ final class SelectionTests: XCTestCase {
     func testTogglingJudgesTheCapacityOnTheResult() throws {
         let s = try makeSelection(["a", "b"], capacity: 2)
         XCTAssertEqual(try s.toggling([makeEntry("a"), makeEntry("x")]).names, ["b", "x"])
-        assertThrows(.selectionFull(capacity: 2, count: 2, adding: 1)) { () throws(ImgselError) in
+        assertThrows(.selectionFull(capacity: 2, count: 2, adding: 1)) { () throws(SelectionError) in
             try s.toggling([makeEntry("x")])
         }
     }
@@ -140,16 +141,16 @@ final class SelectionTests: XCTestCase {
             visited.append(s.currentPath!)
         }
         XCTAssertEqual(visited, ["a", "b", "c"])
-        assertThrows(.noNextEntry(current: 3, count: 3)) { () throws(ImgselError) in try s.movingCursor(.next) }
+        assertThrows(.noNextEntry(current: 3, count: 3)) { () throws(SelectionError) in try s.movingCursor(.next) }
         let first = try s.movingCursor(.first)
-        assertThrows(.noPreviousEntry) { () throws(ImgselError) in try first.movingCursor(.previous) }
+        assertThrows(.noPreviousEntry) { () throws(SelectionError) in try first.movingCursor(.previous) }
         XCTAssertEqual(try first.movingCursor(.last).current, 3)
         XCTAssertEqual(try first.movingCursor(.index(2)).current, 2)
     }
 
     func testCursorOnAnEmptySelectionIsRefused() {
-        assertThrows(.emptySelection) { () throws(ImgselError) in try Selection().movingCursor(.next) }
-        assertThrows(.indexOutOfRange(index: "1", count: 0)) { () throws(ImgselError) in
+        assertThrows(.emptySelection) { () throws(SelectionError) in try Selection().movingCursor(.next) }
+        assertThrows(.indexOutOfRange(index: "1", count: 0)) { () throws(SelectionError) in
             try Selection().movingCursor(.index(1))
         }
     }

@@ -130,7 +130,7 @@ final class SelectionPageTests: XCTestCase {
     func testStreamingWriteEqualsRender() {
         let p = page(["a.png", "b.png"])
         var pieces: [String] = []
-        try? p.write({ pieces.append($0) }, embed: { pieces.append("E\($0.index)") })
+        p.write({ pieces.append($0) }, embed: { pieces.append("E\($0.index)") })
         XCTAssertEqual(pieces.joined(), p.render { "E\($0.index)" })
         XCTAssertTrue(pieces.contains("E1") && pieces.contains("E2"), "each image is asked for separately")
     }

@@ -32,7 +32,7 @@ final class AlbumCopyTests: XCTestCase {
         let e = try entryFromDisk(source)
         bytes[FileCopy.pieceSize + 17] ^= 0xFF  // same length, one byte differs, past the first piece
         folder.write("big.png", bytes)
-        assertThrows(.inputChanged(path: source, entry: 2)) { () throws(ImgselError) in
+        assertThrows(.inputChanged(path: source, entry: 2)) { () throws(StoreError) in
             try Album(folder: folder.file("album")).saveOne(e, source: source, index: 2)
         }
         XCTAssertEqual(folder.list("album"), [], "no partial or hidden file is left")
@@ -43,7 +43,7 @@ final class AlbumCopyTests: XCTestCase {
         let source = folder.write("big.png", bytes)
         let e = try entryFromDisk(source)
         folder.write("big.png", bytes + [UInt8](repeating: 7, count: 5 * FileCopy.pieceSize))
-        assertThrows(.inputChanged(path: source, entry: 1)) { () throws(ImgselError) in
+        assertThrows(.inputChanged(path: source, entry: 1)) { () throws(StoreError) in
             try Album(folder: folder.file("album")).saveOne(e, source: source, index: 1)
         }
         XCTAssertEqual(folder.list("album"), [])

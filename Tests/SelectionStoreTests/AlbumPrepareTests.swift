@@ -91,7 +91,7 @@ final class AlbumSaveTests: XCTestCase {
         folder.write("c.png", pngBytes(width: 4, height: 2, seed: "C"))
         let album = Album(folder: folder.file("new/album"))
         assertThrows(.several([.inputChanged(path: b, entry: 2), .inputChanged(path: c, entry: 3)])) {
-            () throws(ImgselError) in
+            () throws(StoreError) in
             try album.save([
                 Album.Request(entry: entryA, source: a, index: 1),
                 Album.Request(entry: entryB, source: b, index: 2),
@@ -108,7 +108,7 @@ final class AlbumSaveTests: XCTestCase {
         let entryA = try entryFromDisk(a), entryB = try entryFromDisk(b)
         _ = try album.saveOne(entryA, source: a, index: 1)
         try FileManager.default.removeItem(atPath: b)
-        assertThrows(.inputMissing(path: b)) { () throws(ImgselError) in
+        assertThrows(.inputMissing(path: b)) { () throws(StoreError) in
             try album.save([
                 Album.Request(entry: entryA, source: a, index: 1),
                 Album.Request(entry: entryB, source: b, index: 2),

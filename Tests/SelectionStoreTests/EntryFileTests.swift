@@ -23,7 +23,7 @@ final class EntryFileTests: XCTestCase {
         let path = folder.write("a.png", bytes)
         var received: [UInt8] = []
         var largest = 0
-        try file(bytes, path).stream { chunk in
+        try file(bytes, path).stream { (chunk) throws(StoreError) in
             received += chunk
             largest = max(largest, chunk.count)
         }
@@ -34,26 +34,26 @@ final class EntryFileTests: XCTestCase {
     func testAChangedFileIsRefusedNamingItsEntry() {
         let recorded = Array("original".utf8)
         let path = folder.write("a.png", Array("changed!".utf8))  // same length, other bytes
-        assertThrows(.inputChanged(path: path, entry: 4)) { () throws(ImgselError) in
-            try file(recorded, path, index: 4).stream { _ in }
+        assertThrows(.inputChanged(path: path, entry: 4)) { () throws(StoreError) in
+            try file(recorded, path, index: 4).stream { (_) throws(StoreError) in }
         }
         folder.write("a.png", Array("original and longer".utf8))
-        assertThrows(.inputChanged(path: path, entry: 4)) { () throws(ImgselError) in
+        assertThrows(.inputChanged(path: path, entry: 4)) { () throws(StoreError) in
             try file(recorded, path, index: 4).verify()
         }
     }
 
     func testAMissingFileIsReported() {
         let path = folder.file("gone.png")
-        assertThrows(.inputMissing(path: path)) { () throws(ImgselError) in try file([1, 2, 3], path).verify() }
+        assertThrows(.inputMissing(path: path)) { () throws(StoreError) in try file([1, 2, 3], path).verify() }
     }
 
     func testTheStreamStopsAtTheBodysFirstError() {
         let bytes = [UInt8](repeating: 9, count: FileHash.chunkSize * 3)
         let path = folder.write("a.png", bytes)
         var calls = 0
-        assertThrows(.writeFailed(path: "page", reason: "full")) { () throws(ImgselError) in
-            try file(bytes, path).stream { _ throws(ImgselError) in
+        assertThrows(.writeFailed(path: "page", reason: "full")) { () throws(StoreError) in
+            try file(bytes, path).stream { _ throws(StoreError) in
                 calls += 1
                 throw .writeFailed(path: "page", reason: "full")
             }

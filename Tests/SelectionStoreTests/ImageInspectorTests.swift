@@ -40,7 +40,7 @@ final class ImageInspectorTests: XCTestCase {
         let text = folder.write("b.txt", Array("text".utf8))
         let gone = folder.file("gone.png")
         assertThrows(.several([.inputMissing(path: gone), .notAnImage(path: text, reason: "text")])) {
-            () throws(ImgselError) in
+            () throws(StoreError) in
             try ImageInspector.entries(for: [gone, good, text], cwd: folder.path, selectionFolder: folder.path)
         }
     }
@@ -55,31 +55,31 @@ final class ImageInspectorTests: XCTestCase {
     }
 
     func testRefusesWhatIsNotARegularImageFile() throws {
-        assertThrows(.inputMissing(path: folder.file("none.png"))) { () throws(ImgselError) in
+        assertThrows(.inputMissing(path: folder.file("none.png"))) { () throws(StoreError) in
             try ImageInspector.inspect(folder.file("none.png"))
         }
-        assertThrows(.inputNotRegular(path: folder.path, kind: "a directory")) { () throws(ImgselError) in
+        assertThrows(.inputNotRegular(path: folder.path, kind: "a directory")) { () throws(StoreError) in
             try ImageInspector.inspect(folder.path)
         }
         let fifo = folder.file("fifo.png")
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
-        assertThrows(.inputNotRegular(path: fifo, kind: "a FIFO")) { () throws(ImgselError) in
+        assertThrows(.inputNotRegular(path: fifo, kind: "a FIFO")) { () throws(StoreError) in
             try ImageInspector.inspect(fifo)
         }
         let empty = folder.write("empty.png", [])
-        assertThrows(.notAnImage(path: empty, reason: "empty file")) { () throws(ImgselError) in
+        assertThrows(.notAnImage(path: empty, reason: "empty file")) { () throws(StoreError) in
             try ImageInspector.inspect(empty)
         }
         let pdf = folder.write("doc.png", Array("%PDF-1.7\n%...".utf8))
-        assertThrows(.notAnImage(path: pdf, reason: "PDF document")) { () throws(ImgselError) in
+        assertThrows(.notAnImage(path: pdf, reason: "PDF document")) { () throws(StoreError) in
             try ImageInspector.inspect(pdf)
         }
         let link = folder.file("dangling.png")
         XCTAssertEqual(symlink(folder.file("gone"), link), 0)
-        assertThrows(.inputUnreadable(path: link, reason: "dangling symbolic link")) { () throws(ImgselError) in
+        assertThrows(.inputUnreadable(path: link, reason: "dangling symbolic link")) { () throws(StoreError) in
             try ImageInspector.inspect(link)
         }
-        assertThrows(.inputMissing(path: "(empty path)")) { () throws(ImgselError) in try ImageInspector.inspect("") }
+        assertThrows(.inputMissing(path: "(empty path)")) { () throws(StoreError) in try ImageInspector.inspect("") }
     }
 
     private func sha256sum(_ path: String) throws -> String {

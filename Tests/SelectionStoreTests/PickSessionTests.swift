@@ -30,8 +30,9 @@ final class PickSessionTests: XCTestCase {
         let s = try session()
         XCTAssertEqual(s.images.map(\.typed), ["a (1).png", "a-link.png", "a.png"])
         XCTAssertNil(s.refusal(toPick: 2, picked: []))
-        XCTAssertEqual(s.refusal(toPick: 0, picked: [2]), "a (1).png: same content as a.png, picked as 1")
-        XCTAssertEqual(s.refusal(toPick: 1, picked: [2]), "a-link.png: same content as a.png, picked as 1")
+        XCTAssertEqual(s.refusal(toPick: 0, picked: [2]), .pickedAlready(path: "a (1).png", sameAs: "a.png", number: 1))
+        XCTAssertEqual(
+            s.refusal(toPick: 1, picked: [2]), .pickedAlready(path: "a-link.png", sameAs: "a.png", number: 1))
         XCTAssertNil(s.refusal(toPick: 1, picked: []), "once a.png is unpicked, its link may be picked")
     }
 
@@ -41,7 +42,7 @@ final class PickSessionTests: XCTestCase {
         let s = try session(["b.png"])
         XCTAssertEqual(s.startPicked, [1])
         XCTAssertEqual(s.notShownCount, 0)
-        XCTAssertEqual(s.refusal(toPick: 0, picked: [1]), "a.png: same content as b.png, picked as 1")
+        XCTAssertEqual(s.refusal(toPick: 0, picked: [1]), .pickedAlready(path: "a.png", sameAs: "b.png", number: 1))
     }
 
     func testAnEntryWhoseFileChangedStartsPickedAndIsRefusedAsNewContent() throws {
@@ -54,7 +55,7 @@ final class PickSessionTests: XCTestCase {
             images: try ImageListing.images(in: ["."], cwd: folder.path), selection: s0.start, entryPath: { $0.path })
         XCTAssertEqual(s.startPicked, [0, 1], "shown picked, as the status line counts it")
         XCTAssertEqual(s.notShownCount, 0)
-        XCTAssertEqual(s.refusal(toPick: 0, picked: [1]), ImgselError.pathTaken(path: "a.png", entry: 1).message)
+        XCTAssertEqual(s.refusal(toPick: 0, picked: [1]), .selection(.pathTaken(path: "a.png", entry: 1)))
         let (unpicked, appended) = s.toggles(picked: [1])
         XCTAssertEqual(unpicked, [s.start.items[0].sha256], "unpicking it removes the entry")
         XCTAssertEqual(appended, [])
@@ -72,7 +73,8 @@ final class PickSessionTests: XCTestCase {
         XCTAssertEqual(s.startPicked, [1], "b.png has x's content: it is that entry")
         XCTAssertEqual(s.notShownCount, 0)
         unlink(folder.file("a.png"))
-        XCTAssertEqual(s.refusal(toPick: 0, picked: [1]), "a.png: no such file")
+        let path = s.images[0].path
+        XCTAssertEqual(s.refusal(toPick: 0, picked: [1]), .file(.inputMissing(path: path), path: path, typed: "a.png"))
     }
 
     func testADuplicateOfAnEntryNotShownIsRefused() throws {
@@ -85,7 +87,7 @@ final class PickSessionTests: XCTestCase {
             selection: try Selection(capacity: 9, current: 1, items: [x]), entryPath: { $0.path })
         XCTAssertEqual(s.notShownCount, 1)
         png("a.png", (40, 50, 60))
-        XCTAssertEqual(s.refusal(toPick: 0, picked: []), ImgselError.duplicate(path: "a.png", entry: 1).message)
+        XCTAssertEqual(s.refusal(toPick: 0, picked: []), .selection(.duplicate(path: "a.png", entry: 1)))
     }
 
     func testTogglesAreTheUnpickedAndThePickedDuringTheSession() throws {

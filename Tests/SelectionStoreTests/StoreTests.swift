@@ -13,41 +13,43 @@ final class StoreTests: XCTestCase {
     }
 
     func testReadingAMissingFileIsNoSelectionAndCreatesNothing() throws {
-        assertThrows(.noSelection(path: store.path)) { () throws(ImgselError) in try store.read() }
-        assertThrows(.noSelection(path: store.path)) { () throws(ImgselError) in
-            try store.update { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
+        assertThrows(.noSelection(path: store.path)) { () throws(StoreError) in try store.read() }
+        assertThrows(.noSelection(path: store.path)) { () throws(StoreError) in
+            try store.update { (s) throws(StoreError) in s = try model(s.adding([makeEntry("a")])) }
         }
         XCTAssertEqual(folder.list(), [])
     }
 
     func testUpdateWritesTheChangedSelectionAtomically() throws {
-        try store.update(creating: true) { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
+        try store.update(creating: true) { (s) throws(StoreError) in s = try model(s.adding([makeEntry("a")])) }
         XCTAssertEqual(try store.read().names, ["a"])
         XCTAssertEqual(folder.list(), ["sel.json", "sel.json.lock"], "no temporary file is left")
     }
 
     func testAnUpdateThatThrowsWritesNothing() throws {
-        try store.update(creating: true) { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
+        try store.update(creating: true) { (s) throws(StoreError) in s = try model(s.adding([makeEntry("a")])) }
         let before = folder.read("sel.json")
-        assertThrows(.emptySelection) { () throws(ImgselError) in
-            try store.update { (s) throws(ImgselError) in
+        assertThrows(.selection(.emptySelection)) { () throws(StoreError) in
+            try store.update { (s) throws(StoreError) in
                 s = s.cleared()
-                throw ImgselError.emptySelection
+                throw StoreError.selection(.emptySelection)
             }
         }
         XCTAssertEqual(folder.read("sel.json"), before)
     }
 
     func testAnUpdateThatChangesNothingDoesNotCreateTheFile() throws {
-        try store.update(creating: true) { (s) throws(ImgselError) in s = s.cleared() }
+        try store.update(creating: true) { (s) throws(StoreError) in s = s.cleared() }
         XCTAssertEqual(folder.list(), [], "not even the lock")
     }
 
     func testAnInvalidFileIsRefusedAndLeftUntouched() throws {
         let junk: [UInt8] = Array("{\"format\":\"imgsel\",\"version\":1".utf8)
         folder.write("sel.json", junk)
-        XCTAssertThrowsError(try store.update { (s) throws(ImgselError) in s = s.cleared() }) { error in
-            XCTAssertEqual((error as? ImgselError)?.exitCode, 4)
+        XCTAssertThrowsError(try store.update { (s) throws(StoreError) in s = s.cleared() }) { error in
+            guard case .selectionFile(.invalidSelectionFile(store.path, _))? = error as? StoreError else {
+                return XCTFail("\(error)")
+            }
         }
         XCTAssertEqual(folder.read("sel.json"), junk)
     }
@@ -55,7 +57,7 @@ final class StoreTests: XCTestCase {
     func testCreateRefusesToReplaceUnlessForced() throws {
         try store.create(capacity: 4, force: false)
         XCTAssertEqual(try store.read().capacity, 4)
-        assertThrows(.selectionExists(path: store.path)) { () throws(ImgselError) in
+        assertThrows(.selectionExists(path: store.path)) { () throws(StoreError) in
             try store.create(capacity: 9, force: false)
         }
         folder.write("sel.json", Array("garbage".utf8))
@@ -65,7 +67,7 @@ final class StoreTests: XCTestCase {
 
     func testAStaleTemporaryFileFromAKilledWriterIsRemoved() throws {
         folder.write(".sel.json.imgsel-tmp", Array("half a fi".utf8))
-        try store.update(creating: true) { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
+        try store.update(creating: true) { (s) throws(StoreError) in s = try model(s.adding([makeEntry("a")])) }
         XCTAssertEqual(folder.list(), ["sel.json", "sel.json.lock"])
     }
 
@@ -79,7 +81,7 @@ final class StoreTests: XCTestCase {
     func testAReaderRemovesTheTemporaryFileOfAWriterKilledCreatingTheSelection() throws {
         folder.write("sel.json.lock", [])
         folder.write(".sel.json.imgsel-tmp", Array("half a fi".utf8))
-        assertThrows(.noSelection(path: store.path)) { () throws(ImgselError) in try store.read() }
+        assertThrows(.noSelection(path: store.path)) { () throws(StoreError) in try store.read() }
         XCTAssertEqual(folder.list(), ["sel.json.lock"], "the temporary file is gone and no selection was created")
     }
 
@@ -90,8 +92,8 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(flock(fd, LOCK_EX), 0)
         let quick = Store(path: store.path, lockTimeout: 0.2)
         let start = Date()
-        assertThrows(.lockTimeout(path: store.path, seconds: 0.2)) { () throws(ImgselError) in
-            try quick.update(creating: true) { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
+        assertThrows(.lockTimeout(path: store.path, seconds: 0.2)) { () throws(StoreError) in
+            try quick.update(creating: true) { (s) throws(StoreError) in s = try model(s.adding([makeEntry("a")])) }
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
         XCTAssertNil(folder.read("sel.json"))
@@ -100,9 +102,9 @@ final class StoreTests: XCTestCase {
     func testAWriteIntoAMissingFolderFailsWithExitFive() {
         let nowhere = Store(path: folder.file("no/such/dir/sel.json"))
         XCTAssertThrowsError(
-            try nowhere.update(creating: true) { (s) throws(ImgselError) in s = try s.adding([makeEntry("a")]) }
+            try nowhere.update(creating: true) { (s) throws(StoreError) in s = try model(s.adding([makeEntry("a")])) }
         ) { error in
-            XCTAssertEqual((error as? ImgselError)?.exitCode, 5)
+            guard case .writeFailed? = error as? StoreError else { return XCTFail("\(error)") }
         }
     }
 

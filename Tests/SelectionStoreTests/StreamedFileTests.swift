@@ -48,7 +48,7 @@ final class StreamedFileTests: XCTestCase {
 
     func testAMissingFolderFailsNamingTheTarget() {
         let target = folder.file("missing/page.html")
-        assertThrows(.writeFailed(path: target, reason: "No such file or directory")) { () throws(ImgselError) in
+        assertThrows(.writeFailed(path: target, reason: "No such file or directory")) { () throws(StoreError) in
             try StreamedFile(path: target)
         }
     }

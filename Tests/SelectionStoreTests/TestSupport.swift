@@ -23,8 +23,8 @@ extension Selection {
 }
 
 /// Asserts that `body` throws exactly `expected`.
-func assertThrows<T>(
-    _ expected: ImgselError, _ body: () throws(ImgselError) -> T,
+func assertThrows<T, Failure: Error & Equatable>(
+    _ expected: Failure, _ body: () throws(Failure) -> T,
     file: StaticString = #filePath, line: UInt = #line
 ) {
     do {
@@ -32,6 +32,15 @@ func assertThrows<T>(
         XCTFail("expected \(expected), got a result", file: file, line: line)
     } catch {
         XCTAssertEqual(error, expected, file: file, line: line)
+    }
+}
+
+/// The model's refusal of a change made inside `Store.update`, as the store's error.
+func model<T>(_ call: @autoclosure () throws(SelectionError) -> T) throws(StoreError) -> T {
+    do {
+        return try call()
+    } catch {
+        throw .selection(error)
     }
 }
 
@@ -87,7 +96,7 @@ func entryFromDisk(_ path: String) throws -> Entry {
 
 extension Album {
     /// Saves one entry through `save`, which owns the all-or-nothing rule.
-    func saveOne(_ entry: Entry, source: String, index: Int) throws(ImgselError) -> Saved {
+    func saveOne(_ entry: Entry, source: String, index: Int) throws(StoreError) -> Saved {
         try save([Request(entry: entry, source: source, index: index)])[0]
     }
 }

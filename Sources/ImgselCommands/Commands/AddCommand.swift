@@ -25,7 +25,7 @@ struct AddCommand: Command {
         let (first, total, rules) = try context.namingInputs(entries, as: paths) { () throws(ImgselError) in
             try context.store.update(creating: true) { (selection) throws(ImgselError) -> (Int, Int, Rules) in
                 let first = selection.count + 1
-                selection = try selection.adding(entries)
+                selection = try lift(model: selection.adding(entries))
                 return (first, selection.count, selection.rules)
             }
         }

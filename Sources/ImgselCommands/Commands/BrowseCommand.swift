@@ -18,7 +18,7 @@ struct BrowseCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         let terminal = try FullScreen.openTerminal(for: "browse")
-        let selection = try context.store.read()
+        let selection = try lift(store: context.store.read())
         guard let current = selection.current else { throw .emptySelection }
         let start = try index?.resolve(in: selection) ?? current
         let session = BrowseSession(selection, context: context)

@@ -12,7 +12,7 @@ struct CheckCommand: Command {
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        let selection = try context.store.read()
+        let selection = try lift(store: context.store.read())
         var problems: [JSONValue] = []
         var warnings: [JSONValue] = []
         var notes: [JSONValue] = []

@@ -37,7 +37,7 @@ struct CropCommand: Command {
             let entry = selection.items[position - 1]
             let crop = try Self.crop(request, of: entry, index: position, context)
             do throws(ImgselError) {
-                selection = try selection.cropping(at: position, to: crop, force: force)
+                selection = try lift(model: selection.cropping(at: position, to: crop, force: force))
             } catch {
                 throw Self.naming(error, entry, context)
             }

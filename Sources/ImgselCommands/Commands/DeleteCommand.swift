@@ -23,7 +23,7 @@ struct DeleteCommand: Command {
             for index in indices { resolved.append(try index.resolve(in: selection)) }
             let unique = Array(Set(resolved)).sorted()
             let removed = unique.map { ($0, selection.items[$0 - 1]) }
-            selection = try selection.deleting(unique)
+            selection = try lift(model: selection.deleting(unique))
             return removed
         }
         if context.json {

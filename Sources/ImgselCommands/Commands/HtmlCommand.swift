@@ -33,7 +33,7 @@ struct HtmlCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         let pagePath = try resolvePagePath(context)
-        let selection = try context.store.read()
+        let selection = try lift(store: context.store.read())
         if let clash = selection.items.firstIndex(where: { context.absolutePath($0) == pagePath }) {
             throw .usage("html: OUT '\(out ?? pagePath)' is entry \(clash + 1)'s image; choose another name")
         }
@@ -46,16 +46,16 @@ struct HtmlCommand: Command {
         if link {
             for (offset, entry) in selection.items.enumerated() {
                 do throws(ImgselError) {
-                    try EntryFile(entry, path: context.absolutePath(entry), index: offset + 1).verify()
+                    try lift(store: EntryFile(entry, path: context.absolutePath(entry), index: offset + 1).verify())
                 } catch {
                     failures.append(error.replacingPath(context.absolutePath(entry), with: context.displayPath(entry)))
                 }
             }
             if let failure = ImgselError.combining(failures) { throw failure }
         }
-        let file = try StreamedFile(path: pagePath)
+        let file = try lift(store: StreamedFile(path: pagePath))
         try page.write(
-            { (text: String) throws(ImgselError) in try file.write(text) },
+            { (text: String) throws(ImgselError) in try lift(store: file.write(text)) },
             embed: { (item) throws(ImgselError) in
                 let entry = selection.items[item.index - 1]
                 do throws(ImgselError) {
@@ -70,7 +70,7 @@ struct HtmlCommand: Command {
             file.discard()
             throw failure
         }
-        try file.commit()
+        try lift(store: file.commit())
         let shown = PathName.display(pagePath, cwd: context.cwd)
         if context.json {
             context.console.json(
@@ -127,10 +127,10 @@ struct HtmlCommand: Command {
         var encoded: [UInt8] = []
         try EntryFile(entry, path: context.absolutePath(entry), index: index).stream { (chunk) throws(ImgselError) in
             encoder.encode(chunk, into: &encoded)
-            try file.write(encoded)
+            try lift(store: file.write(encoded))
             encoded.removeAll(keepingCapacity: true)
         }
         encoder.finish(into: &encoded)
-        try file.write(encoded)
+        try lift(store: file.write(encoded))
     }
 }

@@ -20,7 +20,7 @@ struct InfoCommand: Command {
         var failures: [ImgselError] = []
         for path in paths {
             do {
-                let image = try ImageInspector.inspect(path, cwd: context.cwd)
+                let image = try lift(store: ImageInspector.inspect(path, cwd: context.cwd))
                 let f = image.facts
                 let entry = context.entry(for: path, image)
                 // The type comes from the content; a name that suggests another type is pointed out.

@@ -43,7 +43,7 @@ struct InitCommand: Command {
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        try context.store.create(capacity: capacity, rules: rules, force: force)
+        try lift(store: context.store.create(capacity: capacity, rules: rules, force: force))
         if context.json {
             context.console.json(
                 .object([

@@ -43,7 +43,7 @@ struct ListCommand: Command {
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        let selection = try context.store.read()
+        let selection = try lift(store: context.store.read())
         let console = context.console
         if context.json {
             console.json(

@@ -22,7 +22,7 @@ struct MoveCommand: Command {
             let a = try from.resolve(in: selection)
             let b = try to.resolve(in: selection)
             let entry = selection.items[a - 1]
-            selection = try selection.moving(from: a, to: b)
+            selection = try lift(model: selection.moving(from: a, to: b))
             return (a, b, entry)
         }
         if context.json {

@@ -22,20 +22,20 @@ struct PickCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         let terminal = try FullScreen.openTerminal(for: "pick")
-        let images = try ImageListing.images(in: paths, cwd: context.cwd)
+        let images = try lift(store: ImageListing.images(in: paths, cwd: context.cwd))
         let selection: Selection
         do {
             selection = try context.store.read()
         } catch {
-            guard case .noSelection = error else { throw error }
+            guard case .noSelection = error else { throw ImgselError(error) }
             selection = Selection()
         }
         // Said before any pick is made, rather than at an Enter that could never write.
-        if let problem = context.store.writeProblem() { throw problem }
+        if let problem = context.store.writeProblem() { throw ImgselError(problem) }
         let session = PickSession(images: images, selection: selection, entryPath: context.absolutePath)
         let model = PickerModel(
             names: images.map(\.name), picked: session.startPicked, capacity: selection.capacity,
-            otherEntries: session.notShownCount, refusal: session.refusal(toPick:picked:))
+            otherEntries: session.notShownCount, refusal: { session.refusal(toPick: $0, picked: $1)?.message })
         // A selected entry's thumbnail shows its crop, as everything that shows the entry does.
         let crops = images.indices.map { session.crop(ofItem: $0) }
         let board = try FullScreen.pictureBoard(context, on: terminal) { item in
@@ -82,7 +82,7 @@ struct PickCommand: Command {
         let (before, after) = try context.namingInputs(entries, as: typed) { () throws(ImgselError) in
             try context.store.update(creating: true) { (selection) throws(ImgselError) -> (Selection, Selection) in
                 let before = selection
-                selection = try selection.picking(PickToggles(unpicked: unpicked, picked: entries))
+                selection = try lift(model: selection.picking(PickToggles(unpicked: unpicked, picked: entries)))
                 return (before, selection)
             }
         }

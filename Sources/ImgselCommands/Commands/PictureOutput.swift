@@ -33,9 +33,9 @@ struct PictureOutput {
             shown = "-"
         } else {
             let path = PhysicalPath.absoluteOnDisk(out, base: context.cwd)
-            let file = try StreamedFile(path: path)
-            try file.write(png)
-            try file.commit()
+            let file = try lift(store: StreamedFile(path: path))
+            try lift(store: file.write(png))
+            try lift(store: file.commit())
             shown = PathName.display(path, cwd: context.cwd)
         }
         if context.json {

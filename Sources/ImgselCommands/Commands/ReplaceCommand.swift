@@ -23,7 +23,7 @@ struct ReplaceCommand: Command {
             try context.store.update { (selection) throws(ImgselError) -> (Int, Entry, Int, Rules) in
                 let at = try index.resolve(in: selection)
                 let old = selection.items[at - 1]
-                selection = try selection.replacing(at: at, with: entry)
+                selection = try lift(model: selection.replacing(at: at, with: entry))
                 return (at, old, selection.count, selection.rules)
             }
         }

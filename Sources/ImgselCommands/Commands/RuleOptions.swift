@@ -50,8 +50,8 @@ enum RuleOptions {
             do {
                 rules.append(try Rule.parse(name, text))
             } catch {
-                if case let .usage(message) = error { throw .usage("\(command): \(message)") }
-                throw error
+                // A rule's value is a usage error; the command names itself before the option.
+                throw .usage("\(command): " + ImgselError(error).message)
             }
         }
         return rules

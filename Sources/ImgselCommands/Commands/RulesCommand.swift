@@ -48,14 +48,16 @@ struct RulesCommand: Command {
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        guard !given.isEmpty || !cleared.isEmpty else { return show(try context.store.read().rules, context) }
+        guard !given.isEmpty || !cleared.isEmpty else {
+            return show(try lift(store: context.store.read()).rules, context)
+        }
         let (before, after) = try context.store.update { (selection) throws(ImgselError) -> (Selection, Selection) in
             let before = selection
             var rules = selection.rules
             for name in cleared { rules.clear(name) }
             for rule in given { rules.set(rule) }
             do throws(ImgselError) {
-                selection = try selection.settingRules(rules, force: force)
+                selection = try lift(model: selection.settingRules(rules, force: force))
             } catch {
                 throw Self.namingEntries(error, in: selection, context)
             }

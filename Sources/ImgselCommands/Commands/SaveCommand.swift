@@ -20,7 +20,7 @@ struct SaveCommand: Command {
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        let selection = try context.store.read()
+        let selection = try lift(store: context.store.read())
         guard let current = selection.current else { throw .emptySelection }
         let chosen: [Int]
         if all {
@@ -40,7 +40,9 @@ struct SaveCommand: Command {
             copies = try Album(folder: context.albumFolder).save(requests)
         } catch {
             // The library names the files it read by their absolute paths; the user knows them as shown.
-            throw requests.reduce(error) { $0.replacingPath($1.source, with: context.displayPath($1.entry)) }
+            throw requests.reduce(ImgselError(error)) {
+                $0.replacingPath($1.source, with: context.displayPath($1.entry))
+            }
         }
         let shown = zip(chosen, copies).map {
             (index: $0, path: PathName.display($1.path, cwd: context.cwd), result: $1)

@@ -40,7 +40,7 @@ struct SheetCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         try output.check(context)
-        let selection = try context.store.read()
+        let selection = try lift(store: context.store.read())
         guard !selection.items.isEmpty else { throw .emptySelection }
         let layout = SheetLayout(cell: size, columns: columns, count: selection.count)
         guard layout.height <= DecodeLimits.maxSide else {
@@ -83,7 +83,8 @@ struct SheetCommand: Command {
             let shown = entry.shownSize
             return .placeholder(typeName: entry.type.displayName, width: shown.width, height: shown.height)
         // A file that is not the one recorded fails the sheet as an input error (exit 3).
-        case .failure(.entryFile(let problem)): throw problem.asInputError(path: file.path, index: file.index)
+        case .failure(.entryFile(let problem)):
+            throw ImgselError(problem.asInputError(path: file.path, index: file.index))
         case .failure(.input(let error)): throw error
         case .failure(let failure): throw .undecodable(path: file.path, reason: failure.pictureProblem.reason)
         }

@@ -25,7 +25,7 @@ struct ToggleCommand: Command {
         let (before, after) = try context.namingInputs(entries, as: paths) { () throws(ImgselError) in
             try context.store.update(creating: true) { (selection) throws(ImgselError) -> (Selection, Selection) in
                 let before = selection
-                selection = try selection.toggling(entries)
+                selection = try lift(model: selection.toggling(entries))
                 return (before, selection)
             }
         }

@@ -61,13 +61,15 @@ struct ViewCommand: Command {
         if let move {
             selection = try context.store.update { (selection) throws(ImgselError) -> Selection in
                 switch move {
-                case let .step(target): selection = try selection.movingCursor(target)
-                case let .index(index): selection = try selection.movingCursor(.index(try index.resolve(in: selection)))
+                case let .step(target): selection = try lift(model: selection.movingCursor(target))
+                case let .index(index):
+                    let resolved = try index.resolve(in: selection)
+                    selection = try lift(model: selection.movingCursor(.index(resolved)))
                 }
                 return selection
             }
         } else {
-            selection = try context.store.read()
+            selection = try lift(store: context.store.read())
             guard selection.current != nil else { throw .emptySelection }
         }
         let current = selection.current!

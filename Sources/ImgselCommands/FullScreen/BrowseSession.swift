@@ -84,7 +84,7 @@ final class BrowseSession {
             let shown = PathName.display(saved.path, cwd: context.cwd)
             return saved.alreadyThere ? "already saved: \(shown)" : "saved to \(shown)"
         } catch {
-            return "not saved: " + error.replacingPath(source, with: context.displayPath(entry)).message
+            return "not saved: " + ImgselError(error).replacingPath(source, with: context.displayPath(entry)).message
         }
     }
 
@@ -105,7 +105,7 @@ final class BrowseSession {
                 guard let position = selection.index(ofSHA256: entry.sha256) else {
                     throw .entryGone(path: context.displayPath(entry))
                 }
-                selection = try selection.cropping(at: position, to: crop, force: false)
+                selection = try lift(model: selection.cropping(at: position, to: crop, force: false))
                 return selection
             }
             entries = after.items
@@ -128,7 +128,7 @@ final class BrowseSession {
                 guard let position = selection.index(ofSHA256: entry.sha256) else {
                     throw .entryGone(path: context.displayPath(entry))
                 }
-                selection = try selection.deleting([position])
+                selection = try lift(model: selection.deleting([position]))
                 return (position, selection)
             }
             entries = after.items
@@ -147,7 +147,7 @@ final class BrowseSession {
             guard let position = selection.index(ofSHA256: entry.sha256) else {
                 throw .entryGone(path: context.displayPath(entry))
             }
-            selection = try selection.movingCursor(.index(position))
+            selection = try lift(model: selection.movingCursor(.index(position)))
             return selection
         }
         let position = selection.current ?? index + 1

@@ -69,7 +69,7 @@ enum PictureLoader {
             let loaded = try ImageLoader.load(path, cwd: cwd, limit: PictureSource.byteLimit)
             return .success(loaded)
         } catch {
-            return .failure(.input(error))
+            return .failure(.input(ImgselError(error)))
         }
     }
 

@@ -71,11 +71,11 @@ public enum ExportPlan {
     public static func steps(
         _ items: [Item], limits: ExportLimits, options: ExportOptions,
         undecodable: (ImageFacts, Int) -> String?
-    ) throws(ImgselError) -> [ExportStep] {
+    ) throws(SelectionError) -> [ExportStep] {
         guard !items.isEmpty else { throw .emptySelection }
         var steps: [ExportStep] = []
-        var inputs: [ImgselError] = []
-        var refusals: [ImgselError] = []
+        var inputs: [SelectionError] = []
+        var refusals: [SelectionError] = []
         if let short = limits.rules.shortfall(count: items.count) {
             refusals.append(.exportRefused(path: nil, entry: nil, reason: short.description))
         }
@@ -96,7 +96,7 @@ public enum ExportPlan {
             steps.append(step)
         }
         // An input file's problem (3) is reported before the selection's state (1).
-        if let failure = ImgselError.combining(inputs + refusals) { throw failure }
+        if let failure = SelectionError.combining(inputs + refusals) { throw failure }
         return steps
     }
 

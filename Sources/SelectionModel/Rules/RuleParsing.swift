@@ -3,41 +3,37 @@ import ImageHeaders
 extension Rule {
     /// The rule `name`'s option sets from its value as typed (nil for `--no-animation`), read
     /// strictly: `5MB`, `5M`, `5.5MB`, `500KB`, `12M`, `4:5`, `0.8`, `jpeg,png`. Anything else (`-1`,
-    /// `5XB`, `1e3`) is a usage error naming the option.
-    public static func parse(_ name: RuleName, _ text: String?) throws(ImgselError) -> Rule {
+    /// `5XB`, `1e3`) is refused, saying what the value must be (the command line names the option).
+    public static func parse(_ name: RuleName, _ text: String?) throws(RuleParseError) -> Rule {
         if name == .noAnimation { return .noAnimation }
         if name == .asIs { return .asIs }
         let text = text ?? ""
-        func refuse(_ what: String) -> ImgselError { .usage("\(name.option) must be \(what), not '\(text)'") }
+        func refuse(_ what: RuleValueKind) -> RuleParseError { .malformed(name, text: text, expected: what) }
         func number(
-            _ units: [(suffix: String, factor: Int)], bareSuffix: String? = nil, _ what: String
-        ) throws(ImgselError) -> Int {
+            _ units: [(suffix: String, factor: Int)], bareSuffix: String? = nil, _ what: RuleValueKind
+        ) throws(RuleParseError) -> Int {
             do {
                 return try RuleNumbers.parse(text, units: units, bareSuffix: bareSuffix)
             } catch {
                 switch error {
-                case .tooLarge: throw .usage("\(name.option) '\(text)' is too large")
+                case .tooLarge: throw .tooLarge(name, text: text)
                 case .malformed, .zero: throw refuse(what)
                 }
             }
         }
-        let pixels = "a whole number of pixels from 1"
+        let pixels = RuleValueKind.pixels
         switch name {
         case .maxBytes:
-            return .maxBytes(
-                try number(
-                    RuleNumbers.sizeUnits, bareSuffix: "B",
-                    "a size: bytes, or with KB, MB, GB or K, M, G (500KB, 5.5MB, 2M)")
-            )
+            return .maxBytes(try number(RuleNumbers.sizeUnits, bareSuffix: "B", .size))
         case .minWidth: return .minWidth(try number([], pixels))
         case .minHeight: return .minHeight(try number([], pixels))
         case .maxWidth: return .maxWidth(try number([], pixels))
         case .maxHeight: return .maxHeight(try number([], pixels))
         case .maxPixels:
-            return .maxPixels(try number(RuleNumbers.pixelUnits, "a number of pixels from 1, or millions with M (12M)"))
+            return .maxPixels(try number(RuleNumbers.pixelUnits, .pixelCount))
         case .minAspect, .maxAspect:
             guard let aspect = Aspect(text) else {
-                throw refuse("a width / height ratio above 0: a decimal (0.8, 1.91) or W:H (4:5)")
+                throw refuse(.aspect)
             }
             return name == .minAspect ? .minAspect(aspect) : .maxAspect(aspect)
         case .types:
@@ -47,27 +43,26 @@ extension Rule {
         case .asIs:
             return .asIs
         case .minCount:
-            let n = try number([], "a number from 1")
+            let n = try number([], .count(most: nil))
             let most = Selection.capacityRange.upperBound
-            guard n <= most else { throw refuse("a number from 1 to \(most)") }
+            guard n <= most else { throw refuse(.count(most: most)) }
             return .minCount(n)
         }
     }
 
     /// `jpeg,png`: type names separated by commas (spaces around them and case aside).
-    private static func types(_ text: String) throws(ImgselError) -> [ImageType] {
-        let known = ImageType.allCases.map(\.rawValue).joined(separator: ", ")
+    private static func types(_ text: String) throws(RuleParseError) -> [ImageType] {
+        let known = Array(ImageType.allCases)
         var found: [ImageType] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let word = String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()).lowercased()
             guard !word.isEmpty else {
-                throw .usage("--types must be type names separated by commas (\(known)), not '\(text)'")
+                throw .typeList(text: text, known: known)
             }
             guard let type = ImageType(rawValue: word) else {
                 // A file name's extension (`jpg`) is not a type: the type comes from the content.
                 let named = ImageType.allCases.filter { $0.extensions.contains(word) }
-                let hint = named.count == 1 ? " (did you mean '\(named[0].rawValue)'?)" : ""
-                throw .usage("--types: '\(part)' is not a type\(hint); the types are \(known)")
+                throw .unknownType(part: String(part), suggestion: named.count == 1 ? named[0] : nil, known: known)
             }
             found.append(type)
         }

@@ -64,7 +64,7 @@ public struct Rules: Equatable, Sendable {
             return a.numerator * b.denominator > b.numerator * a.denominator
         }
         if let capacity, case let .minCount(least)? = self[.minCount], least > capacity {
-            found.append("--min-count \(least) is more than the capacity of \(capacity)")
+            found.append("\(Rule.minCount(least).asOption) is more than the capacity of \(capacity)")
         }
         return found
     }
@@ -91,13 +91,13 @@ public struct Rules: Equatable, Sendable {
 
     /// Reads the object `json` writes, strictly: a rule this imgsel does not know, or a value it
     /// cannot vouch for, is refused (the reason says which), never ignored.
-    public static func decode(_ value: JSONValue) throws(DecodeError) -> Rules {
-        guard case let .object(members) = value else { throw DecodeError("\"rules\" is not an object") }
+    public static func decode(_ value: JSONValue) throws(JSONError) -> Rules {
+        guard case let .object(members) = value else { throw JSONError("\"rules\" is not an object") }
         var rules = Rules()
         for (key, member) in members {
-            guard let name = RuleName(rawValue: key) else { throw DecodeError("unknown rule \"\(key)\"") }
+            guard let name = RuleName(rawValue: key) else { throw JSONError("unknown rule \"\(key)\"") }
             guard let rule = Rule(name, json: member) else {
-                throw DecodeError("rule \"\(key)\" has a value this imgsel cannot read")
+                throw JSONError("rule \"\(key)\" has a value this imgsel cannot read")
             }
             rules.set(rule)
         }
@@ -105,7 +105,7 @@ public struct Rules: Equatable, Sendable {
     }
 
     /// Why a `"rules"` object is not one.
-    public struct DecodeError: Error, Equatable, Sendable {
+    public struct JSONError: Error, Equatable, Sendable {
         public let reason: String
         init(_ reason: String) { self.reason = reason }
     }

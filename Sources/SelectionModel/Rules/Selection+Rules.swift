@@ -1,16 +1,16 @@
 extension Selection {
     /// Refuses images that break a rule, every broken rule of every image one error, in order.
-    func refuseBrokenRules(_ entries: [Entry]) throws(ImgselError) {
-        let broken = entries.flatMap { rules.problems(for: $0) }.map(ImgselError.ruleBroken)
-        if let error = ImgselError.combining(broken) { throw error }
+    func refuseBrokenRules(_ entries: [Entry]) throws(SelectionError) {
+        let broken = entries.flatMap { rules.problems(for: $0) }.map(SelectionError.ruleBroken)
+        if let error = SelectionError.combining(broken) { throw error }
     }
 
     /// The same selection under `new` rules (they replace the old ones whole). Refused when the
     /// rules contradict each other or the capacity, and when an entry breaks, in a way export
     /// cannot mend, a rule that is new or changed here, naming every such entry; `force` keeps
     /// those entries, for `check` to report.
-    public func settingRules(_ new: Rules, force: Bool) throws(ImgselError) -> Selection {
-        if let error = ImgselError.combining(new.conflicts(capacity: capacity).map(ImgselError.ruleConflict)) {
+    public func settingRules(_ new: Rules, force: Bool) throws(SelectionError) -> Selection {
+        if let error = SelectionError.combining(new.conflicts(capacity: capacity).map(SelectionError.ruleConflict)) {
             throw error
         }
         // What entries break under the new rules that they did not break before, or that breaks a rule

@@ -28,7 +28,7 @@ extension ExportFolder {
     /// Puts the hidden folder in DIR's place and removes the old DIR. One rename (renameat2's
     /// RENAME_EXCHANGE); where the kernel or file system has no exchange, DIR is renamed aside and the
     /// hidden folder to DIR: two renames, between which DIR is absent but never mixed.
-    func swapIn() throws(ImgselError) {
+    func swapIn() throws(StoreError) {
         var old = staging
         if let code = Posix.exchange(staging, dir) {
             guard Posix.Errno.isUnsupported(code) else {

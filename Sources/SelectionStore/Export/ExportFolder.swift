@@ -31,7 +31,7 @@ public final class ExportFolder: Sendable {
     static func besidePrefix(_ name: String) -> String { "." + name + ".imgsel-" }
 
     /// `replace`: DIR, when it exists, is to hold the new set and nothing else (`--replace`).
-    public init(dir typed: String, replace: Bool = false) throws(ImgselError) {
+    public init(dir typed: String, replace: Bool = false) throws(StoreError) {
         var dir = typed
         while dir.count > 1, dir.hasSuffix("/") { dir.removeLast() }
         let existing = Posix.status(dir)
@@ -79,13 +79,13 @@ public final class ExportFolder: Sendable {
     /// Writes one whole file into the hidden folder and flushes it to disk. `fill` hands the file
     /// its bytes through the function it is given, in as many pieces as it likes.
     public func write(
-        _ name: String, _ fill: ((UnsafeRawBufferPointer) throws(ImgselError) -> Void) throws(ImgselError) -> Void
-    ) throws(ImgselError) {
+        _ name: String, _ fill: ((UnsafeRawBufferPointer) throws(StoreError) -> Void) throws(StoreError) -> Void
+    ) throws(StoreError) {
         let path = staging + "/" + name
         let fd = Posix.createExclusive(path, readable: false, mode: 0o666)
         guard fd >= 0 else { throw .writeFailed(path: shown(name), reason: Posix.errorText()) }
         defer { Posix.close(fd) }
-        try fill { (chunk) throws(ImgselError) in
+        try fill { (chunk) throws(StoreError) in
             if let code = Posix.writeAll(fd, chunk) {
                 throw .writeFailed(path: self.shown(name), reason: Posix.errorText(code))
             }
@@ -94,11 +94,11 @@ public final class ExportFolder: Sendable {
     }
 
     /// Writes `bytes` as one file.
-    public func write(_ name: String, bytes: [UInt8]) throws(ImgselError) {
-        try write(name) { (put) throws(ImgselError) in
-            var failure: ImgselError? = nil
+    public func write(_ name: String, bytes: [UInt8]) throws(StoreError) {
+        try write(name) { (put) throws(StoreError) in
+            var failure: StoreError? = nil
             bytes.withUnsafeBytes { buffer in
-                do throws(ImgselError) { try put(buffer) } catch { failure = error }
+                do throws(StoreError) { try put(buffer) } catch { failure = error }
             }
             if let failure { throw failure }
         }
@@ -107,11 +107,11 @@ public final class ExportFolder: Sendable {
     /// Puts every file under its final name: the hidden folder renamed to DIR, or each file renamed
     /// into DIR (`replace`: over a file of that name; otherwise a name taken meanwhile fails the
     /// export and the files already placed are taken back). Returns each file's final path.
-    public func commit(_ names: [String], replace: Bool) throws(ImgselError) -> [String] {
+    public func commit(_ names: [String], replace: Bool) throws(StoreError) -> [String] {
         defer { finished.store(true, ordering: .releasing) }
         Posix.syncDirectory(staging)
         if replaces {
-            do throws(ImgselError) {
+            do throws(StoreError) {
                 try swapIn()
             } catch {
                 discard()
@@ -191,7 +191,7 @@ public final class ExportFolder: Sendable {
     }
 
     /// Makes `folder` and the folders above it that are missing; returns those made, deepest first.
-    private static func makeAncestors(of folder: String) throws(ImgselError) -> [String] {
+    private static func makeAncestors(of folder: String) throws(StoreError) -> [String] {
         var missing: [String] = []
         var path = folder
         while path != "/", !path.isEmpty, !Posix.exists(path) {

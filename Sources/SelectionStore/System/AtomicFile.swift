@@ -11,7 +11,7 @@ enum AtomicFile {
         PathName.directory(path) + "/." + PathName.baseName(path) + ".imgsel-tmp"
     }
 
-    static func replace(_ path: String, with bytes: [UInt8]) throws(ImgselError) {
+    static func replace(_ path: String, with bytes: [UInt8]) throws(StoreError) {
         let temp = temporaryPath(for: path)
         let fd = Posix.createOrTruncate(temp)
         guard fd >= 0 else { throw .writeFailed(path: path, reason: Posix.errorText()) }

@@ -17,7 +17,7 @@ final class FileLock {
     static func lockPath(for selection: String) -> String { selection + ".lock" }
 
     /// Exclusive lock for a writer, creating the sidecar if needed.
-    static func exclusive(for selection: String, timeout: Double) throws(ImgselError) -> FileLock {
+    static func exclusive(for selection: String, timeout: Double) throws(StoreError) -> FileLock {
         let lockPath = lockPath(for: selection)
         let fd = Posix.openLockFile(lockPath, create: true)
         guard fd >= 0 else {
@@ -35,7 +35,7 @@ final class FileLock {
 
     /// Shared lock for a reader; nil when the sidecar cannot exist here (a
     /// read-only folder), where reading unlocked is still safe as writes rename.
-    static func shared(for selection: String, timeout: Double) throws(ImgselError) -> FileLock? {
+    static func shared(for selection: String, timeout: Double) throws(StoreError) -> FileLock? {
         let lockPath = lockPath(for: selection)
         var fd = Posix.openLockFile(lockPath, create: false)
         if fd < 0 && Posix.lastError == Posix.Errno.noEntry {
@@ -47,7 +47,7 @@ final class FileLock {
         return lock
     }
 
-    private func acquire(_ kind: Posix.LockKind, timeout: Double, selection: String) throws(ImgselError) {
+    private func acquire(_ kind: Posix.LockKind, timeout: Double, selection: String) throws(StoreError) {
         if Posix.tryLock(fd, kind) == nil { return }
         let deadline = Posix.monotonicSeconds() + timeout
         var pause = 0.001

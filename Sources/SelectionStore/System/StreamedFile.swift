@@ -18,7 +18,7 @@ public final class StreamedFile {
     public private(set) var count = 0
 
     /// Creates the temporary file; fails (exit 5) naming `path` when its folder is not writable.
-    public init(path: String) throws(ImgselError) {
+    public init(path: String) throws(StoreError) {
         self.path = path
         let folder = PathName.directory(path)
         // Short, so that a target whose name is near the 255-byte limit still gets one.
@@ -37,20 +37,20 @@ public final class StreamedFile {
 
     deinit { discard() }
 
-    public func write(_ text: String) throws(ImgselError) {
+    public func write(_ text: String) throws(StoreError) {
         count += text.utf8.count
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= Self.bufferSize { try flushBuffer() }
     }
 
-    public func write(_ bytes: [UInt8]) throws(ImgselError) {
+    public func write(_ bytes: [UInt8]) throws(StoreError) {
         count += bytes.count
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.bufferSize { try flushBuffer() }
     }
 
     /// Flushes to disk and puts the file in place of `path`.
-    public func commit() throws(ImgselError) {
+    public func commit() throws(StoreError) {
         guard fd >= 0 else { throw .writeFailed(path: path, reason: "already closed") }
         try flushBuffer()
         var failure = Posix.sync(fd)
@@ -76,7 +76,7 @@ public final class StreamedFile {
         if named { Posix.unlink(tempPath) }
     }
 
-    private func flushBuffer() throws(ImgselError) {
+    private func flushBuffer() throws(StoreError) {
         guard fd >= 0 else { throw .writeFailed(path: path, reason: "already closed") }
         if let code = buffer.withUnsafeBytes({ Posix.writeAll(fd, $0) }) {
             throw .writeFailed(path: path, reason: Posix.errorText(code))

@@ -22,7 +22,7 @@ final class ExportPlanTests: XCTestCase {
     private func steps(
         _ entries: [Entry], rules: Rules = Rules(), options: ExportOptions = ExportOptions(),
         undecodable: @escaping (ImageFacts, Int) -> String? = { _, _ in nil }
-    ) throws(ImgselError) -> [ExportStep] {
+    ) throws(SelectionError) -> [ExportStep] {
         try ExportPlan.steps(
             entries.map { ExportPlan.Item(entry: $0, shownPath: $0.path) },
             limits: ExportLimits(selection: rules, options: options), options: options, undecodable: undecodable)
@@ -114,30 +114,40 @@ final class ExportPlanTests: XCTestCase {
         let heic = entry("IMG.heic", .heic, 100, 100, orientation: 6)
         let webp = entry("w.webp", .webp, 400, 400)
         let r = try rules([(.minWidth, "320"), (.minCount, "4"), (.types, "webp,heic")])
-        do throws(ImgselError) {
+        do throws(SelectionError) {
             _ = try steps(
                 [small, heic, webp], rules: r,
                 undecodable: { facts, _ in facts.type == .heic ? "HEIC is not decoded" : nil })
             XCTFail("refused")
         } catch {
-            XCTAssertEqual(error.exitCode, 3, "the HEIC entry's problem comes first")
-            let messages = error.parts.map(\.message)
-            XCTAssertEqual(messages.first, "IMG.heic: HEIC is not decoded")
-            XCTAssertTrue(messages.contains { $0.contains("fewer than the 4 it needs (--min-count)") }, "\(messages)")
+            guard case let .several(parts) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(
+                parts.first, .undecodable(path: "IMG.heic", reason: "HEIC is not decoded"),
+                "the HEIC entry's problem (an input's) comes first")
+            let refusals = parts.dropFirst().compactMap { part -> String? in
+                guard case let .exportRefused(path, entry, reason) = part else { return nil }
+                return "\(entry.map(String.init) ?? "-") \(path ?? "-"): \(reason)"
+            }
+            XCTAssertEqual(refusals.count, parts.count - 1, "the rest are refusals: \(parts)")
             XCTAssertTrue(
-                messages.contains { $0.hasPrefix("entry 1 (small.jpg): 200 px wide is under") }, "\(messages)")
-            XCTAssertFalse(messages.contains { $0.contains("entry 3") }, "a webp that needs nothing is copied")
+                refusals.contains { $0.hasPrefix("- -: ") && $0.contains("fewer than the 4 it needs (--min-count)") },
+                "\(refusals)")
+            XCTAssertTrue(refusals.contains { $0.hasPrefix("1 small.jpg: 200 px wide is under") }, "\(refusals)")
+            XCTAssertFalse(refusals.contains { $0.hasPrefix("3 ") }, "a webp that needs nothing is copied")
         }
-        XCTAssertThrowsError(try steps([])) { XCTAssertEqual($0 as? ImgselError, .emptySelection) }
+        XCTAssertThrowsError(try steps([])) { XCTAssertEqual($0 as? SelectionError, .emptySelection) }
     }
 
     func testAFitThatWouldPassTheMinimumIsRefused() throws {
         let wide = entry("pano.jpg", .jpeg, 8000, 1000)
         XCTAssertThrowsError(try steps([wide], rules: try rules([(.minHeight, "600"), (.maxWidth, "2048")]))) {
+            guard case let .exportRefused("pano.jpg", 1, reason)? = $0 as? SelectionError else {
+                return XCTFail("\($0)")
+            }
             XCTAssertTrue(
-                ($0 as? ImgselError)?.message.contains(
-                    "it would be 2048×256, and 256 px high is under this selection's 600 px (--min-height)") == true,
-                "\($0)")
+                reason.contains(
+                    "it would be 2048×256, and 256 px high is under this selection's 600 px (--min-height)"),
+                reason)
         }
     }
 
@@ -145,8 +155,7 @@ final class ExportPlanTests: XCTestCase {
         let r = try rules([(.types, "webp,gif")])
         XCTAssertNoThrow(try steps([entry("a.gif", .gif, 10, 10)], rules: r))
         XCTAssertThrowsError(try steps([entry("a.gif", .gif, 10, 10, orientation: 3)], rules: r)) {
-            XCTAssertEqual(($0 as? ImgselError)?.code, "export-refused")
-            XCTAssertEqual(($0 as? ImgselError)?.exitCode, 1)
+            guard case .exportRefused("a.gif", 1, _)? = $0 as? SelectionError else { return XCTFail("\($0)") }
         }
     }
 

@@ -57,8 +57,8 @@ struct ExportCommand: Command {
             do {
                 rules.append(try Rule.parse(name, text))
             } catch {
-                if case let .usage(message) = error { throw .usage("export: \(message)") }
-                throw error
+                // A rule's value is a usage error; the command names itself before the option.
+                throw .usage("export: " + ImgselError(error).message)
             }
         }
         var options = ExportOptions(rules: Rules(rules))
@@ -87,7 +87,7 @@ struct ExportCommand: Command {
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        let selection = try context.store.read()
+        let selection = try lift(store: context.store.read())
         let made = try ExportRun(dir: dir, options: options, context: context).run(selection)
         ExportReport.show(made, context: context)
     }

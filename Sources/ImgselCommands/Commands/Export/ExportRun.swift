@@ -22,7 +22,7 @@ struct ExportRun {
                 PictureLoader.refusal(facts, bytes: bytes)?.reason
             }
         } catch {
-            failures += error.parts
+            failures += ImgselError(error).parts
         }
         if let failure = ImgselError.combining(failures) { throw failure }
 
@@ -34,7 +34,7 @@ struct ExportRun {
         do {
             folder = try ExportFolder(dir: target, replace: options.replace)
         } catch {
-            throw error.replacingPath(target, with: dir)
+            throw ImgselError(error).replacingPath(target, with: dir)
         }
         let maker = ExportMaker(options: options, limits: limits, signals: signals, encodeJPEG: ExportJPEG.encode)
         let jobs = zip(steps, files).map {
@@ -70,10 +70,10 @@ struct ExportRun {
         do throws(ImgselError) {
             for (file, name) in zip(made, names) {
                 if signals.arrived { throw cancelled(folder) }
-                try folder.write(name, bytes: file.bytes)
+                try lift(store: folder.write(name, bytes: file.bytes))
             }
             if signals.arrived { throw cancelled(folder) }
-            let paths = try folder.commit(names, replace: options.force)
+            let paths = try lift(store: folder.commit(names, replace: options.force))
             if folder.replaces {
                 return zip(made, names).map {
                     // Named through DIR as typed (a link to a folder stays a link).

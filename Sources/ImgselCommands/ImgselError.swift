@@ -1,7 +1,12 @@
+import SelectionStore
+
 /// Every way a command can fail, with what its message needs.
 ///
 /// One enum so that the executable maps each case to one exit code, one stable
 /// `--json` code and one line of text, and tests compare cases instead of strings.
+/// The libraries throw their own typed errors, carrying values and no words;
+/// `ImgselError+Libraries.swift` makes each one of these, so this is the one place
+/// that decides what a failure says and how imgsel exits.
 public enum ImgselError: Error, Equatable, Sendable {
     // 1: refused by the selection's state
     case selectionFull(capacity: Int, count: Int, adding: Int)
