@@ -1,12 +1,10 @@
-import ImageHeaders
-
 /// A HEIC made JPEG needs its ICC profile always (a phone's Display P3 values read as sRGB come
-/// out dull) and, under `--keep-metadata`, its EXIF and XMP. ImageHeaders finds them in the
-/// file's items (HEIFMetadataItems); this makes them what a JPEG carries.
+/// out dull) and, under `--keep-metadata`, its EXIF and XMP. They are found in the file's items
+/// (HEIFMetadataItems); this makes them what a JPEG carries.
 enum HEIFMetadata {
-    static func read(_ bytes: [UInt8]) -> ExportMetadata? {
+    static func read(_ bytes: [UInt8]) -> EmbeddedMetadata? {
         guard let items = HEIFMetadataItems.read(MemoryByteSource(bytes)) else { return nil }
-        var metadata = ExportMetadata()
+        var metadata = EmbeddedMetadata()
         metadata.exif = items.exif.flatMap(tiff(fromExifItem:))
         metadata.xmp = items.xmp
         metadata.icc = items.icc.map { .raw($0) }
@@ -22,6 +20,6 @@ enum HEIFMetadata {
         guard skip <= block.count - 4 - 8 else { return nil }
         let tiff = Array(block[(4 + skip)...])
         guard tiff.starts(with: [0x49, 0x49, 0x2A, 0]) || tiff.starts(with: [0x4D, 0x4D, 0, 0x2A]) else { return nil }
-        return ExportMetadata.uprighted(ExportMetadata.app1Payload(tiff))
+        return EmbeddedMetadata.uprighted(EmbeddedMetadata.app1Payload(tiff))
     }
 }

@@ -1,7 +1,6 @@
-import ImageHeaders
 import XCTest
 
-@testable import SelectionStore
+@testable import ImageHeaders
 
 /// HEIF's metadata items, read from files built box by box: EXIF found through iinf and iloc, XMP from
 /// idat, the profile from the primary item's colr; cut and bent files never trap.
@@ -72,7 +71,7 @@ final class HEIFMetadataTests: XCTestCase {
         XCTAssertEqual(Array(exif[(6 + 30)..<(6 + 32)]), [0, 1])
         XCTAssertEqual(found?.xmp, xmp)
         XCTAssertEqual(found?.icc, .raw(profileBytes))
-        XCTAssertEqual(ExportMetadata.read(file(), type: .heic), found)
+        XCTAssertEqual(EmbeddedMetadata.read(file(), type: .heic), found)
     }
 
     func testAnExifItemWithoutTheJPEGHeaderGetsIt() throws {
