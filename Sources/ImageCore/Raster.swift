@@ -30,6 +30,7 @@ public struct Raster: Sendable, Equatable {
     }
 
     /// Wraps pixels made elsewhere; `pixels.count` must be `width * height * 4`.
+    @inlinable
     public init(width: Int, height: Int, pixels: [UInt8], hasAlpha: Bool) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4, "raster size mismatch")
         self.width = width
@@ -39,6 +40,7 @@ public struct Raster: Sendable, Equatable {
     }
 
     /// The pixel at column `x`, row `y`, for tests and the odd slow path.
+    @inlinable
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])

@@ -13,6 +13,7 @@ public struct SendablePointer<T>: @unchecked Sendable {
 
     /// A table of `count` entries made once by `fill` and never freed: for a `static let` that hot
     /// loops read through a pointer, with no array's bounds checks or reference counting.
+    @inlinable
     public static func table(count: Int, _ fill: (UnsafeMutablePointer<T>) -> Void) -> SendablePointer<T> {
         let table = UnsafeMutablePointer<T>.allocate(capacity: count)
         fill(table)

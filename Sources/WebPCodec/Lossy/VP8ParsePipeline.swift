@@ -1,5 +1,4 @@
 import Dispatch
-import ImageCore
 
 /// Reads a frame's macroblock rows on a second thread, a few rows ahead of the thread that
 /// rebuilds, filters and converts them: the two halves of the work are about even (tokens
