@@ -112,9 +112,12 @@ fuzz:
 		-max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=1024 -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1
 
 # The leaves the decoders import (ByteCoding, Deflate, and Posix with the C it imports, CTerminal and
-# CFileCopy) as static libraries, their modules in FUZZ_DIR/modules beside an empty module named ImageDecoding:
-# ImageEncoding's files compiled into a fuzzer's one module import ImageDecoding, and find Raster in
-# that module itself. The C targets' module map is written there, as SwiftPM writes its own.
+# CFileCopy) as static libraries, their modules in FUZZ_DIR/modules beside empty modules named for the
+# targets the codecs are split into (FUZZ_EMPTY_MODULES): the files compiled into a fuzzer's one module
+# import ImageCore, ImageDecoding or a codec, and find Raster or the decoder in that module itself.
+# The C targets' module map is written there, as SwiftPM writes its own.
+FUZZ_EMPTY_MODULES = ImageDecoding ImageCore JPEGCodec PNGCodec GIFCodec BMPCodec TIFFCodec WebPCodec HEVCCodec \
+	HEIFPictures
 FUZZ_LEAVES = clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/include \
 		-c Sources/CTerminal/terminal_restore.c -o $(FUZZ_DIR)/terminal_restore.o && \
 	rm -f $(FUZZ_DIR)/libCTerminal.a && ar rcs $(FUZZ_DIR)/libCTerminal.a $(FUZZ_DIR)/terminal_restore.o && \
@@ -135,8 +138,8 @@ FUZZ_LEAVES = clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/i
 	swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/modules -module-name Deflate -emit-library -static \
 		-emit-module -emit-module-path $(FUZZ_DIR)/modules/Deflate.swiftmodule \
 		-o $(FUZZ_DIR)/libDeflate.a Sources/Deflate/*.swift && \
-	: > $(FUZZ_DIR)/Empty.swift && swiftc $(FUZZ_FLAGS) -module-name ImageDecoding -emit-module \
-		-emit-module-path $(FUZZ_DIR)/modules/ImageDecoding.swiftmodule $(FUZZ_DIR)/Empty.swift && \
+	: > $(FUZZ_DIR)/Empty.swift && for m in $(FUZZ_EMPTY_MODULES); do swiftc $(FUZZ_FLAGS) -module-name $$m \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/$$m.swiftmodule $(FUZZ_DIR)/Empty.swift || exit 1; done && \
 	swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/modules -module-name ImageHeaders -emit-library -static \
 		-emit-module -emit-module-path $(FUZZ_DIR)/modules/ImageHeaders.swiftmodule \
 		-o $(FUZZ_DIR)/libImageHeaders.a $(PROBE_SOURCES)
@@ -144,18 +147,18 @@ FUZZ_LEAVES = clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/i
 FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libByteCoding.a \
 	$(FUZZ_DIR)/libPosix.a $(FUZZ_DIR)/libCTerminal.a $(FUZZ_DIR)/libCFileCopy.a
 
-# One libFuzzer target a decoder (ASan), each built as one module from the ImageDecoding sources
-# the decoders are made of (not Pipeline/, which reaches for the registry and threads; but its
-# SendablePointer, the decoders' one door for shared memory) and
-# ImageEncoding's Pixels/ and PNG/ (the fuzzers turn and shrink what they decode; PNG's writes
-# it back), so the fuzzers reach internal entry points; run FUZZ_TIME seconds on inputs up to
+# One libFuzzer target a decoder (ASan), each built as one module from the sources the decoders
+# are made of: ImageCore (not Parallel, which no decoder uses), every codec target (the PNG writer
+# with them: the PNG fuzzer writes back what it decodes; not the JPEG encoder) and ImageEncoding's
+# Pixels/ (the fuzzers turn and shrink what they decode), so the fuzzers reach internal entry
+# points; run FUZZ_TIME seconds on inputs up to
 # 256 KiB with a 1 s timeout:
 # `make fuzz-decoders FUZZ_TIME=600` is the ten-minute run. DECODERS picks some:
 # `make fuzz-decoders DECODERS="JPEG PNG"`.
 DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L HEVC HEIF
-DECODER_SOURCES = $(shell find Sources/ImageDecoding -name "*.swift" -not -path "*/Pipeline/*") \
-	$(wildcard Sources/ImageDecoding/Pipeline/RowSink*.swift) Sources/ImageDecoding/Pipeline/SendablePointer.swift \
-	$(shell find Sources/ImageEncoding/Pixels Sources/ImageEncoding/PNG -name "*.swift")
+DECODER_SOURCES = $(shell find Sources/ImageCore -name "*.swift" -not -name Parallel.swift) \
+	$(shell find Sources/JPEGCodec/Decoder Sources/PNGCodec Sources/GIFCodec Sources/BMPCodec Sources/TIFFCodec \
+		Sources/WebPCodec Sources/HEVCCodec Sources/HEIFPictures Sources/ImageEncoding/Pixels -name "*.swift")
 fuzz-decoders:
 	mkdir -p $(FUZZ_DIR)/modules
 	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES)'
@@ -179,7 +182,7 @@ fuzz-decoders:
 
 # The path `thumbnail` takes (probe, read limit, decode, orient, shrink) under one libFuzzer target,
 # with a mutator writing claimed sizes up to 2^32-1 into the headers (Fuzz/ClaimedSizes.swift): the
-# probe as a static library, the decoders, the registry (PixelDecoders, not Parallel) and
+# probe as a static library, the decoders, the registry (PixelDecoders and its formats) and
 # ImageEncoding's Thumbnailer and ThumbnailSize with the target.
 # Run FUZZ_TIME seconds from each decoded format's seeds in turn (THUMBNAIL_SEEDS picks some). The
 # timeout is 30 s: a legitimate 16384² picture decoded and shrunk under ASan takes about ten.
@@ -188,6 +191,7 @@ THUMBNAIL_SEEDS ?= jpeg png gif webp bmp tiff heif
 # up to where its time ends, and a finding there replays. 0 is a new seed each run.
 FUZZ_SEED ?= 0
 THUMBNAIL_SOURCES = $(DECODER_SOURCES) Sources/ImageDecoding/Pipeline/PixelDecoders.swift \
+	Sources/ImageDecoding/Pipeline/PixelDecoder+Formats.swift \
 	Sources/ImageEncoding/Pipeline/Thumbnailer.swift Sources/ImageEncoding/Thumbnail/ThumbnailSize.swift
 fuzz-thumbnail:
 	mkdir -p $(FUZZ_DIR)/modules

@@ -19,7 +19,7 @@ let package = Package(
             name: "ImgselCommands",
             dependencies: [
                 "SelectionStore", "SelectionPage", "ImageHeaders", "ImageDecoding", "ImageEncoding", "ByteCoding",
-                "CommandLineModel", "TextWidth",
+                "JPEGCodec", "PNGCodec", "CommandLineModel", "TextWidth",
                 "TerminalImage", "TerminalUI", "Posix",
             ]),
         // The command line's pure parts, so they have unit tests: option and command specs, did-you-mean,
@@ -59,19 +59,47 @@ let package = Package(
         // A leaf: inflate and deflate (zlib and raw), which the PNG and TIFF decoders and the PNG writer share,
         // and DecodeError, which inflate throws as every decoder does. Bytes in, bytes out.
         .target(name: "Deflate", dependencies: ["ByteCoding", "Posix"]),
-        // Pixels from bytes: Raster, one decoder a format (WebP/Lossy and WebP/Lossless apart), the registry of
-        // decoders, the limits. Reads bytes, never files.
-        .target(name: "ImageDecoding", dependencies: ["ImageHeaders", "Deflate", "Posix"]),
-        // Pictures made from pictures, over Raster: orientation, shrinking and enlarging, the thumbnailer (decode,
-        // turn upright, shrink), the contact sheet, the PNG writer; the coming encoders join them.
+        // What every codec shares, and nothing of any format: Raster, the decode limits and budget, the bands a
+        // decoder hands its rows to (RowSink, RasterRows), Parallel, SendablePointer, HugePages, the planes a video
+        // codec decodes to (HEVCPicture, HEIF's seam) and DecodeError (Deflate's, which inflate throws).
+        .target(name: "ImageCore", dependencies: ["Deflate", "Posix"]),
+        // JPEG alone, so it can be opened alone: the baseline and progressive decoder (scaled, in bands) and
+        // imgsel's JPEG encoder.
+        .target(name: "JPEGCodec", dependencies: ["ImageCore", "ImageHeaders", "Posix"]),
+        // PNG alone: the decoder (threaded inflate, in bands) and the PNG writer, over Deflate.
+        .target(name: "PNGCodec", dependencies: ["ImageCore", "ImageHeaders", "Deflate", "ByteCoding"]),
+        // GIF's decoder (the first frame, LZW), a codec of its own.
+        .target(name: "GIFCodec", dependencies: ["ImageCore"]),
+        // BMP's decoder (uncompressed and run-length, in bands), a codec of its own.
+        .target(name: "BMPCodec", dependencies: ["ImageCore"]),
+        // TIFF's decoder (strips and tiles, LZW, Deflate, PackBits, in bands), a codec of its own.
+        .target(name: "TIFFCodec", dependencies: ["ImageCore", "ImageHeaders", "Deflate"]),
+        // WebP's decoders (VP8 lossy, VP8L lossless, alpha, the canvas, in bands): one format, two codings.
+        .target(name: "WebPCodec", dependencies: ["ImageCore", "ImageHeaders"]),
+        // HEVC still pictures to planes; knows nothing of HEIF (`make heic-check` runs it alone, hevc-yuv).
+        .target(name: "HEVCCodec", dependencies: ["ImageCore"]),
+        // The HEIF item model (grids, clap/irot/imir, alpha, thumbnails, colour), generic over the coded item
+        // (HEIFCodec: HEVC is plugged in by the registry, AV1 can be the same way) and so free of any codec.
+        .target(name: "HEIFPictures", dependencies: ["ImageCore", "ImageHeaders", "Posix"]),
+        // The registry of decoders (PixelDecoders: one PixelDecoder value a format, looked up by ImageType) and the
+        // picture source. Re-exports ImageCore, so `import ImageDecoding` gives Raster and the limits as before.
         .target(
-            name: "ImageEncoding", dependencies: ["ImageDecoding", "ImageHeaders", "ByteCoding", "Deflate", "Posix"]),
+            name: "ImageDecoding",
+            dependencies: [
+                "ImageCore", "ImageHeaders", "JPEGCodec", "PNGCodec", "GIFCodec", "BMPCodec", "TIFFCodec",
+                "WebPCodec", "HEVCCodec", "HEIFPictures",
+            ]),
+        // Pictures made from pictures, over Raster: orientation, shrinking and enlarging, the thumbnailer (decode,
+        // turn upright, shrink), the contact sheet, export's encoding (the encoders are in their codecs' targets).
+        .target(
+            name: "ImageEncoding",
+            dependencies: ["ImageDecoding", "ImageHeaders", "PNGCodec", "Deflate", "Posix"]),
         // Pictures on a terminal: which way to draw (--graphics, $IMGSEL_GRAPHICS, the environment, one query on
         // the terminal), its window size, the fit, the ways of drawing (kitty, iTerm2, sixel, half blocks) and a
         // facade over them (PictureRenderer). The renderers are pure: pixels and a cell box in, bytes out.
         .target(
             name: "TerminalImage",
-            dependencies: ["ImageEncoding", "ImageDecoding", "ImageHeaders", "ByteCoding", "Posix"]),
+            dependencies: ["ImageEncoding", "ImageDecoding", "PNGCodec", "ImageHeaders", "ByteCoding", "Posix"]),
         // Full-screen terminal: raw I/O on /dev/tty, keys, a diffing screen, the picker and browser models, and
         // their pictures (made in the background from bytes the caller reads, drawn through one PictureDrawer).
         .target(
@@ -85,12 +113,12 @@ let package = Package(
         .executableTarget(name: "tui-demo", dependencies: ["TerminalUI"]),
         // A developer tool and bench helper: imgsel's JPEG encoder on one BMP, PNG or PPM (make bench, the
         // encoder's compatibility tests).
-        .executableTarget(name: "jpeg-encode", dependencies: ["ImageEncoding", "ImageDecoding"]),
+        .executableTarget(name: "jpeg-encode", dependencies: ["ImageCore", "JPEGCodec", "BMPCodec", "PNGCodec"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore", "Posix"]),
         // A developer tool and test helper: a raw HEVC stream through imgsel's own decoder to YUV, for
         // `make heic-check` against dec265.
-        .executableTarget(name: "hevc-yuv", dependencies: ["ImageDecoding"]),
+        .executableTarget(name: "hevc-yuv", dependencies: ["ImageCore", "HEVCCodec"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.
         .target(name: "TestImages", path: "Tests/TestImages"),
         // Test support: a tmux pane of its own (text and coloured cells) and a clean terminal environment, for
@@ -117,18 +145,24 @@ let package = Package(
         // Fixtures are read from beside the test files (#filePath), not bundled as resources.
         .testTarget(
             name: "ImageDecodingTests",
-            dependencies: ["ImageDecoding", "ImageEncoding", "Deflate", "ImageHeaders", "ByteCoding", "TestImages"],
+            dependencies: [
+                "ImageDecoding", "ImageCore", "JPEGCodec", "PNGCodec", "GIFCodec", "BMPCodec", "TIFFCodec", "WebPCodec",
+                "HEVCCodec", "HEIFPictures", "ImageEncoding", "Deflate", "ImageHeaders", "ByteCoding", "TestImages",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestImages"]),
         // The encoders and picture making (orient, shrink, the sheet, export's encoding); the JPEG encoder's
         // files are also checked by cjpeg, djpeg, ImageMagick, Pillow and Chromium where installed.
         .testTarget(
             name: "ImageEncodingTests",
-            dependencies: ["ImageEncoding", "ImageDecoding", "Deflate", "TestImages", "TerminalTestSupport"]),
+            dependencies: [
+                "ImageEncoding", "ImageDecoding", "JPEGCodec", "PNGCodec", "Deflate", "TestImages",
+                "TerminalTestSupport",
+            ]),
         .testTarget(
             name: "TerminalImageTests",
             dependencies: [
-                "TerminalImage", "ImageEncoding", "ImageDecoding", "ImageHeaders", "TestImages",
+                "TerminalImage", "ImageEncoding", "ImageDecoding", "PNGCodec", "ImageHeaders", "TestImages",
             ]),
         // Spawns tui-demo in tmux; depends on it so `swift test` builds it first.
         // Spawns imgsel pick and browse in tmux too.

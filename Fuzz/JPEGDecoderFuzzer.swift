@@ -1,6 +1,6 @@
-// libFuzzer entry point for the JPEG decoder, compiled with the ImageDecoding sources alone:
+// libFuzzer entry point for the JPEG decoder, compiled with ImageCore and the JPEG decoder alone:
 //   swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -module-name JPEGFuzz \
-//     Sources/ImageDecoding/*.swift Sources/ImageDecoding/JPEG/*.swift Fuzz/JPEGDecoderFuzzer.swift -o jpeg-fuzzer
+//     Sources/ImageCore/*.swift Sources/JPEGCodec/Decoder/*.swift Fuzz/JPEGDecoderFuzzer.swift -o jpeg-fuzzer
 //   ./jpeg-fuzzer -max_total_time=300 -max_len=262144 -timeout=1 -rss_limit_mb=2048 CORPUS Fuzz/seeds-jpeg
 
 /// Decodes the bytes at a DCT scale picked by the input's length, so every scale gets inputs. A crash,

@@ -1,7 +1,8 @@
-// libFuzzer entry point for the WebP decoder (whole files). Built from the
-// ImageDecoding sources alone:
+// libFuzzer entry point for the WebP decoder (whole files). Built from ImageCore and
+// WebPCodec's sources alone:
 //   swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -module-name WebPFuzz \
-//     Sources/ImageDecoding/*.swift Sources/ImageDecoding/WebP/*.swift Fuzz/WebPDecoderFuzzer.swift -o webp-fuzzer
+//     Sources/ImageCore/*.swift Sources/WebPCodec/*.swift Sources/WebPCodec/*/*.swift \
+//     Fuzz/WebPDecoderFuzzer.swift -o webp-fuzzer
 
 /// Decodes the bytes. A crash, sanitizer report, hang or a raster that breaks
 /// its invariants is a bug; a DecodeError is the expected refusal. Files whose

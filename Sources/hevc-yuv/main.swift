@@ -3,7 +3,8 @@
 // ones as 16-bit little-endian), so `make heic-check` can compare the two byte for byte.
 // Usage: hevc-yuv STREAM.hevc OUT.yuv [--time]. Exit 3 on a stream it cannot decode.
 import Foundation
-import ImageDecoding
+import HEVCCodec
+import ImageCore
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, let input = FileManager.default.contents(atPath: arguments[1]) else {

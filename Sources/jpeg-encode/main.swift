@@ -1,6 +1,8 @@
+import BMPCodec
 import Foundation
-import ImageDecoding
-import ImageEncoding
+import ImageCore
+import JPEGCodec
+import PNGCodec
 
 // A developer tool and bench helper, not a product: imgsel's JPEG encoder on one picture, so
 // `make bench` and the compatibility tests can drive it as they drive cjpeg.

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import BMPCodec
 @testable import ImageDecoding
 
 final class BMPDecoderTests: XCTestCase {

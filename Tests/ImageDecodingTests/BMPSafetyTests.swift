@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import BMPCodec
 @testable import ImageDecoding
 
 /// The damage classes the BMP decoder must survive, one test each.

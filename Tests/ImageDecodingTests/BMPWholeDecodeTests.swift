@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import BMPCodec
 @testable import ImageDecoding
 
 /// The whole-picture BMP decode (rows straight into the raster, bands of rows on every core) against

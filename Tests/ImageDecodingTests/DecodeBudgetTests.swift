@@ -1,7 +1,13 @@
 import Foundation
 import XCTest
 
+@testable import BMPCodec
+@testable import GIFCodec
 @testable import ImageDecoding
+@testable import JPEGCodec
+@testable import PNGCodec
+@testable import TIFFCodec
+@testable import WebPCodec
 
 /// The budget (8 bytes a pixel plus 32 MiB) counts what a decode holds: the file, read whole, as
 /// well as the raster and the decoder's tables (issue 20, item 1c). Before, only the decode was

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import GIFCodec
 @testable import ImageDecoding
 
 final class GIFDecoderTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import GIFCodec
 @testable import ImageDecoding
 
 /// The damage classes the GIF decoder must survive, one test each.

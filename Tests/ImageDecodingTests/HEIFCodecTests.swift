@@ -1,6 +1,7 @@
 import ImageHeaders
 import XCTest
 
+@testable import HEIFPictures
 @testable import ImageDecoding
 
 /// The item model is generic over the coded item: a codec of its own four-cc ("fake", its

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import HEIFPictures
 @testable import ImageDecoding
 
 /// One coded item through the HEIF decoder with the fake HEVC decoder: what hvcC hands the

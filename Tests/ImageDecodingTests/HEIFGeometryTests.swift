@@ -2,6 +2,7 @@ import ImageEncoding
 import ImageHeaders
 import XCTest
 
+@testable import HEIFPictures
 @testable import ImageDecoding
 
 /// clap, irot and imir in ipma order: the decoder cuts the clean aperture from the stored

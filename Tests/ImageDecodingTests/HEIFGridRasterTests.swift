@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import HEIFPictures
 @testable import ImageDecoding
 
 /// A grid is converted tile by tile straight into the raster (its planes are never put

@@ -1,6 +1,7 @@
 import ImageHeaders
 import XCTest
 
+@testable import HEIFPictures
 @testable import ImageDecoding
 
 /// Grids of tiles (as iPhones write their photos: 512×512 tiles), with the fake HEVC decoder:

@@ -4,6 +4,7 @@ import ImageHeaders
 import XCTest
 
 @testable import ImageDecoding
+@testable import PNGCodec
 
 /// Real HEIC files, decoded through the registry (the HEIF container over imgsel's own HEVC
 /// decoder) and held to what pillow-heif 1.8 (libheif 1.23 + libde265) made of the same files:
@@ -30,7 +31,7 @@ final class HEIFPillowFixtureTests: XCTestCase {
     private func shown(_ name: String) throws -> (facts: ImageFacts, raster: Raster) {
         let bytes = try Self.fixture(name)
         let facts = try ImageProbe.probe(MemoryByteSource(bytes))
-        let decode = try XCTUnwrap(PixelDecoders.all[facts.type], "HEIC is decoded")
+        let decode = try XCTUnwrap(PixelDecoders[facts.type]?.decode, "HEIC is decoded")
         return (facts, try decode(bytes, 1).raster.oriented(facts.orientation))
     }
 
@@ -62,12 +63,12 @@ final class HEIFPillowFixtureTests: XCTestCase {
     func testTheThumbnailItemIsUsedWhereItCovers() throws {
         let bytes = try Self.fixture("grid-alpha.heic")
         let facts = try ImageProbe.probe(MemoryByteSource(bytes))
-        let covering = try XCTUnwrap(PixelDecoders.covering[.heic])
+        let covering = try XCTUnwrap(PixelDecoders[.heic]?.decodeCovering)
         XCTAssertEqual(try covering(bytes, (width: 48, height: 32)).width, 48)
         XCTAssertEqual(try covering(bytes, (width: 49, height: 33)).width, 150)
         let small = try Thumbnailer.picture(bytes, facts: facts, within: 40)
         XCTAssertEqual([small.width, small.height], [27, 40])
-        let full = try PixelDecoders.all[.heic]!(bytes, 1).raster
+        let full = try PixelDecoders[.heic]!.decode(bytes, 1).raster
         let fromGrid = full.shrunk(toWidth: 40, height: 27, area: nil).oriented(facts.orientation)
         // Two resamplings of a noisy picture (Pillow's to make the thumbnail item, the box filter
         // here) agree at 27 dB; another picture, or one turned otherwise, comes out near 10.

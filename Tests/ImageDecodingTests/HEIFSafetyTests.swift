@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import HEIFPictures
 @testable import ImageDecoding
 
 /// Damaged HEIF containers are refused with a DecodeError naming what is wrong, never a

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import HEIFPictures
 @testable import ImageDecoding
 
 /// HEIF files built box by box for the container tests, and the fake HEVC decoder they are

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import HEIFPictures
 @testable import ImageDecoding
 
 /// The thumbnail item (iref thmb) stands in for the primary only where it can: at least the

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import HEVCCodec
 @testable import ImageDecoding
 
 /// Our HEVC decoder on committed x265 streams, pinned to dec265's YUV (FNV-1a of the bytes as

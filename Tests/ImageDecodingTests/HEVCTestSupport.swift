@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import HEVCCodec
 @testable import ImageDecoding
 
 /// Raw HEVC streams (Annex B, as x265 writes them) fed to HEVCDecoder the way HEIF hands them

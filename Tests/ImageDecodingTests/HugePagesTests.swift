@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCore
 @testable import ImageDecoding
 
 /// Only whole 2 MiB pages inside a buffer may be advised: a page reaching past either end would

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import JPEGCodec
 
 /// JPEGBitSelect against a bit-by-bit walk: both of its ways (the 16-bit window and the broadword
 /// fallback past it), sparse and dense words, every start and rank the refinement scan uses.

@@ -1,6 +1,7 @@
 import ImageDecoding
 import ImageEncoding
 import ImageHeaders
+import JPEGCodec
 import XCTest
 
 /// The JPEG decoder says when the picture it made is not whole: the data ran out before the last

@@ -1,4 +1,5 @@
 import ImageDecoding
+import JPEGCodec
 import XCTest
 
 /// What the decoder makes of files built in the test: known DC levels give known samples

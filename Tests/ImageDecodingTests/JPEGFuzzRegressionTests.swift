@@ -1,5 +1,6 @@
 import Foundation
 import ImageDecoding
+import JPEGCodec
 import XCTest
 
 /// Inputs the fuzzer (Fuzz/JPEGDecoderFuzzer.swift) found crashing, hanging or misbehaving, kept in

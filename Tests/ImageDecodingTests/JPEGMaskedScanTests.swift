@@ -1,4 +1,5 @@
 import ImageDecoding
+import JPEGCodec
 import XCTest
 
 /// At 1/8 scale a 4:2:0 file's luma goes through a 1×1 IDCT, so its progressive AC scans keep only

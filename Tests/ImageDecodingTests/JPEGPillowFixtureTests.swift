@@ -1,4 +1,5 @@
 import ImageDecoding
+import JPEGCodec
 import XCTest
 
 /// Fixtures/jpeg holds small JPEGs made once from one 61×43 picture (Pillow's linear and radial

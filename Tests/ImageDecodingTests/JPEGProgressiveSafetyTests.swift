@@ -1,4 +1,5 @@
 import ImageDecoding
+import JPEGCodec
 import XCTest
 
 /// Progressive files that ask for unbounded work, parameters out of range, and files cut

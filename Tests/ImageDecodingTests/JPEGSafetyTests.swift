@@ -1,4 +1,5 @@
 import ImageDecoding
+import JPEGCodec
 import XCTest
 
 /// Hostile and broken files: each must throw a DecodeError or return a raster, never trap,

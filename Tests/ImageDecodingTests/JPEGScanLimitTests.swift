@@ -1,4 +1,5 @@
 import ImageDecoding
+import JPEGCodec
 import XCTest
 
 /// The limits on a progressive JPEG's scans (issue 20, item 13b): a file of 883 scans, valid and

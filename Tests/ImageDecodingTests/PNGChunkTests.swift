@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import PNGCodec
 
 /// The chunk rules PNGChunks documents: what is refused, what is skipped, what is kept.
 final class PNGChunkTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import PNGCodec
 
 /// Decoded colours of every colour type and bit depth, the five filters, and tRNS.
 final class PNGDecoderTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import PNGCodec
 
 /// Adam7 on images of every awkward size: narrower or shorter than 8 pixels,
 /// one pixel wide or high, with passes that hold nothing.

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import Deflate
 @testable import ImageDecoding
+@testable import PNGCodec
 
 /// The safety classes of the PNG decoder, each its own test.
 final class PNGSafetyTests: XCTestCase {

@@ -1,6 +1,7 @@
 import ByteCoding
 
 @testable import ImageDecoding
+@testable import PNGCodec
 
 /// Builds PNG files byte by byte for the decoder tests: chunks with their CRCs,
 /// zlib data in stored blocks (so these tests do not lean on the deflate

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import ImageDecoding
 @testable import ImageEncoding
+@testable import PNGCodec
 
 /// A PNG inflated on a second thread (issue 23) decodes to the bytes the single-threaded decode
 /// gives, whole or shrunk as it streams, and a broken one fails with the same message.

@@ -26,7 +26,7 @@ final class StreamedThumbnailTests: XCTestCase {
 
     /// The way every thumbnail was made before the rows streamed: decode whole, fit, shrink, turn.
     func wholeThenShrunk(_ bytes: [UInt8], facts: ImageFacts, box: Int) throws -> Raster {
-        let stored = try XCTUnwrap(PixelDecoders.all[facts.type])(bytes, 1).raster
+        let stored = try XCTUnwrap(PixelDecoders[facts.type]?.decode)(bytes, 1).raster
         let wanted = ThumbnailSize.fitting(width: stored.width, height: stored.height, within: box)
         return stored.shrunk(toWidth: wanted.width, height: wanted.height).oriented(facts.orientation)
     }
@@ -35,7 +35,7 @@ final class StreamedThumbnailTests: XCTestCase {
         var streamedTypes = Set<String>()
         for (name, bytes) in try files() {
             var facts = try ImageProbe.probe(MemoryByteSource(bytes))
-            XCTAssertNotNil(PixelDecoders.rows[facts.type], "\(name) streams")
+            XCTAssertNotNil(PixelDecoders[facts.type]?.decodeRows, "\(name) streams")
             streamedTypes.insert(facts.type.rawValue)
             for orientation in [1, 6, 3, 8] {
                 facts.orientation = orientation
@@ -56,8 +56,8 @@ final class StreamedThumbnailTests: XCTestCase {
         for (name, bytes) in try files() {
             let facts = try ImageProbe.probe(MemoryByteSource(bytes))
             let sink = RasterRows()
-            try XCTUnwrap(PixelDecoders.rows[facts.type])(bytes, sink)
-            XCTAssertEqual(sink.raster(), try XCTUnwrap(PixelDecoders.all[facts.type])(bytes, 1).raster, name)
+            try XCTUnwrap(PixelDecoders[facts.type]?.decodeRows)(bytes, sink)
+            XCTAssertEqual(sink.raster(), try XCTUnwrap(PixelDecoders[facts.type]?.decode)(bytes, 1).raster, name)
         }
     }
 }

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import TIFFCodec
 
 final class TIFFDecoderTests: XCTestCase {
     typealias F = LegacyFormatFixtures

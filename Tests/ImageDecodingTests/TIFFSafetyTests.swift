@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import TIFFCodec
 
 /// The damage classes the TIFF decoder must survive, one test each.
 final class TIFFSafetyTests: XCTestCase {

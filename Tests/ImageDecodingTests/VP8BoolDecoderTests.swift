@@ -2,6 +2,7 @@ import TestImages
 import XCTest
 
 @testable import ImageDecoding
+@testable import WebPCodec
 
 /// The boolean decoder against the boolean encoder of RFC 6386 section 7.3.
 final class VP8BoolDecoderTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import WebPCodec
 
 /// Lossy decoding pinned to Pillow's bytes (same VP8 reconstruction, same
 /// fancy upsampling, same fixed-point colour conversion).

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import WebPCodec
 
 /// Malformed VP8 frames and ALPH chunks: refused with a DecodeError, never a trap.
 final class VP8SafetyTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import WebPCodec
 
 /// An animation's canvas that its first frame barely covers (found by the thumbnail fuzzer, issue 20):
 /// 1.6 KB drew a 16384² transparent canvas, a gigabyte to allocate and shrink.

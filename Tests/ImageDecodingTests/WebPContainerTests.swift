@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import WebPCodec
 
 /// The RIFF/VP8X container and animations, each case checked against what
 /// Pillow 13 (libwebp 1.6 demuxer and animation decoder) does with the same bytes.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ImageDecoding
+@testable import WebPCodec
 
 /// The VP8L safety classes: each malformed stream is refused with a
 /// DecodeError, never a trap, and never after a proportional allocation.

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageDecoding
+@testable import WebPCodec
 
 /// VP8L decoding: fixtures pinned to Pillow's bytes, and small streams built
 /// bit by bit for behaviour the fixtures do not isolate.

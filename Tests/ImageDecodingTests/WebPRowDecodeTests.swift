@@ -2,6 +2,7 @@ import ImageHeaders
 import XCTest
 
 @testable import ImageDecoding
+@testable import WebPCodec
 
 /// The WebP row decode (issue 23): lossy frames go through a window of a few macroblock rows
 /// and, when large, a second thread reads the tokens; the rows must be Pillow's bytes
@@ -71,10 +72,10 @@ final class WebPRowDecodeTests: XCTestCase {
         }
     }
 
-    /// `PixelDecoders.rows` decodes WebP through the same path.
+    /// The registry's row decode (`PixelDecoders[.webp]`) decodes WebP through the same path.
     func testRegisteredAsARowDecoder() throws {
         let file = WebPTestSupport.fixture("lossy-61x405-tall.webp")
-        let decode = try XCTUnwrap(PixelDecoders.rows[.webp])
+        let decode = try XCTUnwrap(PixelDecoders[.webp]?.decodeRows)
         let sink = RecordingSink()
         try decode(file, sink)
         XCTAssertEqual(sink.pixels, try WebPDecoder.decode(file).pixels)

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ImageDecoding
+@testable import WebPCodec
 
 /// Helpers shared by the WebP and VP8 tests: fixtures, RIFF assembly, a VP8L
 /// bit writer, and a digest of decoded pixels.

@@ -2,6 +2,7 @@ import ImageDecoding
 import XCTest
 
 @testable import ImageEncoding
+@testable import JPEGCodec
 
 /// The `--max-bytes` search with a stand-in encoder whose size is known for every quality and size, so
 /// the answer it must find is known: the highest quality that fits, within 8 encodes.

@@ -3,6 +3,7 @@ import ImageDecoding
 import XCTest
 
 @testable import ImageEncoding
+@testable import JPEGCodec
 
 #if canImport(Glibc)
 import Glibc

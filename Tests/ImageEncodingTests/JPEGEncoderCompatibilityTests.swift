@@ -3,6 +3,7 @@ import ImageDecoding
 import XCTest
 
 @testable import ImageEncoding
+@testable import JPEGCodec
 
 /// The encoder's files read by decoders we did not write (Pillow, libjpeg's djpeg, ImageMagick;
 /// Chromium in JPEGEncoderBrowserTests): each opens every kind we write (progressive, baseline,

@@ -3,6 +3,7 @@ import ImageDecoding
 import XCTest
 
 @testable import ImageEncoding
+@testable import JPEGCodec
 
 /// The encoder's fast paths against what they stand for: the factorised DCT against T.81's formula,
 /// the mask-driven refinement scans and the recorded symbols against the baseline scan of the same

@@ -2,6 +2,7 @@ import ImageDecoding
 import XCTest
 
 @testable import ImageEncoding
+@testable import JPEGCodec
 
 /// The JPEG encoder read back by our own decoder: pixels close to the source at each quality,
 /// sampling by quality, odd and hostile sizes, grey, determinism, libjpeg's tables, metadata

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageEncoding
+@testable import JPEGCodec
 
 /// The optimised Huffman tables: no code over 16 bits even for the most skewed counts, a prefix
 /// code with no all-ones code, and shorter codes for more frequent symbols.

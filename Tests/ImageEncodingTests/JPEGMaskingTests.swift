@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageEncoding
+@testable import JPEGCodec
 
 /// Masking: a flat block has no activity and a busy one much; a block's zone is lowered only when
 /// its whole neighbourhood is busy (never below `strength`), little beside a flat block (an edge).

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ImageEncoding
+@testable import JPEGCodec
 
 /// The quantiser's rounding: plain (the dead zone off) is exactly round-half-to-even of the
 /// coefficient over its step, as before the dead zone; the dead zone only ever moves a value to 0,

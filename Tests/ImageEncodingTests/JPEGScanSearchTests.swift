@@ -3,6 +3,7 @@ import ImageDecoding
 import XCTest
 
 @testable import ImageEncoding
+@testable import JPEGCodec
 
 /// The progressive script chosen for each image (ScanSearch): every script it can choose is valid
 /// and gives the pixels of the default script, by imgsel's decoder and by Pillow; its cost of a scan

@@ -3,6 +3,7 @@ import ImageDecoding
 import XCTest
 
 @testable import ImageEncoding
+@testable import JPEGCodec
 
 /// Huffman tables shared between scans (SharedTables): alike counts share a table, unlike ones do
 /// not, no scan needs more tables of a class than the frame has slots, each table is defined before

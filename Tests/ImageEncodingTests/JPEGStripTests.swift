@@ -2,6 +2,7 @@ import ImageDecoding
 import XCTest
 
 @testable import ImageEncoding
+@testable import JPEGCodec
 
 /// The 4:2:0 filter: each chroma sample is (5, −1) / 8 each way over the 4 × 4 full-resolution
 /// samples around it, edges repeated, the same in every MCU row as over the whole picture (the rows

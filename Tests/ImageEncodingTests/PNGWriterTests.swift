@@ -4,6 +4,7 @@ import XCTest
 @testable import Deflate
 @testable import ImageDecoding
 @testable import ImageEncoding
+@testable import PNGCodec
 
 /// The PNG writer: RGB or RGBA as the raster says, read back exactly, the same
 /// bytes every time, and filters chosen per row.

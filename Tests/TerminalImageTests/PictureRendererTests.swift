@@ -2,6 +2,7 @@ import Foundation
 import ImageDecoding
 import ImageEncoding
 import ImageHeaders
+import PNGCodec
 import TerminalImage
 import TestImages
 import XCTest

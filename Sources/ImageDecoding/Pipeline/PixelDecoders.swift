@@ -3,6 +3,22 @@ import ImageHeaders
 /// Which decoder reads each type's pixels: one line a decoded format. A type without a
 /// line (AVIF: AV1 is out of reach) is shown as a placeholder, and `thumbnail` refuses it by name.
 public enum PixelDecoders {
+    /// The decoded formats, looked up by `PixelDecoders[type]`.
+    static let registry: [ImageType: PixelDecoder] = [
+        .jpeg: .jpeg, .png: .png, .gif: .gif, .webp: .webp, .bmp: .bmp, .tiff: .tiff, .heic: .heif, .heif: .heif,
+    ]
+
+    /// The decoder of `type`'s pixels; nil for a type imgsel shows as a placeholder.
+    public static subscript(_ type: ImageType) -> PixelDecoder? { registry[type] }
+
+    /// Whether imgsel can show this type's pixels.
+    public static func decodes(_ type: ImageType) -> Bool { registry[type] != nil }
+}
+
+/// One format's decoding, as the thumbnailer, export and the views ask for it: the whole picture, the
+/// picture that covers a size (a format holding a smaller picture of itself), its rows as they decode,
+/// and whether its decoding scales.
+public struct PixelDecoder: Sendable {
     /// Decodes a whole file; `scale` (1, 2, 4 or 8) is the DCT scale a JPEG may be decoded
     /// at, which the other formats ignore. The damage is set when the picture is not whole but
     /// was made anyway (JPEG, as libjpeg does); the other decoders throw instead.
@@ -14,58 +30,22 @@ public enum PixelDecoders {
     public typealias DecodeCovering =
         @Sendable ([UInt8], _ covering: (width: Int, height: Int)) throws(DecodeError) -> Raster
 
-    /// The codecs HEIC and HEIF items are drawn with (HEVC; AV1 joins here). Empty, HEIC and HEIF
-    /// are placeholders again, refused by name (as before the decoder decoded): the one switch.
-    static let heifCodecs: [HEIFCodec] = [
-        .hevc { sets, data, lengthSize, layer throws(DecodeError) in
-            try HEVCDecoder.decode(parameterSets: sets, data: data, lengthSize: lengthSize, layerID: layer)
-        }
-    ]
-
-    public static let all: [ImageType: Decode] = {
-        var all: [ImageType: Decode] = [
-            .jpeg: { bytes, scale throws(DecodeError) in try JPEGDecoder.decodeReportingDamage(bytes, scale: scale) },
-            .png: { bytes, _ throws(DecodeError) in (try PNGDecoder.decode(bytes), nil) },
-            .gif: { bytes, _ throws(DecodeError) in (try GIFDecoder.decode(bytes), nil) },
-            .webp: { bytes, _ throws(DecodeError) in (try WebPDecoder.decode(bytes), nil) },
-            .bmp: { bytes, _ throws(DecodeError) in (try BMPDecoder.decode(bytes), nil) },
-            .tiff: { bytes, _ throws(DecodeError) in (try TIFFDecoder.decode(bytes), nil) },
-        ]
-        if !heifCodecs.isEmpty {
-            let heif: Decode = { bytes, _ throws(DecodeError) in
-                (try HEIFDecoder.decode(bytes, codecs: heifCodecs), nil)
-            }
-            // HEIF under a generic brand (mif1) may be HEVC-coded too; another codec is refused by name.
-            (all[.heic], all[.heif]) = (heif, heif)
-        }
-        return all
-    }()
-
-    /// The decoders that take the size wanted (see `DecodeCovering`): HEIC and HEIF, once a codec is set.
-    public static let covering: [ImageType: DecodeCovering] = {
-        guard !heifCodecs.isEmpty else { return [:] }
-        let heif: DecodeCovering = { bytes, covering throws(DecodeError) in
-            try HEIFDecoder.decode(bytes, covering: covering, codecs: heifCodecs)
-        }
-        return [.heic: heif, .heif: heif]
-    }()
-
     /// Decodes a whole file top to bottom into a sink (`RowSink`), never holding the full-size
-    /// picture itself. A type is here once its decoder streams; the rest decode whole (`all`).
-    /// Whatever a row decode hands the sink is what `all` decodes, pixel for pixel.
+    /// picture itself. Whatever a row decode hands the sink is what `decode` decodes, pixel for pixel.
     public typealias DecodeRows = @Sendable ([UInt8], RowSink) throws(DecodeError) -> Void
 
-    /// The decoders that stream their rows (see `DecodeRows`).
-    public static let rows: [ImageType: DecodeRows] = [
-        .png: { bytes, sink throws(DecodeError) in try PNGDecoder.decode(bytes, into: sink) },
-        .bmp: { bytes, sink throws(DecodeError) in try BMPDecoder.decode(bytes, into: sink) },
-        .tiff: { bytes, sink throws(DecodeError) in try TIFFDecoder.decode(bytes, into: sink) },
-        .webp: { bytes, sink throws(DecodeError) in try WebPDecoder.decode(bytes, into: sink) },
-    ]
+    public let decode: Decode
+    /// Set for a format that may answer with a smaller picture of itself (see `DecodeCovering`).
+    public let decodeCovering: DecodeCovering?
+    /// Set once the format's decoder streams its rows (see `DecodeRows`); the rest decode whole.
+    public let decodeRows: DecodeRows?
+    /// Whether its DCT lets it be decoded smaller for less work (`decode`'s scale).
+    public let scalesInDecoding: Bool
 
-    /// Whether imgsel can show this type's pixels.
-    public static func decodes(_ type: ImageType) -> Bool { all[type] != nil }
-
-    /// Types whose DCT lets them be decoded smaller for less work.
-    public static func scalesInDecoding(_ type: ImageType) -> Bool { type == .jpeg }
+    init(
+        decode: @escaping Decode, covering: DecodeCovering? = nil, rows: DecodeRows? = nil,
+        scalesInDecoding: Bool = false
+    ) {
+        (self.decode, decodeCovering, decodeRows, self.scalesInDecoding) = (decode, covering, rows, scalesInDecoding)
+    }
 }

@@ -1,5 +1,6 @@
 import Deflate
 import ImageDecoding
+import PNGCodec
 import Posix
 
 /// What a JPEG is encoded with: the quality (libjpeg's scale) and the metadata it carries.

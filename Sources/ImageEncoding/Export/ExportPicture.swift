@@ -20,25 +20,25 @@ public enum ExportPicture {
     public static func make(
         _ bytes: [UInt8], facts: ImageFacts, region: Region?, width: Int, height: Int
     ) throws(DecodeError) -> Raster {
-        guard let decode = PixelDecoders.all[facts.type] else {
+        guard let decoder = PixelDecoders[facts.type] else {
             throw .unsupported("\(facts.type.displayName) (its codec is out of reach without a package)")
         }
         let upright = facts.uprightSize
         let part = region ?? Region(x: 0, y: 0, width: upright.width, height: upright.height)
         var scale = 1
-        if PixelDecoders.scalesInDecoding(facts.type) {
+        if decoder.scalesInDecoding {
             for s in [8, 4, 2] where part.width >= width * s && part.height >= height * s {
                 scale = s
                 break
             }
         }
-        if region == nil, scale == 1, let decodeRows = PixelDecoders.rows[facts.type] {
+        if region == nil, scale == 1, let decodeRows = decoder.decodeRows {
             // Shrunk as it decodes (`ShrinkRows`): the same shrink as below, without the full-size raster.
             let (tw, th) = facts.swapsSides ? (height, width) : (width, height)
             let raster = try ShrinkRows(toWidth: tw, height: th).picture(of: bytes, decodedBy: decodeRows)
             return raster.oriented(facts.orientation)
         }
-        let decoded = try decode(bytes, scale)
+        let decoded = try decoder.decode(bytes, scale)
         if let damage = decoded.damage { throw damage }
         let stored = decoded.raster
         guard region != nil else {

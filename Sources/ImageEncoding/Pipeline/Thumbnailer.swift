@@ -36,29 +36,29 @@ public enum Thumbnailer {
     public static func shown(
         _ bytes: [UInt8], facts: ImageFacts, crop: Crop? = nil, within box: Int
     ) throws(DecodeError) -> Shown {
-        guard let decode = PixelDecoders.all[facts.type] else {
+        guard let decoder = PixelDecoders[facts.type] else {
             throw .unsupported("\(facts.type.displayName) (its codec is out of reach without a package)")
         }
-        if let crop { return try cropped(bytes, facts: facts, crop: crop, within: box, decode: decode) }
-        if let streamed = try streamed(bytes, facts: facts, within: box) { return streamed }
+        if let crop { return try cropped(bytes, facts: facts, crop: crop, within: box, decoder: decoder) }
+        if let streamed = try streamed(bytes, facts: facts, within: box, decoder: decoder) { return streamed }
         let turns = facts.swapsSides
         let upright = facts.uprightSize
         let target = ThumbnailSize.fitting(width: upright.width, height: upright.height, within: max(1, box))
         let storedTarget = turns ? (width: target.height, height: target.width) : target
         var scale = 1
-        if PixelDecoders.scalesInDecoding(facts.type) {
+        if decoder.scalesInDecoding {
             scale = ThumbnailSize.jpegScale(width: facts.width, height: facts.height, covering: storedTarget)
         }
         // A HEIF may answer with its own thumbnail item when that covers the size wanted.
         let decoded: (raster: Raster, damage: DecodeError?)
-        if let covering = PixelDecoders.covering[facts.type] {
+        if let covering = decoder.decodeCovering {
             decoded = (try covering(bytes, storedTarget), nil)
         } else {
-            decoded = try decode(bytes, scale)
+            decoded = try decoder.decode(bytes, scale)
         }
         let stored = decoded.raster
         let smallerPicture =
-            PixelDecoders.covering[facts.type] != nil && (stored.width < facts.width || stored.height < facts.height)
+            decoder.decodeCovering != nil && (stored.width < facts.width || stored.height < facts.height)
         // Shrunk as stored, then turned, as Pillow's `thumbnail` then `exif_transpose` (and the turn moves
         // fewer pixels). The decoder's own size is the truth (a GIF's screen, a damaged header): fit that,
         // unless it is a smaller picture the file holds (a HEIF thumbnail), which is fitted to the header's.
@@ -79,9 +79,10 @@ public enum Thumbnailer {
     /// The picture shrunk while it decodes (`ShrinkRows`), when its decoder hands on rows and nothing
     /// else decides the size: the same fitting of the decoder's own size as below, so the same bytes,
     /// without the full-size raster. Nil for the other types (a JPEG's DCT scale, a HEIF's thumbnail).
-    private static func streamed(_ bytes: [UInt8], facts: ImageFacts, within box: Int) throws(DecodeError) -> Shown? {
-        guard let decodeRows = PixelDecoders.rows[facts.type], !PixelDecoders.scalesInDecoding(facts.type),
-            PixelDecoders.covering[facts.type] == nil
+    private static func streamed(
+        _ bytes: [UInt8], facts: ImageFacts, within box: Int, decoder: PixelDecoder
+    ) throws(DecodeError) -> Shown? {
+        guard let decodeRows = decoder.decodeRows, !decoder.scalesInDecoding, decoder.decodeCovering == nil
         else { return nil }
         let sink = ShrinkRows { ThumbnailSize.fitting(width: $0, height: $1, within: max(1, box)) }
         let raster = try sink.picture(of: bytes, decodedBy: decodeRows)
@@ -92,17 +93,17 @@ public enum Thumbnailer {
     /// covers the crop's fitted size, turned upright whole (the crop is in upright pixels), then
     /// the crop's area shrunk; at full scale the crop is cut out exactly first (`cropped(to:)`).
     private static func cropped(
-        _ bytes: [UInt8], facts: ImageFacts, crop: Crop, within box: Int, decode: PixelDecoders.Decode
+        _ bytes: [UInt8], facts: ImageFacts, crop: Crop, within box: Int, decoder: PixelDecoder
     ) throws(DecodeError) -> Shown {
         let full = facts.uprightSize
         let target = ThumbnailSize.fitting(width: max(1, crop.width), height: max(1, crop.height), within: max(1, box))
         var scale = 1
-        if PixelDecoders.scalesInDecoding(facts.type) {
+        if decoder.scalesInDecoding {
             let stored = facts.swapsSides ? (crop.height, crop.width) : (crop.width, crop.height)
             let storedTarget = facts.swapsSides ? (width: target.height, height: target.width) : target
             scale = ThumbnailSize.jpegScale(width: stored.0, height: stored.1, covering: storedTarget)
         }
-        let decoded = try decode(bytes, scale)
+        let decoded = try decoder.decode(bytes, scale)
         let upright = decoded.raster.oriented(facts.orientation)
         guard full.width > 0, full.height > 0, upright.width > 0, upright.height > 0 else {
             return Shown(raster: upright, damage: decoded.damage)

@@ -106,7 +106,7 @@ public final class ShrinkRows: RowSink {
         }
     }
 
-    /// The shrunk picture of `bytes` decoded into this sink by `decodeRows` (a `PixelDecoders.rows` entry; the
+    /// The shrunk picture of `bytes` decoded into this sink by `decodeRows` (a `PixelDecoder.decodeRows`; the
     /// type is spelt out so the decoder fuzzers, built without the registry, still compile): a decoder
     /// that returns before its last row is damage, as `RasterRows.collect` says for the whole picture.
     public func picture(

@@ -1,6 +1,7 @@
 import CommandLineModel
 import ImageDecoding
 import ImageEncoding
+import PNGCodec
 import SelectionStore
 
 /// Where `thumbnail` and `sheet` put their PNG: a file written whole or not at all, or

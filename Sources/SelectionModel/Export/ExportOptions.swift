@@ -23,11 +23,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     /// rest (transparency, PNG, GIF, lossless WebP), as the SPEC's Export section sorts them.
     public static func natural(for type: ImageType, lossyWebP: Bool, hasAlpha: Bool) -> ExportFormat {
         if hasAlpha { return .png }
-        switch type {
-        case .jpeg, .heic, .heif, .avif, .tiff, .bmp: return .jpeg
-        case .webp: return lossyWebP ? .jpeg : .png
-        default: return .png
-        }
+        return type.holdsPhotograph(lossy: lossyWebP) ? .jpeg : .png
     }
 }
 

@@ -1,6 +1,7 @@
 import ImageDecoding
 import ImageEncoding
 import ImageHeaders
+import PNGCodec
 
 /// One face over the ways of drawing: a decoded picture (or an image file) and a box of
 /// cells in, the bytes that draw it at the cursor out, by the way `GraphicsChoice` chose.

@@ -1,4 +1,5 @@
 import ImageEncoding
+import JPEGCodec
 
 /// The JPEG encoder export hands to ImageEncoding's `--max-bytes` search: imgsel's own, progressive
 /// (libjpeg-turbo's and mozjpeg's results say progressive scans are most of the bytes to be had).

@@ -1,0 +1,146 @@
+import Dispatch
+import ImageCore
+
+/// A rectangle of a picture, in its samples.
+struct HEIFRect: Equatable {
+    var x: Int, y: Int, width: Int, height: Int
+}
+
+/// Decoded samples to RGBA: the clean-aperture window of a picture converted into a raster
+/// of the window's size, rows spread over every core; and an alpha picture's luma into the
+/// raster's alpha. 4:2:0 chroma is upsampled by repeating each sample over its 2×2 luma
+/// samples, as libheif does by default: measured against pillow-heif 1.8 (libheif 1.23), the
+/// 9-3-3-1 bilinear weights came out at 31 to 52 dB, repetition at 54 dB to identical.
+enum HEIFPixels {
+    /// Bit depths a conversion takes: HEVC's 8 to 16 (the decoder gives 8 to 10; a fake may not).
+    static let bitDepths = 8...16
+
+    static func checkPlanes(_ p: HEVCPicture, what: String) throws(DecodeError) {
+        guard p.width >= 1, p.height >= 1, bitDepths.contains(p.bitDepthLuma), bitDepths.contains(p.bitDepthChroma),
+            p.width <= DecodeLimits.maxSide, p.height <= DecodeLimits.maxSide, p.luma.count == p.width * p.height
+        else { throw .corrupt("\(what) decoded as an invalid picture") }
+        let chroma = p.chroma == .yuv420 ? (p.width + 1) / 2 * ((p.height + 1) / 2) : 0
+        guard p.cb.count == chroma, p.cr.count == chroma else {
+            throw .corrupt("\(what) decoded with bad chroma planes")
+        }
+    }
+
+    /// Writes `window` of `p` into `raster` (of the window's size), opaque.
+    static func convert(
+        _ p: HEVCPicture, window: HEIFRect, colour: HEIFColourInfo, into raster: inout Raster
+    ) throws(DecodeError) {
+        try checkPlanes(p, what: "HEIF image")
+        precondition(raster.width == window.width && raster.height == window.height)
+        precondition(window.x >= 0 && window.y >= 0 && window.x + window.width <= p.width)
+        precondition(window.y + window.height <= p.height)
+        let matrix = try HEIFColourMatrix(colour, bitDepthLuma: p.bitDepthLuma, bitDepthChroma: p.bitDepthChroma)
+        raster.pixels.withUnsafeMutableBufferPointer { out in
+            let target = SendablePointer(out.baseAddress!)
+            p.luma.withUnsafeBufferPointer { luma in
+                p.cb.withUnsafeBufferPointer { cb in
+                    p.cr.withUnsafeBufferPointer { cr in
+                        let planes = Planes(
+                            luma: SendablePointer(mutating: luma.baseAddress!),
+                            cb: cb.baseAddress.map(SendablePointer.init(mutating:)),
+                            cr: cr.baseAddress.map(SendablePointer.init(mutating:)))
+                        inBands(rows: window.height) { rows in
+                            for oy in rows {
+                                convertRow(
+                                    p, planes, matrix, window: window, row: oy,
+                                    into: target.base + oy * window.width * 4)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The planes every band reads (the chroma ones absent in a grey picture).
+    private struct Planes: Sendable {
+        let luma: SendablePointer<UInt16>, cb: SendablePointer<UInt16>?, cr: SendablePointer<UInt16>?
+    }
+
+    private static func convertRow(
+        _ p: HEVCPicture, _ planes: Planes, _ m: HEIFColourMatrix, window: HEIFRect, row oy: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let y = window.y + oy
+        let lumaRow = y * p.width + window.x
+        guard p.chroma == .yuv420 else {
+            for ox in 0..<window.width {
+                let g = m.grey(Int(planes.luma.base[lumaRow + ox]))
+                (out[ox * 4], out[ox * 4 + 1], out[ox * 4 + 2], out[ox * 4 + 3]) = (g, g, g, 255)
+            }
+            return
+        }
+        let chromaRow = (y >> 1) * ((p.width + 1) / 2)
+        let (luma, cb, cr) = (planes.luma.base, planes.cb!.base, planes.cr!.base)
+        for ox in 0..<window.width {
+            let c = chromaRow + ((window.x + ox) >> 1)
+            let (r, g, b) = m.rgb(Int(luma[lumaRow + ox]), Int(cb[c]), Int(cr[c]))
+            (out[ox * 4], out[ox * 4 + 1], out[ox * 4 + 2], out[ox * 4 + 3]) = (r, g, b, 255)
+        }
+    }
+
+    /// Writes the part of grid tile `p` (its top-left corner at (x, y) of the grid's output)
+    /// that lies in `window` into `out`, the window's RGBA rows, opaque. For 4:2:0, x and y are
+    /// even (or 0), so the tile's chroma sample of a pixel is the one the whole grid's would be.
+    static func convertTile(
+        _ p: HEVCPicture, x: Int, y: Int, window: HEIFRect, matrix m: HEIFColourMatrix, into out: SendablePointer<UInt8>
+    ) {
+        let left = max(x, window.x), right = min(x + p.width, window.x + window.width)
+        let top = max(y, window.y), bottom = min(y + p.height, window.y + window.height)
+        guard left < right, top < bottom else { return }
+        let chromaWidth = (p.width + 1) / 2
+        p.luma.withUnsafeBufferPointer { luma in
+            p.cb.withUnsafeBufferPointer { cb in
+                p.cr.withUnsafeBufferPointer { cr in
+                    for row in top..<bottom {
+                        let target = out.base + ((row - window.y) * window.width + left - window.x) * 4
+                        let lumaRow = (row - y) * p.width - x
+                        let chromaRow = ((row - y) >> 1) * chromaWidth
+                        for ox in left..<right {
+                            let pixel = target + (ox - left) * 4
+                            if p.chroma == .yuv420 {
+                                let c = chromaRow + ((ox - x) >> 1)
+                                (pixel[0], pixel[1], pixel[2]) = m.rgb(Int(luma[lumaRow + ox]), Int(cb[c]), Int(cr[c]))
+                            } else {
+                                let g = m.grey(Int(luma[lumaRow + ox]))
+                                (pixel[0], pixel[1], pixel[2]) = (g, g, g)
+                            }
+                            pixel[3] = 255
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sets the alpha of `raster` from `window` of the alpha picture's luma, full range.
+    static func applyAlpha(_ p: HEVCPicture, window: HEIFRect, into raster: inout Raster) throws(DecodeError) {
+        guard p.width >= 1, p.height >= 1, bitDepths.contains(p.bitDepthLuma), p.luma.count == p.width * p.height,
+            window.x + window.width <= p.width, window.y + window.height <= p.height
+        else { throw .corrupt("HEIF alpha image decoded as an invalid picture") }
+        let top = (1 << p.bitDepthLuma) - 1
+        for oy in 0..<window.height {
+            let row = (window.y + oy) * p.width + window.x
+            let out = oy * window.width * 4 + 3
+            for ox in 0..<window.width {
+                let v = min(Int(p.luma[row + ox]), top)
+                raster.pixels[out + ox * 4] = UInt8(truncatingIfNeeded: (v * 255 + top / 2) / top)
+            }
+        }
+        raster.hasAlpha = true
+    }
+
+    /// Runs `work` on bands of rows, as many at once as there are cores, when the picture is
+    /// big enough for that to pay.
+    static func inBands(rows: Int, _ work: @Sendable (Range<Int>) -> Void) {
+        let bands = rows >= 256 ? min(64, rows / 64) : 1
+        guard bands > 1 else { return work(0..<rows) }
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            work(rows * band / bands..<rows * (band + 1) / bands)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import BMPCodec
+import GIFCodec
+import HEIFPictures
+import HEVCCodec
+import JPEGCodec
+import PNGCodec
+import TIFFCodec
+import WebPCodec
+
+/// Each decoded format's value in the registry (`PixelDecoders`): its codec target's entry points.
+extension PixelDecoder {
+    static let jpeg = PixelDecoder(
+        decode: { bytes, scale throws(DecodeError) in try JPEGDecoder.decodeReportingDamage(bytes, scale: scale) },
+        scalesInDecoding: true)
+
+    static let png = PixelDecoder(
+        decode: { bytes, _ throws(DecodeError) in (try PNGDecoder.decode(bytes), nil) },
+        rows: { bytes, sink throws(DecodeError) in try PNGDecoder.decode(bytes, into: sink) })
+
+    static let gif = PixelDecoder(decode: { bytes, _ throws(DecodeError) in (try GIFDecoder.decode(bytes), nil) })
+
+    static let webp = PixelDecoder(
+        decode: { bytes, _ throws(DecodeError) in (try WebPDecoder.decode(bytes), nil) },
+        rows: { bytes, sink throws(DecodeError) in try WebPDecoder.decode(bytes, into: sink) })
+
+    static let bmp = PixelDecoder(
+        decode: { bytes, _ throws(DecodeError) in (try BMPDecoder.decode(bytes), nil) },
+        rows: { bytes, sink throws(DecodeError) in try BMPDecoder.decode(bytes, into: sink) })
+
+    static let tiff = PixelDecoder(
+        decode: { bytes, _ throws(DecodeError) in (try TIFFDecoder.decode(bytes), nil) },
+        rows: { bytes, sink throws(DecodeError) in try TIFFDecoder.decode(bytes, into: sink) })
+
+    /// HEIC, and HEIF under a generic brand (mif1), which may be HEVC-coded too; an item of another
+    /// codec is refused by name.
+    static let heif = PixelDecoder(
+        decode: { bytes, _ throws(DecodeError) in (try HEIFDecoder.decode(bytes, codecs: heifCodecs), nil) },
+        covering: { bytes, covering throws(DecodeError) in
+            try HEIFDecoder.decode(bytes, covering: covering, codecs: heifCodecs)
+        })
+
+    /// The codecs HEIC and HEIF items are drawn with (HEVC; AV1 joins here).
+    static let heifCodecs: [HEIFCodec] = [
+        .hevc { sets, data, lengthSize, layer throws(DecodeError) in
+            try HEVCDecoder.decode(parameterSets: sets, data: data, lengthSize: lengthSize, layerID: layer)
+        }
+    ]
+}

@@ -1,0 +1,90 @@
+import Dispatch
+import ImageCore
+
+extension JPEGEncoder {
+    /// Every component's quantised coefficients, block by block (row-major over its padded block
+    /// grid), 64 a block in zigzag order, with a mask a block of which coefficients are nonzero (so
+    /// the entropy coder jumps over the zeros, most of a photo's coefficients): made once, then read
+    /// by every scan. A class owning raw buffers, so the scans read them without copies or checks.
+    /// Written only while being made (each band of MCU rows its own blocks) and read only after,
+    /// as SendablePointer asks.
+    final class Coefficients: Sendable {
+        let planes: [SendablePointer<Int16>]
+        /// Bit k set when zigzag coefficient k of the block is nonzero.
+        let masks: [SendablePointer<UInt64>]
+        private let counts: [Int]
+
+        init(frame: Frame) {
+            counts = frame.components.map { $0.paddedBlocksWide * $0.paddedBlocksHigh }
+            // Left unset: `fill` writes every block, padding included, before anything reads it (setting
+            // them first cost a zero-filling pass over 36 MB on a 12-MP photo).
+            planes = counts.map {
+                let plane = UnsafeMutablePointer<Int16>.allocate(capacity: $0 * 64)
+                HugePages.advise(plane, bytes: $0 * 128)
+                return SendablePointer(plane)
+            }
+            masks = counts.map { SendablePointer(UnsafeMutablePointer<UInt64>.allocate(capacity: $0)) }
+        }
+
+        deinit {
+            for p in planes { p.base.deallocate() }
+            for p in masks { p.base.deallocate() }
+        }
+
+        /// Colour conversion, downsampling, DCT and quantisation, one MCU row at a time so only a strip
+        /// of floats is alive beside the coefficients; bands of rows on every core (their blocks apart).
+        static func make(_ raster: Raster, frame: Frame, tables: QuantTables) -> Coefficients {
+            let result = Coefficients(frame: frame)
+            let bands = min(frame.mcusHigh, 16)
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let rows = (band * frame.mcusHigh / bands)..<((band + 1) * frame.mcusHigh / bands)
+                // A one-component frame's zone is its own (its table too: QuantTables(quality:grey:)).
+                let zones: [Quantiser.DeadZone] = frame.components.count == 1 ? [.grey] : [.luma, .chroma]
+                let quantisers = frame.components.map {
+                    Quantiser(table: $0.table == 0 ? tables.luma : tables.chroma, zone: zones[$0.table])
+                }
+                result.fill(raster, frame: frame, quantisers: quantisers, mcuRows: rows)
+            }
+            return result
+        }
+
+        private func fill(_ raster: Raster, frame: Frame, quantisers: [Quantiser], mcuRows: Range<Int>) {
+            let strip = Strip(frame: frame)
+            let block = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 8)
+            defer { block.deallocate() }
+            // A colour frame's luma blocks of the MCU row: their activity, for their dead zones (Masking).
+            let luma = frame.components[0], masked = frame.components.count == 3
+            let wide = luma.paddedBlocksWide
+            let activity = UnsafeMutablePointer<Float>.allocate(capacity: masked ? wide * luma.v : 0)
+            defer { activity.deallocate() }
+            raster.pixels.withUnsafeBufferPointer { pixels in
+                for mcuRow in mcuRows {
+                    strip.convert(pixels, width: raster.width, height: raster.height, mcuRow: mcuRow)
+                    if masked { Masking.measure(strip.samples(of: 0), wide: wide, rows: luma.v, into: activity) }
+                    for (index, component) in frame.components.enumerated() {
+                        let samples = strip.samples(of: index)
+                        let rowStride = component.paddedBlocksWide * 8
+                        let quantiser = quantisers[index]
+                        let plane = planes[index].base, blockMasks = masks[index].base
+                        for blockRow in 0..<component.v {
+                            let by = mcuRow * component.v + blockRow
+                            for bx in 0..<component.paddedBlocksWide {
+                                let origin = samples + blockRow * 8 * rowStride + bx * 8
+                                for y in 0..<8 {
+                                    block[y] = UnsafeRawPointer(origin + y * rowStride).loadUnaligned(
+                                        as: SIMD8<Float>.self)
+                                }
+                                ForwardDCT.transform(block)
+                                let n = by * component.paddedBlocksWide + bx
+                                let lowering =
+                                    masked && index == 0
+                                    ? Masking.lowering(column: bx, activity: activity, wide: wide, rows: luma.v) : 0
+                                blockMasks[n] = quantiser.quantise(block, into: plane + n * 64, lowering: lowering)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import ImageCore
+
+extension JPEGEncoder {
+    /// Divides a block's coefficients by the table and rounds to nearest (halves to even),
+    /// eight at a time: the DCT's own scale is folded into the reciprocals, so one multiply a
+    /// coefficient does both. One a band and component (its scratch is its own).
+    ///
+    /// With the dead zone (the default) an AC value rounds to zero below a threshold that grows
+    /// with frequency (T.81's decoder never knows): for luma from 0.6 step at the lowest frequencies
+    /// to 0.65 at the highest, for chroma from 0.6 to 0.9 (DeadZone): fewer bytes at equal
+    /// SSIMULACRA2, and fewer instructions, as fewer coefficients are coded (the thresholds tried:
+    /// bench/notes/jpeg-tuning.md, "Dead zones"). A colour frame's luma zone is lowered in busy
+    /// neighbourhoods (Masking, through `quantise`'s `lowering`).
+    final class Quantiser {
+        /// 1 / (Q · 8 · scale[u] · scale[v]) for the DCT's transposed output, `[u]` lane v.
+        private let reciprocals: UnsafeMutablePointer<SIMD8<Float>>
+        /// Zero thresholds in steps (0 for the DC: its rounding is plain).
+        private let thresholds: UnsafeMutablePointer<SIMD8<Float>>
+        /// `source[z]`: where zigzag coefficient z sits in the DCT's transposed output (u · 8 + v).
+        private let source: UnsafeMutablePointer<Int>
+        /// The rounded values in the DCT's order, before the zigzag gather.
+        private let scratch: UnsafeMutablePointer<SIMD8<Int32>>
+        /// `maskTable[u · 256 + b]`: the zigzag bits of row u's lanes set in b.
+        private let maskTable = UnsafePointer(Quantiser.rowMasks.base)
+        private let deadZone: Bool
+
+        /// A dead zone's thresholds in steps: `low` at the DC's place (u + v = 0, where the DC itself is
+        /// rounded plainly), rising linearly to `top` at the highest frequency (u + v = 14).
+        struct DeadZone {
+            let low: Float
+            let top: Float
+
+            static let luma = DeadZone(low: 0.6, top: 0.65)
+            static let chroma = DeadZone(low: 0.6, top: 0.9)
+            /// A one-component frame's (with QuantTables.greyBase): lower than luma's, as a grey photo's
+            /// bytes are all luma (bench/notes/jpeg-tuning.md, "Dead zones").
+            static let grey = DeadZone(low: 0.55, top: 0.65)
+
+            func threshold(u: Int, v: Int) -> Float { low + Float(u + v) / 14 * (top - low) }
+        }
+
+        /// `deadZone: false` rounds every value to nearest.
+        init(table zigzagTable: [UInt16], deadZone: Bool = true, zone: DeadZone = .luma) {
+            reciprocals = .allocate(capacity: 8)
+            thresholds = .allocate(capacity: 8)
+            source = .allocate(capacity: 64)
+            scratch = .allocate(capacity: 8)
+            scratch.initialize(repeating: SIMD8(), count: 8)
+            for u in 0..<8 {
+                var lane = SIMD8<Float>(), threshold = SIMD8<Float>()
+                for v in 0..<8 {
+                    let q = Double(zigzagTable[Zigzag.zigzag[v * 8 + u]])
+                    lane[v] = Float(1 / (q * 8 * ForwardDCT.scale[u] * ForwardDCT.scale[v]))
+                    threshold[v] = u + v == 0 ? 0 : zone.threshold(u: u, v: v)
+                }
+                reciprocals[u] = lane
+                thresholds[u] = threshold
+            }
+            for z in 0..<64 {
+                let n = Zigzag.natural[z]
+                source[z] = (n % 8) * 8 + n / 8
+            }
+            self.deadZone = deadZone
+        }
+
+        deinit {
+            reciprocals.deallocate()
+            thresholds.deallocate()
+            source.deallocate()
+            scratch.deallocate()
+        }
+
+        /// x with the lanes whose magnitude is under the threshold set to 0.
+        @inline(__always)
+        private func zeroed(_ x: SIMD8<Float>, below threshold: SIMD8<Float>) -> SIMD8<Float> {
+            let magnitude = unsafeBitCast(
+                unsafeBitCast(x, to: SIMD8<UInt32>.self) & SIMD8(repeating: 0x7FFF_FFFF), to: SIMD8<Float>.self)
+            return x.replacing(with: 0, where: magnitude .< threshold)
+        }
+
+        /// Made once for every quantiser, never freed (16 KiB).
+        static let rowMasks = SendablePointer<UInt64>.table(count: 8 * 256) { table in
+            for u in 0..<8 {
+                for b in 0..<256 {
+                    var bits: UInt64 = 0
+                    for v in 0..<8 where b & (1 << v) != 0 { bits |= 1 << UInt64(Zigzag.zigzag[v * 8 + u]) }
+                    table[u * 256 + b] = bits
+                }
+            }
+        }
+
+        /// Writes the block's 64 quantised values in zigzag order; returns which are nonzero.
+        /// `lowering` (at most 0, in steps) is added to the block's dead-zone thresholds (Masking);
+        /// the DC's, 0, then stays below every magnitude. Not reentrant (its scratch): one quantiser a band.
+        @inline(__always)
+        func quantise(
+            _ block: UnsafeMutablePointer<SIMD8<Float>>, into out: UnsafeMutablePointer<Int16>, lowering: Float = 0
+        ) -> UInt64 {
+            // Round to nearest by adding 1.5 · 2²³: the sum's low mantissa bits are then the rounded
+            // integer (for |x| < 2²², which the clamp keeps), read back as an integer lane by lane with
+            // no conversion (the standard library's SIMD float-to-integer conversions are generic
+            // code, a third of the encoder's time when used here).
+            let limit = SIMD8<Float>(repeating: 1023), magic = SIMD8<Float>(repeating: 12_582_912)
+            if deadZone {
+                let change = SIMD8<Float>(repeating: lowering)
+                for u in 0..<8 {
+                    var x = block[u] * reciprocals[u]
+                    x.replace(with: limit, where: x .> limit)
+                    x.replace(with: -limit, where: x .< -limit)
+                    x = zeroed(x, below: thresholds[u] + change)
+                    scratch[u] = unsafeBitCast(x + magic, to: SIMD8<Int32>.self) &- 0x4B40_0000
+                }
+            } else {
+                for u in 0..<8 {
+                    var x = block[u] * reciprocals[u]
+                    x.replace(with: limit, where: x .> limit)
+                    x.replace(with: -limit, where: x .< -limit)
+                    scratch[u] = unsafeBitCast(x + magic, to: SIMD8<Int32>.self) &- 0x4B40_0000
+                }
+            }
+            // The mask: each row's nonzero lanes as a byte (one weight a lane, summed), turned into
+            // zigzag bit positions by one table lookup a row (a bit at a time cost 6 % of the encode).
+            let weights = SIMD8<Int32>(1, 2, 4, 8, 16, 32, 64, 128), zero = SIMD8<Int32>()
+            var mask: UInt64 = 0
+            for u in 0..<8 {
+                let row = zero.replacing(with: weights, where: scratch[u] .!= zero).wrappedSum()
+                mask |= maskTable[u * 256 + Int(row)]
+            }
+            UnsafeMutableRawPointer(scratch).withMemoryRebound(to: Int32.self, capacity: 64) { values in
+                for z in 0..<64 { out[z] = Int16(truncatingIfNeeded: values[source[z]]) }
+            }
+            return mask
+        }
+    }
+}
