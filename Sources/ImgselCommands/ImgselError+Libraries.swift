@@ -25,9 +25,10 @@ extension ImgselError {
         case let .cropRefused(index): self = .cropRefused(index: index)
         case let .cropOutside(index, width, height, crop):
             self = .usage("entry \(index) is \(width)×\(height) upright: \(crop) is not inside it")
-        case let .ruleConflict(text): self = .ruleConflict(text)
+        case let .ruleConflict(conflict): self = .ruleConflict(conflict)
         case let .pickDoesNotFit(capacity, count): self = .pickDoesNotFit(capacity: capacity, count: count)
-        case let .exportRefused(path, entry, reason): self = .exportRefused(path: path, entry: entry, reason: reason)
+        case let .exportRefused(path, entry, reason):
+            self = .exportRefused(path: path, entry: entry, reason: reason.words)
         case let .undecodable(path, reason): self = .undecodable(path: path, reason: reason)
         case let .several(errors): self = .several(errors.map(ImgselError.init))
         }
@@ -37,6 +38,7 @@ extension ImgselError {
     init(_ error: SelectionFileError) {
         switch error {
         case let .invalidSelectionFile(path, reason): self = .invalidSelectionFile(path: path, reason: reason)
+        case let .rulesConflict(path, conflict): self = .invalidSelectionFile(path: path, reason: conflict.words)
         case let .newerVersion(path, version): self = .newerVersion(path: path, version: version)
         }
     }

@@ -32,7 +32,7 @@ public enum ImgselError: Error, Equatable, Sendable {
     /// `crop`: the crop asked for breaks a rule (each one an `entryBreaksRule` before this).
     case cropRefused(index: Int)
     /// Rules no image or set could keep: a minimum above its maximum, `--min-count` above the capacity.
-    case ruleConflict(String)
+    case ruleConflict(RuleConflict)
     /// `pick`'s Enter: another imgsel changed the selection meanwhile, so that with the user's
     /// toggles it would hold `count` entries, more than its capacity.
     case pickDoesNotFit(capacity: Int, count: Int)
@@ -187,8 +187,8 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .cropRefused(index):
             return
                 "the crop breaks a rule, so entry \(index) was left as it was (--force keeps it, and check reports it)"
-        case let .ruleConflict(text):
-            return text
+        case let .ruleConflict(conflict):
+            return conflict.words
         case let .exportRefused(path, entry, reason):
             let named = [entry.map { "entry \($0)" }, path.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
             return named.isEmpty ? "export refused: \(reason)" : "\(named): \(reason)"

@@ -29,26 +29,26 @@ public struct Selection: Equatable, Sendable {
     /// rules (`rules --force` keeps them, for `check` to report); the rules may not contradict.
     public init(capacity: Int, current: Int?, items: [Entry], rules: Rules = Rules()) throws(ConsistencyError) {
         guard Self.capacityRange.contains(capacity) else {
-            throw ConsistencyError("capacity \(capacity) is outside \(Self.capacityRangeText)")
+            throw .fields("capacity \(capacity) is outside \(Self.capacityRangeText)")
         }
         guard items.count <= capacity else {
-            throw ConsistencyError("\(items.count) items exceed the capacity of \(capacity)")
+            throw .fields("\(items.count) items exceed the capacity of \(capacity)")
         }
         if items.isEmpty {
-            guard current == nil else { throw ConsistencyError("\"current\" must be null when there are no items") }
+            guard current == nil else { throw .fields("\"current\" must be null when there are no items") }
         } else {
             guard let c = current, (1...items.count).contains(c) else {
-                throw ConsistencyError("\"current\" must be an index from 1 to \(items.count)")
+                throw .fields("\"current\" must be an index from 1 to \(items.count)")
             }
         }
         var seen: [String: Int] = [:]
         for (i, item) in items.enumerated() {
             if let first = seen[item.sha256] {
-                throw ConsistencyError("items \(first) and \(i + 1) have the same sha256")
+                throw .fields("items \(first) and \(i + 1) have the same sha256")
             }
             seen[item.sha256] = i + 1
         }
-        if let conflict = rules.conflicts(capacity: capacity).first { throw ConsistencyError(conflict) }
+        if let conflict = rules.conflicts(capacity: capacity).first { throw .rules(conflict) }
         self.capacity = capacity
         self.current = current
         self.items = items
@@ -56,9 +56,11 @@ public struct Selection: Equatable, Sendable {
     }
 
     /// Why stored fields do not make a selection.
-    public struct ConsistencyError: Error, Equatable, Sendable {
-        public let reason: String
-        init(_ reason: String) { self.reason = reason }
+    public enum ConsistencyError: Error, Equatable, Sendable {
+        /// The fields disagree; `reason` says how, in the file's terms.
+        case fields(String)
+        /// The rules contradict each other or the capacity.
+        case rules(RuleConflict)
     }
 
     public var count: Int { items.count }

@@ -77,7 +77,10 @@ public enum SelectionFile {
             selection.otherFields = others(of: root, known: topLevelKeys)
             return selection
         } catch {
-            throw invalid(error.reason)
+            switch error {
+            case let .fields(reason): throw invalid(reason)
+            case let .rules(conflict): throw .rulesConflict(path: path, conflict)
+            }
         }
     }
 

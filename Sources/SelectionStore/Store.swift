@@ -94,7 +94,7 @@ public struct Store: Sendable {
             switch error {
             case .noSelection where creating: seen = Selection()
             // The locked pass below says why, as a writer always has (a name too long: exit 5).
-            case .selectionFile(.invalidSelectionFile): seen = nil
+            case .selectionFile(.invalidSelectionFile), .selectionFile(.rulesConflict): seen = nil
             default: throw E(error)
             }
         }

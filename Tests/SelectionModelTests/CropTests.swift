@@ -71,9 +71,10 @@ final class CropTests: XCTestCase {
             guard case let .several(parts) = error as? SelectionError else { return XCTFail("\(error)") }
             XCTAssertEqual(parts.last, .cropRefused(index: 1))
             guard case let .entryBreaksRule(1, problem) = parts.first else { return XCTFail("\(parts)") }
-            XCTAssertEqual(
-                problem.description,
-                "15×20 (aspect 0.75) is under this selection's 0.8 (--min-aspect); export keeps the entry's own crop")
+            XCTAssertEqual(problem.rule, .minAspect(Aspect("0.8")!))
+            XCTAssertEqual(problem.reason, .ownCrop, "export keeps the entry's own crop")
+            guard case let .image(seen) = problem.subject else { return XCTFail("\(problem)") }
+            XCTAssertEqual([seen.uprightWidth, seen.uprightHeight], [15, 20])
         }
         let forced = try cropped.cropping(at: 1, to: narrow, force: true)
         XCTAssertEqual(forced.entriesBreaking().map(\.problem.rule.name), [.minAspect], "check reports it")

@@ -40,12 +40,12 @@ final class RulesTests: XCTestCase {
             try rules([(.minWidth, "500"), (.maxWidth, "400"), (.minAspect, "2"), (.maxAspect, "16:9")])
                 .conflicts(capacity: nil),
             [
-                "--min-width 500 is more than --max-width 400: no image keeps both",
-                "--min-aspect 2 is more than --max-aspect 16:9: no image keeps both",
+                .minimumAboveMaximum(.minWidth(500), .maxWidth(400)),
+                .minimumAboveMaximum(.minAspect(Aspect("2")!), .maxAspect(Aspect("16:9")!)),
             ])
         XCTAssertEqual(try rules([(.minWidth, "400"), (.maxWidth, "400")]).conflicts(capacity: nil), [])
         let count = try rules([(.minCount, "5")])
-        XCTAssertEqual(count.conflicts(capacity: 4), ["--min-count 5 is more than the capacity of 4"])
+        XCTAssertEqual(count.conflicts(capacity: 4), [.countAboveCapacity(.minCount(5), capacity: 4)])
         XCTAssertEqual(count.conflicts(capacity: 5), [])
         XCTAssertEqual(count.conflicts(capacity: nil), [])
     }
@@ -136,9 +136,10 @@ final class RulesTests: XCTestCase {
             "version 2 needs a \"rules\" object or an item's \"crop\"")
         XCTAssertEqual(
             reason(#"{"format":"imgsel","version":2,"rules":{"nope":1},"# + empty + "}"), "unknown rule \"nope\"")
-        XCTAssertEqual(
-            reason(#"{"format":"imgsel","version":2,"rules":{"min-count":10},"# + empty + "}"),
-            "--min-count 10 is more than the capacity of 9")
+        assertThrows(.rulesConflict(path: "sel.json", .countAboveCapacity(.minCount(10), capacity: 9))) {
+            () throws(SelectionFileError) in
+            try decode(#"{"format":"imgsel","version":2,"rules":{"min-count":10},"# + empty + "}")
+        }
         XCTAssertNil(reason(#"{"format":"imgsel","version":2,"rules":{},"# + empty + "}"), "no rules, read anyway")
         XCTAssertNil(reason(#"{"format":"imgsel","version":2,"rules":{"min-aspect":"4:5"},"# + empty + "}"))
     }
@@ -165,14 +166,13 @@ final class RulesTests: XCTestCase {
         assertThrows(SelectionError.several(problems.map(SelectionError.ruleBroken))) { () throws(SelectionError) in
             try s.adding([a, b])
         }
-        XCTAssertEqual(problems.first?.message, "aa: 2 B is over this selection's 1 B (--max-bytes)")
+        XCTAssertEqual(problems.first, RuleProblem(path: "aa", rule: .maxBytes(1), subject: .image(Rule.Image(a))))
     }
 
     func testReplaceAndToggleRefuseAnImageThatBreaksARule() throws {
         let s = try makeSelection(["a", "b"]).settingRules(Rules([.maxWidth(4), .asIs]), force: false)
         let wide = makeEntry("w", width: 5)
-        let problem = RuleProblem(
-            path: "w", rule: .maxWidth(4), description: "5 px wide is over this selection's 4 px (--max-width)")
+        let problem = RuleProblem(path: "w", rule: .maxWidth(4), subject: .image(Rule.Image(wide)))
         assertThrows(.ruleBroken(problem)) { () throws(SelectionError) in try s.replacing(at: 1, with: wide) }
         // The removal of b is fine; the addition is not: nothing happens.
         assertThrows(.ruleBroken(problem)) { () throws(SelectionError) in try s.toggling([makeEntry("b"), wide]) }
@@ -187,16 +187,14 @@ final class RulesTests: XCTestCase {
             XCTFail("refused")
         } catch {
             guard case let .several(parts) = error, let last = parts.last else { return XCTFail("\(error)") }
-            let broken = parts.dropLast().compactMap { part -> String? in
-                guard case let .entryBreaksRule(index, problem) = part else { return nil }
-                return "\(index) \(problem.path ?? "") \(problem.description)"
-            }
             XCTAssertEqual(
-                broken,
-                [
-                    "2 bbb 3 B is over this selection's 1 B (--max-bytes)",
-                    "3 cc 2 B is over this selection's 1 B (--max-bytes)",
-                ])
+                Array(parts.dropLast()),
+                [2, 3].map { index in
+                    let entry = s.items[index - 1]
+                    return .entryBreaksRule(
+                        index: index,
+                        RuleProblem(path: entry.path, rule: .maxBytes(1), subject: .image(Rule.Image(entry))))
+                })
             XCTAssertEqual(last, .rulesRefused(entries: 2))
         }
         let forced = try s.settingRules(strict, force: true)
@@ -205,7 +203,7 @@ final class RulesTests: XCTestCase {
         // A rule already kept by entries is set; entries breaking an unchanged rule do not refuse another.
         let more = try forced.settingRules(Rules([.maxBytes(1), .maxWidth(10), .asIs]), force: false)
         XCTAssertEqual(more.rules.all.count, 3)
-        assertThrows(.ruleConflict("--min-count 10 is more than the capacity of 9")) { () throws(SelectionError) in
+        assertThrows(.ruleConflict(.countAboveCapacity(.minCount(10), capacity: 9))) { () throws(SelectionError) in
             try s.settingRules(try! rules([(.minCount, "10")]), force: true)
         }
     }

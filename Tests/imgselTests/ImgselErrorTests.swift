@@ -84,8 +84,8 @@ final class ImgselErrorTests: XCTestCase {
     // MARK: - The libraries' errors, as the command line reports them
 
     func testTheSelectionsRefusalsKeepTheirCodesExitsAndWords() {
-        let problem = RuleProblem(
-            path: "aa", rule: .maxBytes(1), description: "2 B is over this selection's 1 B (--max-bytes)")
+        let image = Rule.Image(facts: ImageFacts(type: .png, width: 1, height: 1, frames: 1), bytes: 2)
+        let problem = RuleProblem(path: "aa", rule: .maxBytes(1), subject: .image(image))
         let broken = ImgselError(SelectionError.several([.ruleBroken(problem), .ruleBroken(problem)]))
         XCTAssertEqual(broken, .several([.ruleBroken(problem), .ruleBroken(problem)]))
         XCTAssertEqual(broken.code, "rule-broken")
@@ -109,12 +109,18 @@ final class ImgselErrorTests: XCTestCase {
         let export = ImgselError(
             SelectionError.several([
                 .undecodable(path: "IMG.heic", reason: "HEIC is not decoded"),
-                .exportRefused(path: "a.gif", entry: 1, reason: "why"),
+                .exportRefused(path: "a.gif", entry: 1, reason: .neitherFormat(allowed: [.webp])),
             ]))
         XCTAssertEqual(export.exitCode, 3, "an input's problem comes first")
-        XCTAssertEqual(export.parts.map(\.message), ["IMG.heic: HEIC is not decoded", "entry 1 (a.gif): why"])
         XCTAssertEqual(
-            ImgselError(SelectionError.exportRefused(path: nil, entry: nil, reason: "r")).code, "export-refused")
+            export.parts.map(\.message),
+            [
+                "IMG.heic: HEIC is not decoded",
+                "entry 1 (a.gif): export writes only JPEG or PNG, and --types webp allows neither",
+            ])
+        XCTAssertEqual(
+            ImgselError(SelectionError.exportRefused(path: nil, entry: nil, reason: .neitherFormat(allowed: []))).code,
+            "export-refused")
     }
 
     func testTheSelectionFilesAndTheStoresFailuresKeepTheirCodesExitsAndWords() {

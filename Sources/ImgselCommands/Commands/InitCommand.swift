@@ -39,7 +39,7 @@ struct InitCommand: Command {
         }
         rules = Rules(try RuleOptions.parse(arguments, command: "init"))
         // Every value is on this command line: a contradiction is the command's mistake.
-        if let conflict = rules.conflicts(capacity: capacity).first { throw .usage("init: " + conflict) }
+        if let conflict = rules.conflicts(capacity: capacity).first { throw .usage("init: " + conflict.words) }
     }
 
     func run(_ context: Context) throws(ImgselError) {

@@ -44,7 +44,7 @@ struct RulesCommand: Command {
             throw .usage("rules: \(both.name.option) and --clear \(both.name.rawValue) cannot be combined")
         }
         self.cleared = clearAll ? RuleName.allCases : cleared
-        if let conflict = Rules(given).conflicts(capacity: nil).first { throw .usage("rules: " + conflict) }
+        if let conflict = Rules(given).conflicts(capacity: nil).first { throw .usage("rules: " + conflict.words) }
     }
 
     func run(_ context: Context) throws(ImgselError) {

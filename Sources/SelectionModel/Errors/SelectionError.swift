@@ -24,12 +24,12 @@ public enum SelectionError: Error, Equatable, Sendable {
     case cropRefused(index: Int)
     /// The crop asked for is not inside entry `index`'s upright picture (`width`×`height`).
     case cropOutside(index: Int, width: Int, height: Int, crop: Crop)
-    /// Rules no image or set could keep, one line saying which (`Rules.conflicts`).
-    case ruleConflict(String)
+    /// Rules no image or set could keep (`Rules.conflicts`).
+    case ruleConflict(RuleConflict)
     /// `pick`'s toggles on the selection as it is by Enter would hold `count`, over `capacity`.
     case pickDoesNotFit(capacity: Int, count: Int)
     /// Export cannot make this entry (or, `entry` nil, the set) what the limits ask.
-    case exportRefused(path: String?, entry: Int?, reason: String)
+    case exportRefused(path: String?, entry: Int?, reason: ExportRefusal)
     /// Export must make the entry again and cannot decode its type (`reason` from the caller).
     case undecodable(path: String, reason: String)
     /// Several refusals of one operation, each reported.
@@ -39,4 +39,13 @@ public enum SelectionError: Error, Equatable, Sendable {
     public static func combining(_ failures: [SelectionError]) -> SelectionError? {
         failures.count <= 1 ? failures.first : .several(failures)
     }
+}
+
+/// Why export cannot make an entry (or the set) what the limits ask.
+public enum ExportRefusal: Equatable, Sendable {
+    /// A rule the entry (or the set) breaks in a way export cannot mend.
+    case rule(RuleProblem)
+    /// The entry must be made again and `types` (the rule and export's option together) allows
+    /// neither format export writes.
+    case neitherFormat(allowed: [ImageType])
 }

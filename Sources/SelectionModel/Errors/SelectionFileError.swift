@@ -2,6 +2,9 @@
 public enum SelectionFileError: Error, Equatable, Sendable {
     /// Not imgsel's JSON; `reason` says what is wrong in the file's terms.
     case invalidSelectionFile(path: String, reason: String)
+    /// Not one this imgsel can use: its rules contradict each other or its capacity (the command
+    /// line words it as an invalid file, naming the rules' options).
+    case rulesConflict(path: String, RuleConflict)
     /// Written by a newer imgsel (`version` > `SelectionFile.newestVersion`).
     case newerVersion(path: String, version: Int)
 }

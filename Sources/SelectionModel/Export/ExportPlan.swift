@@ -77,34 +77,27 @@ public enum ExportPlan {
         var inputs: [SelectionError] = []
         var refusals: [SelectionError] = []
         if let short = limits.rules.shortfall(count: items.count) {
-            refusals.append(.exportRefused(path: nil, entry: nil, reason: short.description))
+            refusals.append(.exportRefused(path: nil, entry: nil, reason: .rule(short)))
         }
         for (offset, item) in items.enumerated() {
             let index = offset + 1
             let (step, judged) = planned(item.entry, index: index, limits: limits, options: options)
-            let refuse = { (reason: String) in
+            let refuse = { (reason: ExportRefusal) in
                 refusals.append(.exportRefused(path: item.shownPath, entry: index, reason: reason))
             }
             // A picture imgsel cannot decode is the input's problem (3), whatever the rules would make of it.
             if step.action == .encode, let reason = undecodable(item.entry.facts, item.entry.bytes) {
                 inputs.append(.undecodable(path: item.shownPath, reason: reason))
             } else if !judged.problems.isEmpty {
-                for problem in judged.problems { refuse(problem.description) }
+                for problem in judged.problems { refuse(.rule(problem)) }
             } else if step.action == .encode, let types = limits.types, !types.contains(.jpeg), !types.contains(.png) {
-                refuse(neitherFormat(types))
+                refuse(.neitherFormat(allowed: types))
             }
             steps.append(step)
         }
         // An input file's problem (3) is reported before the selection's state (1).
         if let failure = SelectionError.combining(inputs + refusals) { throw failure }
         return steps
-    }
-
-    /// Why an entry that must be made again cannot be, when the `--types` limit (`types`: the
-    /// selection's rule and export's option together) allows neither format export writes.
-    public static func neitherFormat(_ types: [ImageType]) -> String {
-        let allowed = types.isEmpty ? "" : " " + types.map(\.rawValue).joined(separator: ",")
-        return "export writes only JPEG or PNG, and --types\(allowed) allows neither"
     }
 
     /// Types whose metadata only re-encoding removes.

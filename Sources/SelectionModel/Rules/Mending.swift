@@ -1,6 +1,7 @@
 import ImageHeaders
 
-/// What the rules say of one image once `export` has done what it can (SPEC "Upload rules"):
+/// What the rules say of one image once `export` has done what it can (SPEC "Upload rules"),
+/// as values the command line words (`RuleWords.swift` there):
 /// the rules describe the target, and export re-encodes a refused type, shrinks past the size
 /// and byte limits, cuts the nearest allowed aspect and writes a first frame. Only what it
 /// cannot mend refuses the image; the rest is said as a note. Under `--as-is` every broken
@@ -16,21 +17,27 @@ public struct RuleJudgement: Equatable, Sendable {
     /// The region fitted to the box, never enlarged.
     public var target: PixelSize
 
-    /// One thing export does to keep a rule, and the words a note says it in.
+    /// One thing export does to keep a rule, with the figures a note says it with.
     public struct Mend: Equatable, Sendable {
         public let rule: Rule
-        /// `makes it a JPEG (--types jpeg,png)`, `within 2 MB (--max-bytes)`.
-        public let words: String
-    }
+        public let kind: Kind
 
-    /// `export makes it a JPEG (--types jpeg,png) within 2 MB (--max-bytes)`, what a note says after
-    /// the image's name; nil when nothing is mended.
-    public var mending: String? {
-        guard !mends.isEmpty else { return nil }
-        let verbs = mends.filter { $0.rule.name != .maxBytes }.map(\.words)
-        let bytes = mends.first { $0.rule.name == .maxBytes }?.words
-        guard !verbs.isEmpty else { return "export fits it " + (bytes ?? "") }
-        return "export " + verbs.joined(separator: ", ") + (bytes.map { " " + $0 } ?? "")
+        public init(rule: Rule, kind: Kind) {
+            self.rule = rule
+            self.kind = kind
+        }
+
+        public enum Kind: Equatable, Sendable {
+            /// Cut to the largest centred `size` of the aspect `rule` holds.
+            case crop(PixelSize)
+            /// Shrunk to `size` to keep `rules` (the box's broken ones; `rule` is the first).
+            case shrink(PixelSize, rules: [Rule])
+            case firstFrame
+            /// Made a picture of one of `types`, which `rule` allows (a WebP's pixels say which).
+            case reEncode(as: [ImageType])
+            /// Written within `bytes`, the `max-bytes` limit.
+            case within(bytes: Int)
+        }
     }
 }
 
@@ -43,67 +50,60 @@ extension Rules {
     public func judge(_ image: Rule.Image, path: String?, maxSide: Int? = nil) -> RuleJudgement {
         let whole = PixelRect(x: 0, y: 0, width: image.uprightWidth, height: image.uprightHeight)
         var judged = RuleJudgement(region: whole, target: whole.size)
-        func refuse(_ rule: Rule, _ description: String) {
-            judged.problems.append(RuleProblem(path: path, rule: rule, description: description))
+        func refuse(_ rule: Rule, _ seen: Rule.Image, _ reason: RuleProblem.Reason = .broken) {
+            judged.problems.append(RuleProblem(path: path, rule: rule, subject: .image(seen), reason: reason))
         }
-        let broken = all.compactMap { rule in rule.check(image).map { (rule, $0) } }
+        let broken = all.filter { $0.isBroken(by: image) }
         if asIs {
-            for (rule, description) in broken { refuse(rule, description) }
+            for rule in broken { refuse(rule, image) }
             return judged
         }
         var mends: [RuleJudgement.Mend] = []
         if let (rule, crop) = aspectCrop(image) {
             judged.region = PixelRect(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
-            mends.append(.init(rule: rule, words: "crops it to \(judged.region.size) (\(rule.asOption))"))
+            mends.append(.init(rule: rule, kind: .crop(judged.region.size)))
         }
         let box = self.box(maxSide: maxSide)
         judged.target = judged.region.size.fitted(width: box.width, height: box.height, pixels: box.pixels)
 
         // Too small, or a crop of the user's own of a forbidden aspect: export never enlarges, and
         // keeps the user's crop as it is.
-        for (rule, description) in broken {
+        for rule in broken {
             if rule.name == .minWidth || rule.name == .minHeight {
-                refuse(rule, description)
+                refuse(rule, image)
             } else if rule.name.isAspect, image.ownCrop {
-                refuse(rule, description + "; export keeps the entry's own crop")
+                refuse(rule, image, .ownCrop)
             }
         }
         var fitted = image
         (fitted.uprightWidth, fitted.uprightHeight) = (judged.target.width, judged.target.height)
         for name in [RuleName.minWidth, .minHeight] where !judged.problems.contains(where: { $0.rule.name == name }) {
-            guard let rule = self[name], let description = rule.check(fitted) else { continue }
-            refuse(rule, "made to fit the rules it would be \(judged.target), and " + description)
+            guard let rule = self[name], rule.isBroken(by: fitted) else { continue }
+            refuse(rule, fitted, .afterFitting(target: judged.target))
         }
 
         var region = image
         (region.uprightWidth, region.uprightHeight) = (judged.region.width, judged.region.height)
         let shrinking = [RuleName.maxWidth, .maxHeight, .maxPixels].compactMap { name in
-            self[name].flatMap { $0.check(region) == nil ? nil : $0 }
+            self[name].flatMap { $0.isBroken(by: region) ? $0 : nil }
         }
         if judged.target != judged.region.size, let first = shrinking.first {
-            let options = shrinking.map(\.asOption).joined(separator: ", ")
-            mends.append(.init(rule: first, words: "shrinks it to \(judged.target) (\(options))"))
+            mends.append(.init(rule: first, kind: .shrink(judged.target, rules: shrinking)))
         }
-        for (rule, _) in broken {
+        for rule in broken {
             switch rule {
-            case .noAnimation: mends.append(.init(rule: rule, words: "keeps its first frame (\(rule.asOption))"))
+            case .noAnimation: mends.append(.init(rule: rule, kind: .firstFrame))
             case let .types(allowed):
-                let format = Self.formatWords(for: image.type, allowed: allowed)
-                mends.append(.init(rule: rule, words: "makes it \(format) (\(rule.asOption))"))
+                mends.append(
+                    .init(rule: rule, kind: .reEncode(as: Self.exportTypes(for: image.type, allowed: allowed))))
             case let .maxBytes(limit):
-                mends.append(.init(rule: rule, words: "within \(RuleNumbers.sizeText(limit)) (\(rule.name.option))"))
+                mends.append(.init(rule: rule, kind: .within(bytes: limit)))
             default: break
             }
         }
         // Every mend is a re-encoding, into JPEG or PNG, from decoded pixels.
         if !mends.isEmpty, let reason = reencodingRefusal(image.type) {
-            for mend in mends {
-                let broken = mend.rule.check(image) ?? ""
-                // The type's own line already names the list: `…gif (--types), and export writes only JPEG or PNG`.
-                refuse(
-                    mend.rule, mend.rule.name == .types ? broken + ", and " + reason.short : broken + "; " + reason.long
-                )
-            }
+            for mend in mends { refuse(mend.rule, image, .cannotReencode(reason)) }
         }
         if judged.problems.isEmpty { judged.mends = mends }
         return judged
@@ -117,7 +117,7 @@ extension Rules {
         for case let (rule, aspect?) in [
             (self[.minAspect], self[.minAspect]?.aspect), (self[.maxAspect], self[.maxAspect]?.aspect),
         ] {
-            guard let rule, rule.check(image) != nil else { continue }
+            guard let rule, rule.isBroken(by: image) else { continue }
             var crop = Crop.centred(
                 aspectWidth: aspect.numerator, aspectHeight: aspect.denominator, width: w, height: h)
             // Rounded towards a square, a crop to a minimum above 1:1 (or a maximum below) can land
@@ -125,7 +125,7 @@ extension Rules {
             var cropped = image
             while true {
                 (cropped.uprightWidth, cropped.uprightHeight) = (crop.width, crop.height)
-                guard rule.check(cropped) != nil else { break }
+                guard rule.isBroken(by: cropped) else { break }
                 if rule.name == .minAspect, crop.height > 1 {
                     crop = Crop(x: crop.x, y: (h - crop.height + 1) / 2, width: crop.width, height: crop.height - 1)
                 } else if rule.name == .maxAspect, crop.width > 1 {
@@ -139,27 +139,21 @@ extension Rules {
         return nil
     }
 
-    /// Why export cannot re-encode an image of `type`, said after the types rule's own line (`short`)
-    /// or after another rule's (`long`); nil when it can.
-    private func reencodingRefusal(_ type: ImageType) -> (short: String, long: String)? {
+    /// Why export cannot re-encode an image of `type`; nil when it can.
+    private func reencodingRefusal(_ type: ImageType) -> ReencodingRefusal? {
         if case let .types(allowed)? = self[.types], !allowed.contains(.jpeg), !allowed.contains(.png) {
-            return ("export writes only JPEG or PNG", ExportPlan.neitherFormat(allowed))
+            return .neitherFormat(allowed: allowed)
         }
-        guard type.isDecoded else {
-            let reason = "export cannot make it again: imgsel does not decode \(type.displayName) pictures"
-            return (reason, reason)
-        }
-        return nil
+        return type.isDecoded ? nil : .notDecoded(type)
     }
 
-    /// `a JPEG`, `a PNG`, `a JPEG or PNG`: what export writes an image of `type` as under `allowed`
-    /// (a photograph's type as JPEG, the rest as PNG; which of the two a WebP is, only its pixels say).
-    static func formatWords(for type: ImageType, allowed: [ImageType]) -> String {
+    /// What export writes an image of `type` as under `allowed`, each type once: a photograph's
+    /// type as JPEG, the rest as PNG; a WebP as either, as only its pixels say which.
+    static func exportTypes(for type: ImageType, allowed: [ImageType]) -> [ImageType] {
         let candidates: [ExportFormat] =
             type == .webp ? [.jpeg, .png] : [ExportFormat.natural(for: type, lossyWebP: false, hasAlpha: false)]
         let chosen = candidates.compactMap { ExportFormat.choose(natural: $0, forced: nil, allowed: allowed) }
-        let names = chosen.reduce(into: [ExportFormat]()) { if !$0.contains($1) { $0.append($1) } }
-        return "a " + names.map { $0.type.displayName }.joined(separator: " or ")
+        return chosen.reduce(into: [ImageType]()) { if !$0.contains($1.type) { $0.append($1.type) } }
     }
 
     /// The box a picture must fit in, and the pixel count it may not pass (nil: no limit).

@@ -1,7 +1,7 @@
 import ImageHeaders
 
-/// The name of a rule: its option without the dashes (`max-bytes`), its key in the selection
-/// file and in `rules --json`, and what `--clear` takes. In the order the file lists them.
+/// The name of a rule: its key in the selection file and in `rules --json`, and what the command
+/// line spells its option from (`max-bytes`). In the order the file lists them.
 public enum RuleName: String, CaseIterable, Sendable {
     case maxBytes = "max-bytes"
     case minWidth = "min-width"
@@ -16,12 +16,9 @@ public enum RuleName: String, CaseIterable, Sendable {
     case minCount = "min-count"
     /// Not a limit: the files are uploaded as they are, so every rule is judged on the file.
     case asIs = "as-is"
-
-    /// `--max-bytes`: the option that sets it, which every message names.
-    public var option: String { "--" + rawValue }
 }
 
-/// One limit of the place a selection is uploaded to: one value, one check, one message.
+/// One limit of the place a selection is uploaded to: one value, one check (the command line words it).
 ///
 /// Every rule but `minCount` judges one image by what the selection records of it (bytes,
 /// upright size, type, frames); `minCount` judges the set, and only `check` enforces it.
@@ -59,7 +56,7 @@ public enum Rule: Equatable, Sendable {
     }
 
     /// What an image shows a rule: the facts the selection records of it.
-    public struct Image: Sendable {
+    public struct Image: Equatable, Sendable {
         public var type: ImageType
         /// The size a viewer shows: EXIF orientation applied, then the entry's crop.
         public var uprightWidth: Int
@@ -85,74 +82,29 @@ public enum Rule: Equatable, Sendable {
         }
     }
 
-    /// What is wrong with `image` under this rule, after the image's name and a colon:
-    /// `7.2 MB is over this selection's 5 MB (--max-bytes)`; nil when the image keeps it.
-    public func check(_ image: Image) -> String? {
+    /// Whether `image` breaks this rule; never for `minCount` (the set's) or `asIs` (no limit).
+    public func isBroken(by image: Image) -> Bool {
         let (w, h) = (image.uprightWidth, image.uprightHeight)
-        let over = " is over this selection's "
-        let under = " is under this selection's "
-        let found: String
         switch self {
-        case let .maxBytes(limit):
-            guard image.bytes > limit else { return nil }
-            found = Self.bytesOver(image.bytes, limit)
-        case let .minWidth(limit):
-            guard w < limit else { return nil }
-            found = "\(w) px wide" + under + "\(limit) px"
-        case let .minHeight(limit):
-            guard h < limit else { return nil }
-            found = "\(h) px high" + under + "\(limit) px"
-        case let .maxWidth(limit):
-            guard w > limit else { return nil }
-            found = "\(w) px wide" + over + "\(limit) px"
-        case let .maxHeight(limit):
-            guard h > limit else { return nil }
-            found = "\(h) px high" + over + "\(limit) px"
-        case let .maxPixels(limit):
-            guard w * h > limit else { return nil }
-            found = "\(w)×\(h) = \(w * h) pixels" + over + RuleNumbers.text(limit, units: RuleNumbers.pixelUnits)
-        case let .minAspect(limit):
-            guard limit.isBelow(width: w, height: h) else { return nil }
-            found =
-                "\(w)×\(h) (aspect \(limit.breaking(width: w, height: h)))" + under + "\(limit)"
-        case let .maxAspect(limit):
-            guard limit.isAbove(width: w, height: h) else { return nil }
-            found =
-                "\(w)×\(h) (aspect \(limit.breaking(width: w, height: h)))" + over + "\(limit)"
-        case let .types(allowed):
-            guard !allowed.contains(image.type) else { return nil }
-            found = "type \(image.type.rawValue) is not one of this selection's \(Self.list(allowed))"
-        case .noAnimation:
-            guard image.frames > 1 else { return nil }
-            found = "animated (\(image.frames) frames), and this selection takes still images only"
-        case .minCount, .asIs:
-            return nil
+        case let .maxBytes(limit): return image.bytes > limit
+        case let .minWidth(limit): return w < limit
+        case let .minHeight(limit): return h < limit
+        case let .maxWidth(limit): return w > limit
+        case let .maxHeight(limit): return h > limit
+        case let .maxPixels(limit): return w * h > limit
+        case let .minAspect(limit): return limit.isBelow(width: w, height: h)
+        case let .maxAspect(limit): return limit.isAbove(width: w, height: h)
+        case let .types(allowed): return !allowed.contains(image.type)
+        case .noAnimation: return image.frames > 1
+        case .minCount, .asIs: return false
         }
-        return found + " (\(name.option))"
     }
 
-    /// What is wrong with a set of `count` entries: only `minCount` judges the set.
-    public func check(count: Int) -> String? {
-        guard case let .minCount(least) = self, count < least else { return nil }
-        return "the selection holds \(count) \(count == 1 ? "entry" : "entries"), fewer than the \(least) it needs"
-            + " (\(name.option))"
+    /// Whether a set of `count` entries breaks this rule: only `minCount` judges the set.
+    public func isBroken(byCount count: Int) -> Bool {
+        guard case let .minCount(least) = self else { return false }
+        return count < least
     }
-
-    /// `7.2 MB is over this selection's 5 MB`, or in bytes where rounding would make them look
-    /// equal: the image's size rounded down to the limit, or printed as the limit prints.
-    private static func bytesOver(_ bytes: Int, _ limit: Int) -> String {
-        let shown = RuleNumbers.byteText(bytes)
-        let unit = RuleNumbers.byteUnits.first { shown.hasSuffix(" " + $0.suffix) }?.factor ?? 1
-        let number = Double(shown.prefix { $0 != " " }) ?? 0
-        let limitText = RuleNumbers.sizeText(limit)
-        guard number * Double(unit) > Double(limit), shown != limitText else {
-            return "\(bytes) B is over this selection's \(limit) B"
-        }
-        return shown + " is over this selection's " + limitText
-    }
-
-    /// `jpeg, png, webp`.
-    static func list(_ types: [ImageType]) -> String { types.map(\.rawValue).joined(separator: ", ") }
 
     /// The value as its option takes it, shortest: `5MB`, `320`, `12M`, `4:5`, `jpeg,png`; nil for a flag.
     public var argument: String? {
@@ -166,26 +118,50 @@ public enum Rule: Equatable, Sendable {
         case .noAnimation, .asIs: return nil
         }
     }
-
-    /// `--max-bytes 5MB`, `--no-animation`: the rule as the option that sets it.
-    public var asOption: String { argument.map { "\(name.option) \($0)" } ?? name.option }
 }
 
-/// One rule an image (or the set) breaks, with what `add` and `check` say about it.
+/// One rule an image (or the set) breaks in a way export cannot mend, with the values the
+/// command line words it from (`RuleWords.swift` there): which rule, what it saw, and why export
+/// does not mend it.
 public struct RuleProblem: Equatable, Sendable {
     /// The image as named in messages: the stored path, until the command line names it as typed.
-    /// nil for the set (`--min-count`).
+    /// nil for the set (`min-count`).
     public var path: String?
     public let rule: Rule
-    /// `7.2 MB is over this selection's 5 MB (--max-bytes)`.
-    public let description: String
+    /// What the rule judged: the image (as export would make it, for `afterFitting`), or the set.
+    public let subject: Subject
+    public let reason: Reason
 
-    public init(path: String?, rule: Rule, description: String) {
+    public init(path: String?, rule: Rule, subject: Subject, reason: Reason = .broken) {
         self.path = path
         self.rule = rule
-        self.description = description
+        self.subject = subject
+        self.reason = reason
     }
 
-    /// `big.jpg: 7.2 MB is over this selection's 5 MB (--max-bytes)`.
-    public var message: String { path.map { "\($0): " + description } ?? description }
+    public enum Subject: Equatable, Sendable {
+        case image(Rule.Image)
+        /// The selection, of `count` entries.
+        case set(count: Int)
+    }
+
+    /// Why export does not mend what the rule finds.
+    public enum Reason: Equatable, Sendable {
+        /// Nothing export does would: too small (it never enlarges), the set, or `as-is`.
+        case broken
+        /// An aspect the entry's own crop breaks: export keeps that crop as it is.
+        case ownCrop
+        /// Fitted to the rules' box, the image would be `target`, which breaks this minimum.
+        case afterFitting(target: PixelSize)
+        /// Mending it means making the image again, which export cannot.
+        case cannotReencode(ReencodingRefusal)
+    }
+}
+
+/// Why export cannot make an image again (every mend is a re-encoding into JPEG or PNG).
+public enum ReencodingRefusal: Equatable, Sendable {
+    /// The `types` rule (with export's own option) allows neither JPEG nor PNG.
+    case neitherFormat(allowed: [ImageType])
+    /// imgsel does not decode pictures of this type.
+    case notDecoded(ImageType)
 }

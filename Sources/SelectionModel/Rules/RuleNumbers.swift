@@ -6,13 +6,13 @@ public enum RuleNumbers {
     public static let maximum = 1 << 50
 
     /// A size's units, 1024-based, as `Format.bytes` prints them; largest first.
-    static let byteUnits: [(suffix: String, factor: Int)] = [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)]
+    package static let byteUnits: [(suffix: String, factor: Int)] = [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)]
     /// What a typed size may end with: `byteUnits`, and `G`, `M`, `K` for them, as `--max-pixels`
     /// takes `12M` (`1M` is `1MB`; a size is never a count of pixels, so `M` cannot mislead).
     static let sizeUnits: [(suffix: String, factor: Int)] =
         byteUnits + byteUnits.map { (String($0.suffix.prefix(1)), $0.factor) }
     /// A pixel count's unit: `12M` is 12,000,000.
-    static let pixelUnits: [(suffix: String, factor: Int)] = [("M", 1_000_000)]
+    package static let pixelUnits: [(suffix: String, factor: Int)] = [("M", 1_000_000)]
 
     /// `2.1 MB`: binary multiples, one decimal below 10 of a unit; what `list`, `view` and the
     /// rules' messages show. (`TB` and `PB` only for what no rule limits.)
@@ -74,7 +74,7 @@ public enum RuleNumbers {
 
     /// The shortest spelling that `parse` reads back as `value`: `5MB`, `5.5MB`, `500KB`, `12M`,
     /// else the bare number. `space` puts one before the unit, as messages do (`5 MB`).
-    static func text(_ value: Int, units: [(suffix: String, factor: Int)], space: Bool = false) -> String {
+    package static func text(_ value: Int, units: [(suffix: String, factor: Int)], space: Bool = false) -> String {
         for (suffix, factor) in units where value >= factor {
             var scale = 1
             for decimals in 0...3 {
@@ -95,7 +95,7 @@ public enum RuleNumbers {
     }
 
     /// `5 MB`, `5.5 MB`, `700 B`: a byte limit as messages print it, exactly (unlike `byteText`).
-    static func sizeText(_ limit: Int) -> String {
+    package static func sizeText(_ limit: Int) -> String {
         let text = RuleNumbers.text(limit, units: RuleNumbers.byteUnits, space: true)
         return text.allSatisfy(RuleNumbers.isDigit) ? text + " B" : text
     }
@@ -154,7 +154,7 @@ public struct Aspect: Equatable, Sendable, CustomStringConvertible {
     /// `1.3333` over 1.333 and under 1.5 alike (three decimals made it 1.333 under 1.5, so the
     /// same picture read differently in the two messages), `1.9101` over 1.91, `0.79999` under
     /// 0.8: never a value that reads as the limit.
-    func breaking(width: Int, height: Int) -> String {
+    package func breaking(width: Int, height: Int) -> String {
         guard height > 0 else { return "∞" }
         let (w, h) = (Int128(width), Int128(height))
         let (n, m) = (Int128(numerator), Int128(denominator))

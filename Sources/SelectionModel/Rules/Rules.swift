@@ -39,23 +39,19 @@ public struct Rules: Equatable, Sendable {
         problems(for: Rule.Image(entry), path: entry.path)
     }
 
-    /// The set's problem: fewer entries than `--min-count`. Only `check` asks.
+    /// The set's problem: fewer entries than `min-count`. Only `check` and export ask.
     public func shortfall(count: Int) -> RuleProblem? {
-        for rule in all {
-            if let description = rule.check(count: count) {
-                return RuleProblem(path: nil, rule: rule, description: description)
-            }
-        }
-        return nil
+        guard let rule = all.first(where: { $0.isBroken(byCount: count) }) else { return nil }
+        return RuleProblem(path: nil, rule: rule, subject: .set(count: count))
     }
 
-    /// Rules no selection could keep together: a minimum above its maximum, or a `--min-count`
-    /// above the capacity (when it is known). One line each.
-    public func conflicts(capacity: Int?) -> [String] {
-        var found: [String] = []
+    /// Rules no selection could keep together: a minimum above its maximum, or a `min-count`
+    /// above the capacity (when it is known).
+    public func conflicts(capacity: Int?) -> [RuleConflict] {
+        var found: [RuleConflict] = []
         func compare(_ low: Rule?, _ high: Rule?, _ exceeds: (Rule, Rule) -> Bool) {
             guard let low, let high, exceeds(low, high) else { return }
-            found.append("\(low.asOption) is more than \(high.asOption): no image keeps both")
+            found.append(.minimumAboveMaximum(low, high))
         }
         compare(self[.minWidth], self[.maxWidth]) { $0.number! > $1.number! }
         compare(self[.minHeight], self[.maxHeight]) { $0.number! > $1.number! }
@@ -63,8 +59,8 @@ public struct Rules: Equatable, Sendable {
             guard case let .minAspect(a) = low, case let .maxAspect(b) = high else { return false }
             return a.numerator * b.denominator > b.numerator * a.denominator
         }
-        if let capacity, case let .minCount(least)? = self[.minCount], least > capacity {
-            found.append("\(Rule.minCount(least).asOption) is more than the capacity of \(capacity)")
+        if let capacity, let rule = self[.minCount], case let .minCount(least) = rule, least > capacity {
+            found.append(.countAboveCapacity(rule, capacity: capacity))
         }
         return found
     }
@@ -149,4 +145,12 @@ extension Rule {
     static func inRegistryOrder(_ types: [ImageType]) -> [ImageType] {
         ImageType.allCases.filter(types.contains)
     }
+}
+
+/// Two rules no image keeps together, or a rule no selection of its capacity can: which, as values.
+public enum RuleConflict: Equatable, Sendable {
+    /// A minimum (`low`) above its maximum (`high`): width, height or aspect.
+    case minimumAboveMaximum(Rule, Rule)
+    /// `min-count` above the selection's `capacity`.
+    case countAboveCapacity(Rule, capacity: Int)
 }

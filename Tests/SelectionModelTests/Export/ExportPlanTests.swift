@@ -124,16 +124,19 @@ final class ExportPlanTests: XCTestCase {
             XCTAssertEqual(
                 parts.first, .undecodable(path: "IMG.heic", reason: "HEIC is not decoded"),
                 "the HEIC entry's problem (an input's) comes first")
-            let refusals = parts.dropFirst().compactMap { part -> String? in
-                guard case let .exportRefused(path, entry, reason) = part else { return nil }
-                return "\(entry.map(String.init) ?? "-") \(path ?? "-"): \(reason)"
+            let refusals = parts.dropFirst().compactMap { part -> (Int?, String?, RuleProblem)? in
+                guard case let .exportRefused(path, entry, .rule(problem)) = part else { return nil }
+                return (entry, path, problem)
             }
-            XCTAssertEqual(refusals.count, parts.count - 1, "the rest are refusals: \(parts)")
+            XCTAssertEqual(refusals.count, parts.count - 1, "the rest are the rules' refusals: \(parts)")
             XCTAssertTrue(
-                refusals.contains { $0.hasPrefix("- -: ") && $0.contains("fewer than the 4 it needs (--min-count)") },
+                refusals.contains {
+                    $0.0 == nil && $0.1 == nil && $0.2.rule == .minCount(4) && $0.2.subject == .set(count: 3)
+                },
                 "\(refusals)")
-            XCTAssertTrue(refusals.contains { $0.hasPrefix("1 small.jpg: 200 px wide is under") }, "\(refusals)")
-            XCTAssertFalse(refusals.contains { $0.hasPrefix("3 ") }, "a webp that needs nothing is copied")
+            XCTAssertTrue(
+                refusals.contains { $0.0 == 1 && $0.1 == "small.jpg" && $0.2.rule == .minWidth(320) }, "\(refusals)")
+            XCTAssertFalse(refusals.contains { $0.0 == 3 }, "a webp that needs nothing is copied")
         }
         XCTAssertThrowsError(try steps([])) { XCTAssertEqual($0 as? SelectionError, .emptySelection) }
     }
@@ -144,10 +147,9 @@ final class ExportPlanTests: XCTestCase {
             guard case let .exportRefused("pano.jpg", 1, reason)? = $0 as? SelectionError else {
                 return XCTFail("\($0)")
             }
-            XCTAssertTrue(
-                reason.contains(
-                    "it would be 2048×256, and 256 px high is under this selection's 600 px (--min-height)"),
-                reason)
+            guard case let .rule(problem) = reason else { return XCTFail("\(reason)") }
+            XCTAssertEqual(problem.rule, .minHeight(600))
+            XCTAssertEqual(problem.reason, .afterFitting(target: PixelSize(width: 2048, height: 256)))
         }
     }
 
@@ -155,7 +157,9 @@ final class ExportPlanTests: XCTestCase {
         let r = try rules([(.types, "webp,gif")])
         XCTAssertNoThrow(try steps([entry("a.gif", .gif, 10, 10)], rules: r))
         XCTAssertThrowsError(try steps([entry("a.gif", .gif, 10, 10, orientation: 3)], rules: r)) {
-            guard case .exportRefused("a.gif", 1, _)? = $0 as? SelectionError else { return XCTFail("\($0)") }
+            guard case .exportRefused("a.gif", 1, .neitherFormat)? = $0 as? SelectionError else {
+                return XCTFail("\($0)")
+            }
         }
     }
 

@@ -62,7 +62,8 @@ struct ExportMaker: Sendable {
         let transparent = Self.transparent(picture)
         guard let format = format(entry, bytes: bytes, transparent: transparent) else {
             throw .exportRefused(
-                path: job.shownPath, entry: step.index, reason: ExportPlan.neitherFormat(limits.types ?? []))
+                path: job.shownPath, entry: step.index,
+                reason: ExportRefusal.neitherFormat(allowed: limits.types ?? []).words)
         }
         if format == .jpeg, transparent { changes.append(.flattened) }
         let metadata = pictureMetadata(ExportMetadata.read(bytes, type: entry.type), turned: step.turned)
