@@ -136,7 +136,8 @@ let package = Package(
         .testTarget(
             name: "imgselTests",
             dependencies: [
-                "imgsel", "ImgselCommands", "SelectionStore", "TestImages", "ImageHeaders", "TerminalTestSupport",
+                "imgsel", "ImgselCommands", "SelectionStore", "ImageDecoding", "TestImages", "ImageHeaders",
+                "TerminalTestSupport",
             ]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "SelectionStore", "ImageHeaders"]),
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "TestImages"]),

@@ -2,29 +2,18 @@ import ImageDecoding
 import ImageHeaders
 import XCTest
 
-/// The one loader from an image to its picture's bytes, and its one set of words.
+/// Whether an image may be decoded before it is read, and the one set of words of a picture's problems.
 final class PictureSourceTests: XCTestCase {
     private let png = ImageFacts(type: .png, width: 10, height: 10)
 
-    func testATypeNotDecodedAndAFileOverItsBudgetAreRefusedBeforeAnyRead() {
-        var reads = 0
-        func read() throws(PictureProblem) -> [UInt8] {
-            reads += 1
-            return [1, 2]
-        }
+    func testATypeNotDecodedAndAFileOverItsBudgetAreRefused() {
         let avif = ImageFacts(type: .avif, width: 10, height: 10)
-        XCTAssertEqual(PictureSource.load(avif, bytes: 100, read: read), .failure(.notDecoded(.avif)))
-        let over = PictureSource.byteLimit(png) + 1
-        XCTAssertEqual(PictureSource.load(png, bytes: over, read: read), .failure(.tooLarge(width: 10, height: 10)))
-        XCTAssertEqual(reads, 0)
-        XCTAssertEqual(PictureSource.load(png, bytes: 100, read: read), .success([1, 2]))
-        XCTAssertEqual(reads, 1)
+        XCTAssertEqual(PictureSource.refusal(avif, bytes: 100), .notDecoded(.avif))
+        let limit = PictureSource.byteLimit(png)
+        XCTAssertEqual(limit, DecodeLimits.budget(width: 10, height: 10))
+        XCTAssertEqual(PictureSource.refusal(png, bytes: limit + 1), .tooLarge(width: 10, height: 10))
+        XCTAssertNil(PictureSource.refusal(png, bytes: limit))
         XCTAssertEqual(PictureSource.byteLimit(avif), .max, "refused by its name, whatever its size")
-    }
-
-    func testTheReadersProblemIsTheLoadersAnswer() {
-        func gone() throws(PictureProblem) -> [UInt8] { throw .missing }
-        XCTAssertEqual(PictureSource.load(png, bytes: 100, read: gone), .failure(.missing))
     }
 
     func testEveryProblemHasOneWordAndOneReason() {

@@ -40,10 +40,9 @@ public enum PictureProblem: Error, Equatable, Sendable {
     }
 }
 
-/// The one path from an image to the bytes its picture is made from: may it be decoded
-/// (its type, the decode budget of its size), then the bytes, read by the caller's reader,
-/// which also says whether the file is still the one recorded (SelectionStore's `EntryFile`):
-/// this target reads bytes, never files.
+/// Whether an image may be decoded at all, asked before a byte of it is read: its type, and the
+/// decode budget of its size. The command line's one loader (`PictureLoader`) asks it, then reads
+/// the file itself: this target reads bytes, never files.
 public enum PictureSource {
     /// Why a file of `bytes` bytes whose header says `facts` is not decoded; nil when it may be.
     public static func refusal(_ facts: ImageFacts, bytes: Int) -> PictureProblem? {
@@ -56,18 +55,5 @@ public enum PictureSource {
     /// its size; any number for a type imgsel does not decode, which is refused by name.
     public static func byteLimit(_ facts: ImageFacts) -> Int {
         PixelDecoders.decodes(facts.type) ? DecodeLimits.budget(width: facts.width, height: facts.height) : .max
-    }
-
-    /// The bytes of an image of `bytes` bytes whose header says `facts`, or why there are none:
-    /// refused first by its type and size, then read by `read`.
-    public static func load(
-        _ facts: ImageFacts, bytes: Int, read: () throws(PictureProblem) -> [UInt8]
-    ) -> Result<[UInt8], PictureProblem> {
-        if let refusal = refusal(facts, bytes: bytes) { return .failure(refusal) }
-        do {
-            return .success(try read())
-        } catch {
-            return .failure(error)
-        }
     }
 }
