@@ -29,7 +29,7 @@ extension ImgselError {
         case let .pickDoesNotFit(capacity, count): self = .pickDoesNotFit(capacity: capacity, count: count)
         case let .exportRefused(path, entry, reason):
             self = .exportRefused(path: path, entry: entry, reason: reason.words)
-        case let .undecodable(path, reason): self = .undecodable(path: path, reason: reason)
+        case let .undecodable(path, refusal): self = .undecodable(path: path, problem: PictureProblem(refusal))
         case let .several(errors): self = .several(errors.map(ImgselError.init))
         }
     }
@@ -82,7 +82,7 @@ extension ImgselError: StoreErrorWrapping {
         case let .notAnImage(path, reason): self = .notAnImage(path: path, reason: reason)
         case let .inputChanged(path, entry): self = .inputChanged(path: path, entry: entry)
         case let .tooLargeToDecode(path, width, height):
-            self = .undecodable(path: path, reason: PictureProblem.tooLarge(width: width, height: height).reason)
+            self = .undecodable(path: path, problem: .tooLarge(width: width, height: height))
         case let .selectionFile(problem): self = ImgselError(problem)
         case let .noSelection(path): self = .noSelection(path: path)
         case let .selectionExists(path): self = .selectionExists(path: path)

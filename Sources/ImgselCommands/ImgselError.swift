@@ -1,3 +1,4 @@
+import ImageDecoding
 import SelectionStore
 
 /// Every way a command can fail, with what its message needs.
@@ -59,8 +60,10 @@ public enum ImgselError: Error, Equatable, Sendable {
     /// An entry's file is not as recorded, named as `check` names it (`entry 2 (a.jpg): file is missing`).
     case entryFile(index: Int, path: String, problem: EntryFileProblem)
     /// An image of a supported type whose pixels cannot be had: damaged, too large to decode,
-    /// or of a type imgsel reads the header of but does not decode (HEIC).
-    case undecodable(path: String, reason: String)
+    /// or of a type imgsel reads the header of but does not decode (AVIF).
+    case undecodable(path: String, problem: PictureProblem)
+    /// A copy whose metadata cannot be removed, its structure damaged: refused as undecodable is.
+    case metadataUnremovable(path: String, MetadataStrip.StripError)
     /// What `-` read from stdin is not a list of paths: binary data, NULs without `-0`, a line too long.
     case notAPathList(reason: String)
     // the first one's code: several failures of one command, each reported
@@ -92,7 +95,7 @@ public enum ImgselError: Error, Equatable, Sendable {
             return .refused
         case .usage, .needsTerminal: return .usage
         case .inputMissing, .inputNotRegular, .inputUnreadable, .nameNotUTF8, .notAnImage, .inputChanged, .undecodable,
-            .notAPathList, .entryFile:
+            .metadataUnremovable, .notAPathList, .entryFile:
             return .input
         case let .several(errors): return errors.first?.exitStatus ?? .refused
         case .invalidSelectionFile, .newerVersion, .noSelection: return .selectionFile
@@ -127,7 +130,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .inputUnreadable: return "input-unreadable"
         case .nameNotUTF8: return "name-not-utf8"
         case .notAnImage: return "not-an-image"
-        case .undecodable: return "undecodable"
+        case .undecodable, .metadataUnremovable: return "undecodable"
         case .inputChanged: return "input-changed"
         case let .entryFile(_, _, problem): return problem.inputCode
         case .notAPathList: return "not-a-path-list"
@@ -216,8 +219,10 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "\(path): the name is not valid UTF-8, which the selection file cannot record"
         case let .notAnImage(path, reason):
             return "\(path): not a supported image (\(reason))"
-        case let .undecodable(path, reason):
-            return "\(path): \(reason)"
+        case let .undecodable(path, problem):
+            return "\(path): \(problem.reason)"
+        case let .metadataUnremovable(path, problem):
+            return "\(path): \(problem.reason)"
         case let .inputChanged(path, entry):
             return "\(path): entry \(entry) changed since it was added (size or sha256 differs)"
         case let .entryFile(index, path, problem):
@@ -266,7 +271,8 @@ public enum ImgselError: Error, Equatable, Sendable {
         case let .inputNotRegular(path, kind): return .inputNotRegular(path: swap(path), kind: kind)
         case let .inputUnreadable(path, reason): return .inputUnreadable(path: swap(path), reason: reason)
         case let .notAnImage(path, reason): return .notAnImage(path: swap(path), reason: reason)
-        case let .undecodable(path, reason): return .undecodable(path: swap(path), reason: reason)
+        case let .undecodable(path, problem): return .undecodable(path: swap(path), problem: problem)
+        case let .metadataUnremovable(path, problem): return .metadataUnremovable(path: swap(path), problem)
         case let .inputChanged(path, entry): return .inputChanged(path: swap(path), entry: entry)
         case let .entryFile(index, path, problem): return .entryFile(index: index, path: swap(path), problem: problem)
         case let .entryGone(path): return .entryGone(path: swap(path))

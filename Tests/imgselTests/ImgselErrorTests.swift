@@ -108,14 +108,14 @@ final class ImgselErrorTests: XCTestCase {
         XCTAssertEqual(outside, .usage("entry 1 is 80×40 upright: 40x40+0+40 is not inside it"))
         let export = ImgselError(
             SelectionError.several([
-                .undecodable(path: "IMG.heic", reason: "HEIC is not decoded"),
+                .undecodable(path: "IMG.avif", .notDecoded(.avif)),
                 .exportRefused(path: "a.gif", entry: 1, reason: .neitherFormat(allowed: [.webp])),
             ]))
         XCTAssertEqual(export.exitCode, 3, "an input's problem comes first")
         XCTAssertEqual(
             export.parts.map(\.message),
             [
-                "IMG.heic: HEIC is not decoded",
+                "IMG.avif: AVIF is not decoded",
                 "entry 1 (a.gif): export writes only JPEG or PNG, and --types webp allows neither",
             ])
         XCTAssertEqual(
@@ -135,7 +135,17 @@ final class ImgselErrorTests: XCTestCase {
             ImgselError(StoreError.capacityOutOfRange(100)), .usage("capacity 100 is out of range (1–99)"))
         XCTAssertEqual(
             ImgselError(StoreError.tooLargeToDecode(path: "a.png", width: 10, height: 20)),
-            .undecodable(path: "a.png", reason: "too large to decode: 10×20"))
+            .undecodable(path: "a.png", problem: .tooLarge(width: 10, height: 20)))
+        XCTAssertEqual(
+            ImgselError(SelectionError.undecodable(path: "b.png", .tooLarge(width: 3, height: 4))).message,
+            "b.png: too large to decode: 3×4")
+        let unremovable = ImgselError.metadataUnremovable(path: "c.jpg", MetadataStrip.StripError(type: .jpeg))
+        XCTAssertEqual(
+            [unremovable.code, unremovable.message],
+            [
+                "undecodable", "c.jpg: its JPEG structure is damaged, so its metadata cannot be removed",
+            ])
+        XCTAssertEqual(unremovable.exitCode, 3)
         XCTAssertEqual(ImgselError(StoreError.selection(.emptySelection)), .emptySelection)
         XCTAssertEqual(
             ImgselError(StoreError.several([.writeFailed(path: "x", reason: "full"), .inputMissing(path: "a")])),

@@ -18,6 +18,14 @@ public enum PictureProblem: Error, Equatable, Sendable {
     /// Its bytes do not decode.
     case damaged(DecodeError)
 
+    /// A refusal before reading, in the same words.
+    public init(_ refusal: DecodeRefusal) {
+        switch refusal {
+        case .notDecoded(let type): self = .notDecoded(type)
+        case let .tooLarge(width, height): self = .tooLarge(width: width, height: height)
+        }
+    }
+
     public var word: String {
         switch self {
         case .notDecoded(let type): return type.displayName
@@ -45,7 +53,7 @@ public enum PictureProblem: Error, Equatable, Sendable {
 /// the file itself: this target reads bytes, never files.
 public enum PictureSource {
     /// Why a file of `bytes` bytes whose header says `facts` is not decoded; nil when it may be.
-    public static func refusal(_ facts: ImageFacts, bytes: Int) -> PictureProblem? {
+    public static func refusal(_ facts: ImageFacts, bytes: Int) -> DecodeRefusal? {
         guard PixelDecoders.decodes(facts.type) else { return .notDecoded(facts.type) }
         guard bytes <= byteLimit(facts) else { return .tooLarge(width: facts.width, height: facts.height) }
         return nil

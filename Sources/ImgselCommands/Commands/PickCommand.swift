@@ -94,7 +94,7 @@ struct PickCommand: Command {
     /// imgsel does not decode shows its placeholder, the others `PictureProblem`'s words.
     @Sendable static func load(_ image: ListedImage) -> LoadedImage {
         if let refusal = PictureLoader.refusal(image.facts, bytes: image.bytes) {
-            return LoadedImage(facts: image.facts, bytes: .failure(refusal))
+            return LoadedImage(facts: image.facts, bytes: .failure(PictureProblem(refusal)))
         }
         // Probed again as it is read: the file may have changed since it was listed.
         switch PictureLoader.file(image.path) {

@@ -86,7 +86,7 @@ struct SheetCommand: Command {
         case .failure(.entryFile(let problem)):
             throw ImgselError(problem.asInputError(path: file.path, index: file.index))
         case .failure(.input(let error)): throw error
-        case .failure(let failure): throw .undecodable(path: file.path, reason: failure.pictureProblem.reason)
+        case .failure(let failure): throw .undecodable(path: file.path, problem: failure.pictureProblem)
         }
     }
 }

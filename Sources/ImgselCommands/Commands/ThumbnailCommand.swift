@@ -41,7 +41,7 @@ struct ThumbnailCommand: Command {
         switch picture {
         case .success(let picture): try output.write(picture, context)
         case .failure(.input(let error)): throw error
-        case .failure(let failure): throw .undecodable(path: file, reason: failure.pictureProblem.reason)
+        case .failure(let failure): throw .undecodable(path: file, problem: failure.pictureProblem)
         }
     }
 }

@@ -66,7 +66,8 @@ enum FullScreen {
     /// Why a listed file's picture cannot be had, without the path (the name is on the screen already).
     static func problem(_ error: ImgselError) -> PictureProblem {
         switch error {
-        case let .undecodable(_, reason), let .inputUnreadable(_, reason), let .notAnImage(_, reason):
+        case let .undecodable(_, problem): return .unreadable(problem.reason)
+        case let .inputUnreadable(_, reason), let .notAnImage(_, reason):
             return .unreadable(reason)
         case .inputMissing: return .missing
         default: return .unreadable(error.message)

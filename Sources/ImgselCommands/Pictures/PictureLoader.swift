@@ -13,7 +13,7 @@ enum PictureLoader {
     enum Failure: Error, Sendable {
         /// Refused before reading: a type imgsel does not decode, or more bytes than the
         /// decode budget of its size allows.
-        case refused(PictureProblem)
+        case refused(DecodeRefusal)
         /// An entry's file is gone, unreadable, or not the one recorded.
         case entryFile(EntryFile.Problem)
         /// A file named on the command line or listed for `pick` could not be opened, probed or read.
@@ -24,7 +24,7 @@ enum PictureLoader {
         /// The words a screen shows in place of the picture.
         var pictureProblem: PictureProblem {
             switch self {
-            case .refused(let problem): return problem
+            case .refused(let refusal): return PictureProblem(refusal)
             case .entryFile(let problem): return problem == .missing ? .missing : .changed(Format.problem(problem))
             case .input(let error): return FullScreen.problem(error)
             case .damaged(let error): return .damaged(error)
@@ -34,7 +34,7 @@ enum PictureLoader {
 
     /// Why an image of `bytes` bytes whose header says `facts` is not decoded; nil when it may be.
     /// `export` asks before it reads (a copy needs no decode, so it is asked only of what is made again).
-    static func refusal(_ facts: ImageFacts, bytes: Int) -> PictureProblem? {
+    static func refusal(_ facts: ImageFacts, bytes: Int) -> DecodeRefusal? {
         PictureSource.refusal(facts, bytes: bytes)
     }
 

@@ -30,8 +30,8 @@ public enum SelectionError: Error, Equatable, Sendable {
     case pickDoesNotFit(capacity: Int, count: Int)
     /// Export cannot make this entry (or, `entry` nil, the set) what the limits ask.
     case exportRefused(path: String?, entry: Int?, reason: ExportRefusal)
-    /// Export must make the entry again and cannot decode its type (`reason` from the caller).
-    case undecodable(path: String, reason: String)
+    /// Export must make the entry again and cannot decode it (the caller's registry says why).
+    case undecodable(path: String, DecodeRefusal)
     /// Several refusals of one operation, each reported.
     case several([SelectionError])
 

@@ -70,7 +70,7 @@ public enum ExportPlan {
     /// why for a type: HEIC until its decoder lands; exit 3).
     public static func steps(
         _ items: [Item], limits: ExportLimits, options: ExportOptions,
-        undecodable: (ImageFacts, Int) -> String?
+        undecodable: (ImageFacts, Int) -> DecodeRefusal?
     ) throws(SelectionError) -> [ExportStep] {
         guard !items.isEmpty else { throw .emptySelection }
         var steps: [ExportStep] = []
@@ -86,8 +86,8 @@ public enum ExportPlan {
                 refusals.append(.exportRefused(path: item.shownPath, entry: index, reason: reason))
             }
             // A picture imgsel cannot decode is the input's problem (3), whatever the rules would make of it.
-            if step.action == .encode, let reason = undecodable(item.entry.facts, item.entry.bytes) {
-                inputs.append(.undecodable(path: item.shownPath, reason: reason))
+            if step.action == .encode, let refusal = undecodable(item.entry.facts, item.entry.bytes) {
+                inputs.append(.undecodable(path: item.shownPath, refusal))
             } else if !judged.problems.isEmpty {
                 for problem in judged.problems { refuse(.rule(problem)) }
             } else if step.action == .encode, let types = limits.types, !types.contains(.jpeg), !types.contains(.png) {

@@ -25,6 +25,9 @@ public enum MetadataStrip {
 
     public struct StripError: Error, Equatable, Sendable {
         public let type: ImageType
+
+        public init(type: ImageType) { self.type = type }
+
         public var reason: String { "its \(type.displayName) structure is damaged, so its metadata cannot be removed" }
     }
 }

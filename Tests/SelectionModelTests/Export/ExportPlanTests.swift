@@ -21,7 +21,7 @@ final class ExportPlanTests: XCTestCase {
 
     private func steps(
         _ entries: [Entry], rules: Rules = Rules(), options: ExportOptions = ExportOptions(),
-        undecodable: @escaping (ImageFacts, Int) -> String? = { _, _ in nil }
+        undecodable: @escaping (ImageFacts, Int) -> DecodeRefusal? = { _, _ in nil }
     ) throws(SelectionError) -> [ExportStep] {
         try ExportPlan.steps(
             entries.map { ExportPlan.Item(entry: $0, shownPath: $0.path) },
@@ -117,12 +117,12 @@ final class ExportPlanTests: XCTestCase {
         do throws(SelectionError) {
             _ = try steps(
                 [small, heic, webp], rules: r,
-                undecodable: { facts, _ in facts.type == .heic ? "HEIC is not decoded" : nil })
+                undecodable: { facts, _ in facts.type == .heic ? .notDecoded(.heic) : nil })
             XCTFail("refused")
         } catch {
             guard case let .several(parts) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(
-                parts.first, .undecodable(path: "IMG.heic", reason: "HEIC is not decoded"),
+                parts.first, .undecodable(path: "IMG.heic", .notDecoded(.heic)),
                 "the HEIC entry's problem (an input's) comes first")
             let refusals = parts.dropFirst().compactMap { part -> (Int?, String?, RuleProblem)? in
                 guard case let .exportRefused(path, entry, .rule(problem)) = part else { return nil }

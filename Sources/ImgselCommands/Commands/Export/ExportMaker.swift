@@ -34,7 +34,7 @@ struct ExportMaker: Sendable {
             if !options.keepMetadata {
                 switch MetadataStrip.stripped(bytes, type: entry.type) {
                 case let .success(stripped): copy = stripped
-                case let .failure(problem): throw .undecodable(path: job.shownPath, reason: problem.reason)
+                case let .failure(problem): throw .metadataUnremovable(path: job.shownPath, problem)
                 }
             }
             if limits.maxBytes.map({ copy.count <= $0 }) ?? true {
@@ -46,8 +46,8 @@ struct ExportMaker: Sendable {
                     changes: [.copied] + removed, encodes: 0)
             }
             // Over --max-bytes even without its metadata: it is made again, as any entry that must change.
-            if let problem = PictureLoader.refusal(entry.facts, bytes: entry.bytes) {
-                throw .undecodable(path: job.shownPath, reason: problem.reason)
+            if let refusal = PictureLoader.refusal(entry.facts, bytes: entry.bytes) {
+                throw .undecodable(path: job.shownPath, problem: PictureProblem(refusal))
             }
             changes = [.reEncoded]
         }
@@ -56,7 +56,7 @@ struct ExportMaker: Sendable {
             picture = try ExportPicture.make(
                 bytes, facts: entry.facts, region: region(step), width: step.target.width, height: step.target.height)
         } catch {
-            throw .undecodable(path: job.shownPath, reason: PictureProblem.damaged(error).reason)
+            throw .undecodable(path: job.shownPath, problem: .damaged(error))
         }
         if signals.arrived { throw .cancelled(command: "export", what: "stopped") }
         let transparent = Self.transparent(picture)

@@ -19,7 +19,7 @@ struct ExportRun {
         var steps: [ExportStep] = []
         do {
             steps = try ExportPlan.steps(items, limits: limits, options: options) { facts, bytes in
-                PictureLoader.refusal(facts, bytes: bytes)?.reason
+                PictureLoader.refusal(facts, bytes: bytes)
             }
         } catch {
             failures += ImgselError(error).parts
