@@ -40,7 +40,8 @@ public enum PictureProblem: Error, Equatable, Sendable {
     public var reason: String {
         switch self {
         case .notDecoded(let type): return "\(type.displayName) is not decoded"
-        case let .tooLarge(width, height): return "too large to decode: \(width)×\(height)"
+        // The decoders' own words for the same refusal, so the two never drift apart.
+        case let .tooLarge(width, height): return DecodeError.tooLarge(width: width, height: height).message
         case .missing: return "file is missing"
         case let .changed(reason), let .unreadable(reason): return reason
         case .damaged(let error): return error.message
