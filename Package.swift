@@ -121,15 +121,21 @@ let package = Package(
         .executableTarget(name: "hevc-yuv", dependencies: ["ImageCore", "HEVCCodec"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.
         .target(name: "TestImages", path: "Tests/TestImages"),
+        // Test support: what the model's, the store's and the rule-word tests build their cases from
+        // (an image as the rules judge it, a selection's names, assertThrows), written once.
+        .target(
+            name: "ModelTestSupport", dependencies: ["SelectionModel", "ImageHeaders"], path: "Tests/ModelTestSupport"),
         // Test support: a tmux pane of its own (text and coloured cells) and a clean terminal environment, for
         // the tests that drive imgsel and tui-demo in a real terminal.
         .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
         // Depends on selection-writer so `swift test` builds it first.
         .testTarget(
             name: "SelectionStoreTests",
-            dependencies: ["SelectionStore", "ImageHeaders", "selection-writer", "TestImages"]),
+            dependencies: ["SelectionStore", "ImageHeaders", "selection-writer", "TestImages", "ModelTestSupport"]),
         // The model without a disk: selections, rules, crops, the selection file's JSON, names.
-        .testTarget(name: "SelectionModelTests", dependencies: ["SelectionModel", "ImageHeaders", "TestImages"]),
+        .testTarget(
+            name: "SelectionModelTests",
+            dependencies: ["SelectionModel", "ImageHeaders", "TestImages", "ModelTestSupport"]),
         .testTarget(name: "ImageHeadersTests", dependencies: ["ImageHeaders", "TestImages"]),
         // Runs the command line in process (ImgselCommands), and spawns the built binary where the
         // process matters; depends on it so `swift test` builds it first.
@@ -137,7 +143,7 @@ let package = Package(
             name: "imgselTests",
             dependencies: [
                 "imgsel", "ImgselCommands", "SelectionStore", "ImageDecoding", "TestImages", "ImageHeaders",
-                "TerminalTestSupport",
+                "TerminalTestSupport", "ModelTestSupport",
             ]),
         .testTarget(name: "SelectionPageTests", dependencies: ["SelectionPage", "SelectionStore", "ImageHeaders"]),
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "TestImages"]),

@@ -1,3 +1,4 @@
+import ModelTestSupport
 import XCTest
 
 @testable import SelectionModel
@@ -18,21 +19,18 @@ func makeSelection(_ names: [String], capacity: Int = 9, current: Int? = nil) th
     return try Selection(capacity: capacity, current: current ?? (items.isEmpty ? nil : 1), items: items)
 }
 
-extension Selection {
-    var names: [String] { items.map(\.path) }
-    /// The path of the entry under the cursor.
-    var currentPath: String? { current.map { items[$0 - 1].path } }
+/// The selection a file's text decodes to, read as `sel.json`.
+func decodeSelectionFile(_ text: String) throws(SelectionFileError) -> Selection {
+    try SelectionFile.decode(Array(text.utf8), path: "sel.json")
 }
 
-/// Asserts that `body` throws exactly `expected`.
-func assertThrows<T, Failure: Error & Equatable>(
-    _ expected: Failure, _ body: () throws(Failure) -> T,
-    file: StaticString = #filePath, line: UInt = #line
-) {
+/// Why a file's text is not a selection (`invalidSelectionFile`'s reason); nil when it decodes.
+func invalidReason(_ text: String) -> String? {
     do {
-        _ = try body()
-        XCTFail("expected \(expected), got a result", file: file, line: line)
+        _ = try decodeSelectionFile(text)
+        return nil
     } catch {
-        XCTAssertEqual(error, expected, file: file, line: line)
+        guard case let .invalidSelectionFile(_, reason) = error else { return "unexpected \(error)" }
+        return reason
     }
 }

@@ -1,19 +1,11 @@
 import ImageHeaders
+import ModelTestSupport
 import XCTest
 
 @testable import SelectionModel
 
 /// Each rule at its edge: the limit itself passes, one past it fails (imgselTests pins the messages).
 final class RuleTests: XCTestCase {
-    private func image(
-        _ type: ImageType = .png, width: Int = 400, height: Int = 300, orientation: Int = 1, frames: Int = 1,
-        bytes: Int = 1000
-    ) -> Rule.Image {
-        Rule.Image(
-            facts: ImageFacts(type: type, width: width, height: height, orientation: orientation, frames: frames),
-            bytes: bytes)
-    }
-
     private func rule(_ name: RuleName, _ text: String? = nil) throws -> Rule { try Rule.parse(name, text) }
 
     /// Whether `rule` (typed as `text`) is broken by each image, in order.
@@ -24,57 +16,62 @@ final class RuleTests: XCTestCase {
 
     func testMaxBytes() throws {
         XCTAssertEqual(
-            try broken(.maxBytes, "5MB", [image(bytes: 5_242_880), image(bytes: 5_242_881)]), [false, true])
+            try broken(.maxBytes, "5MB", [ruleImage(bytes: 5_242_880), ruleImage(bytes: 5_242_881)]), [false, true])
         XCTAssertEqual(
-            try broken(.maxBytes, "5.1MB", [image(bytes: 5_347_737), image(bytes: 5_347_738)]), [false, true])
+            try broken(.maxBytes, "5.1MB", [ruleImage(bytes: 5_347_737), ruleImage(bytes: 5_347_738)]), [false, true])
     }
 
     func testWidthsAndHeightsAreUpright() throws {
-        XCTAssertEqual(try broken(.minWidth, "400", [image()]), [false])
-        XCTAssertEqual(try broken(.minWidth, "401", [image()]), [true])
-        XCTAssertEqual(try broken(.maxWidth, "400", [image()]), [false])
-        XCTAssertEqual(try broken(.maxWidth, "399", [image()]), [true])
-        XCTAssertEqual(try broken(.minHeight, "300", [image()]), [false])
-        XCTAssertEqual(try broken(.minHeight, "301", [image()]), [true])
-        XCTAssertEqual(try broken(.maxHeight, "300", [image()]), [false])
-        XCTAssertEqual(try broken(.maxHeight, "299", [image()]), [true])
+        XCTAssertEqual(try broken(.minWidth, "400", [ruleImage()]), [false])
+        XCTAssertEqual(try broken(.minWidth, "401", [ruleImage()]), [true])
+        XCTAssertEqual(try broken(.maxWidth, "400", [ruleImage()]), [false])
+        XCTAssertEqual(try broken(.maxWidth, "399", [ruleImage()]), [true])
+        XCTAssertEqual(try broken(.minHeight, "300", [ruleImage()]), [false])
+        XCTAssertEqual(try broken(.minHeight, "301", [ruleImage()]), [true])
+        XCTAssertEqual(try broken(.maxHeight, "300", [ruleImage()]), [false])
+        XCTAssertEqual(try broken(.maxHeight, "299", [ruleImage()]), [true])
         // Stored 400×300 with orientation 6 is shown 300×400.
-        let turned = image(orientation: 6)
-        XCTAssertEqual(try broken(.minWidth, "301", [turned, image(orientation: 3)]), [true, false])
+        let turned = ruleImage(orientation: 6)
+        XCTAssertEqual(try broken(.minWidth, "301", [turned, ruleImage(orientation: 3)]), [true, false])
         XCTAssertEqual(try broken(.minHeight, "400", [turned]), [false])
     }
 
     func testMaxPixels() throws {
-        XCTAssertEqual(try broken(.maxPixels, "120000", [image()]), [false])
-        XCTAssertEqual(try broken(.maxPixels, "119999", [image()]), [true])
+        XCTAssertEqual(try broken(.maxPixels, "120000", [ruleImage()]), [false])
+        XCTAssertEqual(try broken(.maxPixels, "119999", [ruleImage()]), [true])
         XCTAssertEqual(
-            try broken(.maxPixels, "12M", [image(width: 4000, height: 3000), image(width: 4000, height: 3001)]),
+            try broken(
+                .maxPixels, "12M", [ruleImage(width: 4000, height: 3000), ruleImage(width: 4000, height: 3001)]),
             [false, true])
     }
 
     func testAspectsAtTheirEdge() throws {
         XCTAssertEqual(
-            try broken(.minAspect, "4:5", [image(width: 400, height: 500), image(width: 399, height: 500)]),
+            try broken(.minAspect, "4:5", [ruleImage(width: 400, height: 500), ruleImage(width: 399, height: 500)]),
             [false, true])
         XCTAssertEqual(
             try broken(
                 .maxAspect, "1.91",
-                [image(width: 191, height: 100), image(width: 192, height: 100), image(width: 19101, height: 10000)]),
+                [
+                    ruleImage(width: 191, height: 100), ruleImage(width: 192, height: 100),
+                    ruleImage(width: 19101, height: 10000),
+                ]),
             [false, true, true])
         // Upright: stored 500×400 turned by orientation 8 is 400×500, exactly 4:5.
-        XCTAssertEqual(try broken(.minAspect, "0.8", [image(width: 500, height: 400, orientation: 8)]), [false])
+        XCTAssertEqual(try broken(.minAspect, "0.8", [ruleImage(width: 500, height: 400, orientation: 8)]), [false])
         XCTAssertEqual(
-            try broken(.maxAspect, "1.25", [image(width: 1, height: 0)]), [true], "a zero height is infinitely wide")
+            try broken(.maxAspect, "1.25", [ruleImage(width: 1, height: 0)]), [true], "a zero height is infinitely wide"
+        )
     }
 
     func testTypesAndAnimation() throws {
-        XCTAssertEqual(try broken(.types, "jpeg,png,webp", [image(.png), image(.gif)]), [false, true])
-        XCTAssertEqual(try broken(.noAnimation, nil, [image(frames: 1), image(frames: 2)]), [false, true])
+        XCTAssertEqual(try broken(.types, "jpeg,png,webp", [ruleImage(.png), ruleImage(.gif)]), [false, true])
+        XCTAssertEqual(try broken(.noAnimation, nil, [ruleImage(frames: 1), ruleImage(frames: 2)]), [false, true])
     }
 
     func testMinCountJudgesOnlyTheSet() throws {
         let r = try rule(.minCount, "2")
-        XCTAssertFalse(r.isBroken(by: image()), "no image breaks it")
+        XCTAssertFalse(r.isBroken(by: ruleImage()), "no image breaks it")
         XCTAssertEqual([2, 1, 0].map(r.isBroken(byCount:)), [false, true, true])
         XCTAssertFalse(try rule(.maxBytes, "1").isBroken(byCount: 0))
     }

@@ -1,4 +1,5 @@
 import ImageHeaders
+import ModelTestSupport
 import XCTest
 
 @testable import SelectionModel
@@ -10,20 +11,6 @@ final class RulesTests: XCTestCase {
         var result = Rules()
         for (name, text) in options { result.set(try Rule.parse(name, text)) }
         return result
-    }
-
-    private func decode(_ text: String) throws(SelectionFileError) -> Selection {
-        try SelectionFile.decode(Array(text.utf8), path: "sel.json")
-    }
-
-    private func reason(_ text: String) -> String? {
-        do {
-            _ = try decode(text)
-            return nil
-        } catch {
-            guard case let .invalidSelectionFile(_, reason) = error else { return "unexpected \(error)" }
-            return reason
-        }
     }
 
     func testOneRuleANameInTheFilesOrder() throws {
@@ -129,26 +116,28 @@ final class RulesTests: XCTestCase {
     func testRulesOnlyInVersionTwoAndVersionTwoOnlyWithRules() {
         let empty = #""capacity":9,"current":null,"items":[]"#
         XCTAssertEqual(
-            reason(#"{"format":"imgsel","version":1,"rules":{"max-bytes":5},"# + empty + "}"),
+            invalidReason(#"{"format":"imgsel","version":1,"rules":{"max-bytes":5},"# + empty + "}"),
             "\"rules\" needs version 2, and this file is version 1")
         XCTAssertEqual(
-            reason(#"{"format":"imgsel","version":2,"# + empty + "}"),
+            invalidReason(#"{"format":"imgsel","version":2,"# + empty + "}"),
             "version 2 needs a \"rules\" object or an item's \"crop\"")
         XCTAssertEqual(
-            reason(#"{"format":"imgsel","version":2,"rules":{"nope":1},"# + empty + "}"), "unknown rule \"nope\"")
+            invalidReason(#"{"format":"imgsel","version":2,"rules":{"nope":1},"# + empty + "}"), "unknown rule \"nope\""
+        )
         assertThrows(.rulesConflict(path: "sel.json", .countAboveCapacity(.minCount(10), capacity: 9))) {
             () throws(SelectionFileError) in
-            try decode(#"{"format":"imgsel","version":2,"rules":{"min-count":10},"# + empty + "}")
+            try decodeSelectionFile(#"{"format":"imgsel","version":2,"rules":{"min-count":10},"# + empty + "}")
         }
-        XCTAssertNil(reason(#"{"format":"imgsel","version":2,"rules":{},"# + empty + "}"), "no rules, read anyway")
-        XCTAssertNil(reason(#"{"format":"imgsel","version":2,"rules":{"min-aspect":"4:5"},"# + empty + "}"))
+        XCTAssertNil(
+            invalidReason(#"{"format":"imgsel","version":2,"rules":{},"# + empty + "}"), "no rules, read anyway")
+        XCTAssertNil(invalidReason(#"{"format":"imgsel","version":2,"rules":{"min-aspect":"4:5"},"# + empty + "}"))
     }
 
     func testUnknownMembersStayBesideTheRules() throws {
         let text =
             #"{"format":"imgsel","version":2,"capacity":9,"rules":{"min-width":10},"current":null,"items":[],"#
             + #""note":"keep"}"#
-        let s = try decode(text)
+        let s = try decodeSelectionFile(text)
         XCTAssertEqual(s.rules, try rules([(.minWidth, "10")]))
         XCTAssertEqual(s.otherFields, .object([("note", .string("keep"))]))
         XCTAssertTrue(String(decoding: SelectionFile.encode(s), as: UTF8.self).hasSuffix("  \"note\": \"keep\"\n}\n"))

@@ -1,22 +1,9 @@
+import ModelTestSupport
 import XCTest
 
 @testable import SelectionModel
 
 final class SelectionFileTests: XCTestCase {
-    private func decode(_ text: String) throws(SelectionFileError) -> Selection {
-        try SelectionFile.decode(Array(text.utf8), path: "sel.json")
-    }
-
-    private func reason(_ text: String) -> String? {
-        do {
-            _ = try decode(text)
-            return nil
-        } catch {
-            guard case let .invalidSelectionFile(_, reason) = error else { return "unexpected \(error)" }
-            return reason
-        }
-    }
-
     func testRoundTripKeepsEveryField() throws {
         let s = try makeSelection(["a.png", "sub/b.png"], capacity: 4, current: 2)
         let bytes = SelectionFile.encode(s)
@@ -30,7 +17,7 @@ final class SelectionFileTests: XCTestCase {
             .replacingOccurrences(of: "{\n  \"format\"", with: "{\n  \"note\": \"keep me\",\n  \"format\"")
             .replacingOccurrences(
                 of: "\"sha256\": \"\(sha)\"", with: "\"caption\": {\"en\": [1, true]},\n \"sha256\": \"\(sha)\"")
-        let read = try decode(text)
+        let read = try decodeSelectionFile(text)
         XCTAssertEqual(read.otherFields, .object([("note", .string("keep me"))]))
         XCTAssertEqual(read.items[0].otherFields, .object([]))
         XCTAssertEqual(
@@ -51,7 +38,7 @@ final class SelectionFileTests: XCTestCase {
             #"{"u64": 18446744073709551615, "one": 1.0, "e": 1E2, "neg": -0.0, "long": 123456789012345678901234567890}"#
         let text = String(decoding: SelectionFile.encode(s), as: UTF8.self)
             .replacingOccurrences(of: "{\n  \"format\"", with: "{\n  \"ids\": \(numbers),\n  \"format\"")
-        let written = String(decoding: SelectionFile.encode(try decode(text)), as: UTF8.self)
+        let written = String(decoding: SelectionFile.encode(try decodeSelectionFile(text)), as: UTF8.self)
         for literal in ["18446744073709551615", "1.0", "1E2", "-0.0", "123456789012345678901234567890"] {
             XCTAssertTrue(
                 written.contains(": " + literal + ",") || written.contains(": " + literal + "\n"),
@@ -82,49 +69,50 @@ final class SelectionFileTests: XCTestCase {
         let newer = SelectionFile.newestVersion + 1
         let text = #"{"format":"imgsel","version":\#(newer),"capacity":9,"rules":{},"current":null,"items":[]}"#
         assertThrows(.newerVersion(path: "sel.json", version: newer)) { () throws(SelectionFileError) in
-            try decode(text)
+            try decodeSelectionFile(text)
         }
     }
 
     func testMalformedFilesAreRefusedWithAReason() {
-        XCTAssertEqual(reason(""), "the file is empty")
-        XCTAssertEqual(reason("{\"format\": \"imgsel\""), "not JSON: unexpected end of data at line 1")
-        XCTAssertEqual(reason("[]"), "the top level is not a JSON object")
-        XCTAssertEqual(reason(#"{"format":"other","version":1}"#), "\"format\" is not \"imgsel\"")
-        XCTAssertEqual(reason(#"{"format":"imgsel","version":"1"}"#), "\"version\" is not an integer")
-        XCTAssertEqual(reason(#"{"format":"imgsel","version":1,"capacity":9,"items":[]}"#), "\"current\" is missing")
+        XCTAssertEqual(invalidReason(""), "the file is empty")
+        XCTAssertEqual(invalidReason("{\"format\": \"imgsel\""), "not JSON: unexpected end of data at line 1")
+        XCTAssertEqual(invalidReason("[]"), "the top level is not a JSON object")
+        XCTAssertEqual(invalidReason(#"{"format":"other","version":1}"#), "\"format\" is not \"imgsel\"")
+        XCTAssertEqual(invalidReason(#"{"format":"imgsel","version":"1"}"#), "\"version\" is not an integer")
         XCTAssertEqual(
-            reason(#"{"format":"imgsel","version":1,"capacity":9,"current":null,"items":{}}"#),
+            invalidReason(#"{"format":"imgsel","version":1,"capacity":9,"items":[]}"#), "\"current\" is missing")
+        XCTAssertEqual(
+            invalidReason(#"{"format":"imgsel","version":1,"capacity":9,"current":null,"items":{}}"#),
             "\"items\" is not an array")
         XCTAssertEqual(
-            reason(#"{"format":"imgsel","version":1,"capacity":9,"current":null,"items":[1]}"#),
+            invalidReason(#"{"format":"imgsel","version":1,"capacity":9,"current":null,"items":[1]}"#),
             "item 1 is not an object")
     }
 
     func testInconsistentFieldsAreRefused() throws {
         let one = String(decoding: SelectionFile.encode(try makeSelection(["a"])), as: UTF8.self)
         XCTAssertEqual(
-            reason(one.replacingOccurrences(of: "\"current\": 1", with: "\"current\": 2")),
+            invalidReason(one.replacingOccurrences(of: "\"current\": 1", with: "\"current\": 2")),
             "\"current\" must be an index from 1 to 1")
         XCTAssertEqual(
-            reason(one.replacingOccurrences(of: "\"capacity\": 9", with: "\"capacity\": 0")),
+            invalidReason(one.replacingOccurrences(of: "\"capacity\": 9", with: "\"capacity\": 0")),
             "capacity 0 is outside 1–99")
         let two = String(decoding: SelectionFile.encode(try makeSelection(["a", "b"])), as: UTF8.self)
         let sha = makeEntry("b").sha256
         XCTAssertEqual(
-            reason(two.replacingOccurrences(of: sha, with: makeEntry("a").sha256)),
+            invalidReason(two.replacingOccurrences(of: sha, with: makeEntry("a").sha256)),
             "items 1 and 2 have the same sha256")
         XCTAssertEqual(
-            reason(two.replacingOccurrences(of: "\"capacity\": 9", with: "\"capacity\": 1")),
+            invalidReason(two.replacingOccurrences(of: "\"capacity\": 9", with: "\"capacity\": 1")),
             "2 items exceed the capacity of 1")
         XCTAssertEqual(
-            reason(one.replacingOccurrences(of: "\"type\": \"png\"", with: "\"type\": \"svg\"")),
+            invalidReason(one.replacingOccurrences(of: "\"type\": \"png\"", with: "\"type\": \"svg\"")),
             "item 1: unknown type \"svg\"")
         XCTAssertEqual(
-            reason(one.replacingOccurrences(of: "\"orientation\": 1", with: "\"orientation\": 9")),
+            invalidReason(one.replacingOccurrences(of: "\"orientation\": 1", with: "\"orientation\": 9")),
             "item 1: \"orientation\" is not an integer from 1 to 8")
         XCTAssertEqual(
-            reason(one.replacingOccurrences(of: "\"width\": 4", with: "\"width\": 4.5")),
+            invalidReason(one.replacingOccurrences(of: "\"width\": 4", with: "\"width\": 4.5")),
             "item 1: \"width\" is not an integer from 0 to 2147483647")
     }
 }

@@ -1,3 +1,4 @@
+import ModelTestSupport
 import XCTest
 
 @testable import SelectionStore

@@ -1,5 +1,6 @@
 import Foundation
 import ImageHeaders
+import ModelTestSupport
 import TestImages
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import TestImages
 import XCTest
 

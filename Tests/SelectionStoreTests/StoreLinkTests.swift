@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import XCTest
 
 @testable import SelectionStore

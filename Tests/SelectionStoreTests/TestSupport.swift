@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import TestImages
 import XCTest
 
@@ -14,25 +15,6 @@ func makeEntry(_ name: String, width: Int = 4, height: Int = 3, orientation: Int
 func makeSelection(_ names: [String], capacity: Int = 9, current: Int? = nil) throws -> Selection {
     let items = names.map { makeEntry($0) }
     return try Selection(capacity: capacity, current: current ?? (items.isEmpty ? nil : 1), items: items)
-}
-
-extension Selection {
-    var names: [String] { items.map(\.path) }
-    /// The path of the entry under the cursor.
-    var currentPath: String? { current.map { items[$0 - 1].path } }
-}
-
-/// Asserts that `body` throws exactly `expected`.
-func assertThrows<T, Failure: Error & Equatable>(
-    _ expected: Failure, _ body: () throws(Failure) -> T,
-    file: StaticString = #filePath, line: UInt = #line
-) {
-    do {
-        _ = try body()
-        XCTFail("expected \(expected), got a result", file: file, line: line)
-    } catch {
-        XCTAssertEqual(error, expected, file: file, line: line)
-    }
 }
 
 /// The model's refusal of a change made inside `Store.update`, as the store's error.

@@ -1,5 +1,6 @@
 import Foundation
 import ImageHeaders
+import ModelTestSupport
 import XCTest
 
 /// `imgsel completion bash|zsh|fish`: the bash function is run as bash runs it

@@ -1,4 +1,5 @@
 import ImageHeaders
+import ModelTestSupport
 import SelectionStore
 import XCTest
 
@@ -11,10 +12,7 @@ final class MendingWordsTests: XCTestCase {
         _ width: Int, _ height: Int, type: ImageType = .jpeg, bytes: Int = 1000, frames: Int = 1,
         ownCrop: Bool = false
     ) -> Rule.Image {
-        var image = Rule.Image(
-            facts: ImageFacts(type: type, width: width, height: height, frames: frames), bytes: bytes)
-        image.ownCrop = ownCrop
-        return image
+        ruleImage(type, width: width, height: height, frames: frames, bytes: bytes, ownCrop: ownCrop)
     }
 
     func testAPhonesHEICIsMadeAJPEGWithinTheBytesAndSaysSo() {
