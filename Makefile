@@ -235,6 +235,15 @@ heic-files-check: build
 	python3 bench/heif_files_check.py --imgsel "$$($(SWIFT) build --show-bin-path)/imgsel" \
 		--loop-filters $(LOOP_FILTERS)
 
+# imgsel's colour engine against LittleCMS 2 (Pillow's ImageCms): every device profile in
+# /usr/share/color/icc (colord-data, icc-profiles-free, Ghostscript's), profiles written byte by
+# byte and nclx code points, through icc-apply and through ImageCms; prints mean and max ΔE2000 a
+# profile and fails on one past 1.0 / 3.0 (tools/colour/engine_check.py).
+.PHONY: colour-engine-check
+colour-engine-check:
+	flock $(BUILD_LOCK) $(SWIFT) build $(SWIFT_FLAGS) -c release --product icc-apply
+	python3 tools/colour/engine_check.py --icc-apply "$$($(SWIFT) build -c release --show-bin-path)/icc-apply"
+
 # Compare `imgsel --json info` with Pillow on the shared corpus (needs Pillow and pillow-heif).
 pillow-check: build
 	python3 bench/compare-with-pillow.py --imgsel "$$($(SWIFT) build --show-bin-path)/imgsel"
