@@ -18,7 +18,7 @@ public struct CMYKTransform: Sendable {
             for m in steps {
                 for y in steps {
                     for k in steps {
-                        let v = conversion.linearSRGB([c, m, y, k])
+                        let v = conversion.linearSRGB(Device(c, m, y, k))
                         for e in [v.x, v.y, v.z] { values.append(Float(BuiltInSRGB.encode(e) * 255)) }
                     }
                 }

@@ -31,7 +31,7 @@ struct ColourGrid: Sendable {
         return total
     }
 
-    func evaluate(_ input: [Double]) -> Vector3 {
+    func evaluate(_ input: Device) -> Vector3 {
         switch points.count {
         case 1:
             let (i, f) = cell(input[0], 0)

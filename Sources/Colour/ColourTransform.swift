@@ -7,7 +7,8 @@ import ImageCore
 /// matrix with an offset (the black point compensation) and a 16385-entry table back to 8-bit sRGB, as
 /// LittleCMS's own 8-bit matrix-shaper path; a table-based RGB profile is sampled once on a 33³ grid
 /// (LittleCMS resamples an 8-bit RGB transform on the same grid) and interpolated tetrahedrally; a
-/// grey profile is one table of its 256 values.
+/// grey profile is one table of its 256 values, read from 33 samples as LittleCMS resamples a grey
+/// transform (linear between them: near black that is coarser than the curve, and LittleCMS's).
 public struct ColourTransform: Sendable {
     enum Tables: Sendable {
         case shaper(ShaperTables)
@@ -29,6 +30,10 @@ public struct ColourTransform: Sendable {
     /// The tables, sRGB-equivalent or not (the profile's own check uses them).
     init(tablesOf profile: ICCProfile) {
         let conversion = Conversion(profile)
+        if profile.space == .grey {
+            tables = .grey(ColourTransform.greyTable(conversion))
+            return
+        }
         switch profile.model {
         case .matrixShaper(let curves, let matrix):
             let combined = BuiltInSRGB.fromD50 * Matrix3.diagonal(conversion.scale) * matrix
@@ -36,18 +41,26 @@ public struct ColourTransform: Sendable {
                 ShaperTables(
                     curves: curves.map { c in (0..<256).map { c.value(Double($0) / 255) } }, matrix: combined,
                     offset: BuiltInSRGB.fromD50 * conversion.offset))
-        case .grey:
-            tables = .grey(
-                (0..<256).flatMap { v in
-                    let linear = conversion.linearSRGB([Double(v) / 255])
-                    return [linear.x, linear.y, linear.z].map { UInt8((BuiltInSRGB.encode($0) * 255).rounded()) }
-                })
-        case .lut:
+        case .grey, .lut:
             tables = .grid(RGBGridTables { conversion.linearSRGB($0) })
         }
     }
 
     init(tables: Tables) { self.tables = tables }
+
+    /// The sRGB of each 8-bit grey, interpolated between 33 samples of the conversion.
+    static func greyTable(_ conversion: Conversion) -> [UInt8] {
+        let nodes = (0...32).map { i in
+            let linear = conversion.linearSRGB(Device(Double(i) / 32, 0, 0, 0))
+            return [linear.x, linear.y, linear.z].map { BuiltInSRGB.encode($0) * 255 }
+        }
+        return (0..<256).flatMap { v in
+            let position = Double(v) * 32 / 255
+            let i = min(Int(position), 31)
+            let f = position - Double(i)
+            return (0..<3).map { c in UInt8((nodes[i][c] + (nodes[i + 1][c] - nodes[i][c]) * f).rounded()) }
+        }
+    }
 
     /// Converts the RGB of every pixel in place (alpha untouched). For a grey profile the raster's
     /// R=G=B is the grey value.

@@ -23,8 +23,7 @@ struct Conversion: Sendable {
         if case .lut = profile.model, profile.isVersion4 {
             black = Conversion.perceptualBlack
         } else {
-            let channels = profile.space == .rgb ? 3 : profile.space == .grey ? 1 : 4
-            let y = profile.model.xyz([Double](repeating: 1, count: channels).map { profile.space == .cmyk ? $0 : 0 }).y
+            let y = profile.model.xyz(profile.space == .cmyk ? Device(1, 1, 1, 1) : Device()).y
             let l = Lab.lightness(y)
             black = Lab.toXYZ(l: l > 50 || l < 0 || !l.isFinite ? 0 : l, a: 0, b: 0)
         }
@@ -36,7 +35,7 @@ struct Conversion: Sendable {
     }
 
     /// Linear sRGB, unclipped, of device values in [0, 1].
-    func linearSRGB(_ device: [Double]) -> Vector3 {
+    func linearSRGB(_ device: Device) -> Vector3 {
         BuiltInSRGB.fromD50 * compensated(model.xyz(device))
     }
 
@@ -47,7 +46,7 @@ struct Conversion: Sendable {
 
 extension DeviceModel {
     /// XYZ (D50) of device values in [0, 1].
-    func xyz(_ device: [Double]) -> Vector3 {
+    func xyz(_ device: Device) -> Vector3 {
         switch self {
         case .matrixShaper(let curves, let matrix):
             return matrix * Vector3(curves[0].value(device[0]), curves[1].value(device[1]), curves[2].value(device[2]))

@@ -16,11 +16,11 @@ struct LutPipeline: Sendable {
     let legacyLab: Bool
 
     /// The connection-space colour (XYZ, D50, 1 the white's Y) of device values in [0, 1].
-    func evaluate(_ device: [Double]) -> Vector3 {
+    func evaluate(_ device: Device) -> Vector3 {
         var values = device
-        if let inputMatrix, values.count == 3 {
+        if let inputMatrix, aCurves.count == 3 {
             let v = inputMatrix * Vector3(values[0], values[1], values[2])
-            values = [v.x, v.y, v.z]
+            values = Device(v.x, v.y, v.z, 0)
         }
         for (i, curve) in aCurves.enumerated() { values[i] = curve.value(values[i]) }
         var v = grid.map { $0.evaluate(values) } ?? Vector3(values[0], values[1], values[2])

@@ -48,6 +48,9 @@ struct Matrix3: Sendable, Equatable {
     }
 }
 
+/// Device values in [0, 1]: one (grey), three (RGB) or four (CMYK) of the four, the rest 0.
+typealias Device = SIMD4<Double>
+
 struct Vector3: Sendable, Equatable {
     var x, y, z: Double
 

@@ -9,14 +9,15 @@ struct RGBGridTables: Sendable {
     let fractions: [Float]
 
     /// Samples `linear` (linear sRGB of device RGB in [0, 1]) at every node.
-    init(_ linear: (_ device: [Double]) -> Vector3) {
+    init(_ linear: (_ device: Device) -> Vector3) {
         let n = RGBGridTables.points
         var nodes = [Float]()
         nodes.reserveCapacity(n * n * n * 3)
         for r in 0..<n {
             for g in 0..<n {
                 for b in 0..<n {
-                    let v = linear([r, g, b].map { Double($0) / Double(n - 1) })
+                    let scale = 1 / Double(n - 1)
+                    let v = linear(Device(Double(r) * scale, Double(g) * scale, Double(b) * scale, 0))
                     for c in [v.x, v.y, v.z] { nodes.append(Float(BuiltInSRGB.encode(c) * 255)) }
                 }
             }
