@@ -39,6 +39,13 @@ final class ColourOracleTests: XCTestCase {
         ],
     ]
 
+    /// CMYK ink amounts to sRGB (C, M, Y, K, R, G, B), the same snapshot.
+    static let cmyk: [[Int]] = [
+        [0, 0, 0, 0, 255, 255, 255], [255, 255, 255, 255, 0, 0, 0], [0, 0, 0, 255, 0, 0, 0],
+        [255, 0, 0, 0, 0, 255, 255],
+        [0, 128, 255, 0, 255, 109, 0], [20, 40, 60, 80, 135, 120, 106], [200, 100, 50, 25, 37, 115, 159],
+    ]
+
     /// nclx primaries and transfer, against LittleCMS with the equivalent ICC profile
     /// (profiles.code_point_profile: those primaries, the curve Transfer.swift documents).
     static let codePoints: [[Int]: [Case]] = [
@@ -82,6 +89,24 @@ final class ColourOracleTests: XCTestCase {
             let profile = try ICCProfile.parse(try ColourOracleTests.fixture(name))
             XCTAssertFalse(profile.isSRGBEquivalent, name)
             check(try ColourTransform(profile: profile), cases, name)
+        }
+    }
+
+    func testCMYKMatchesLittleCMS() throws {
+        let profile = try ICCProfile.parse(try ColourOracleTests.fixture("cmyk-v2-mft2-lab.icc"))
+        XCTAssertEqual(profile.space, .cmyk)
+        XCTAssertThrowsError(try ColourTransform(profile: profile))
+        let transform = try CMYKTransform(profile: profile)
+        let inks = ColourOracleTests.cmyk.flatMap { $0[0..<4].map { UInt8($0) } }
+        var rgba = [UInt8](repeating: 0, count: inks.count)
+        inks.withUnsafeBufferPointer { cmyk in
+            rgba.withUnsafeMutableBufferPointer {
+                transform.convert(cmyk: cmyk.baseAddress!, rgba: $0.baseAddress!, count: cmyk.count / 4)
+            }
+        }
+        for (i, row) in ColourOracleTests.cmyk.enumerated() {
+            let got = rgba[4 * i..<4 * i + 4].map { Int($0) }
+            XCTAssert(zip(got, row[4...] + [255]).allSatisfy { abs($0 - $1) <= 2 }, "\(row): \(got)")
         }
     }
 

@@ -21,7 +21,10 @@ FILES = {
     'lut-mft2-lab.icc': profiles.lut_rgb_mft2(),
     'lut-mab-xyz.icc': profiles.lut_rgb_mab(),
     'grey-v2-gamma18.icc': profiles.grey_v2(1.8),
+    'cmyk-v2-mft2-lab.icc': profiles.cmyk_mft2(),
 }
+INKS = [(0, 0, 0, 0), (255, 255, 255, 255), (0, 0, 0, 255), (255, 0, 0, 0), (0, 128, 255, 0), (20, 40, 60, 80),
+        (200, 100, 50, 25)]
 
 
 def main():
@@ -32,15 +35,18 @@ def main():
         with open(path, 'wb') as f:
             f.write(data)
         prof = ImageCms.getOpenProfile(path)
-        grey = prof.profile.xcolor_space.strip() == 'GRAY'
-        if grey:
+        space = prof.profile.xcolor_space.strip()
+        if space == 'CMYK':
+            im = Image.frombytes('CMYK', (len(INKS), 1), bytes(c for ink in INKS for c in ink))
+            inputs = INKS
+        elif space == 'GRAY':
             im = Image.frombytes('L', (len(GREYS), 1), bytes(GREYS))
             inputs = [(g, g, g) for g in GREYS]
         else:
             im = Image.frombytes('RGB', (len(COLOURS), 1), bytes(c for rgb in COLOURS for c in rgb))
             inputs = COLOURS
         out = ImageCms.profileToProfile(im, prof, srgb, outputMode='RGB').tobytes()
-        rows = ', '.join('(%d, %d, %d, %d, %d, %d)' % (*i, *out[3 * n:3 * n + 3]) for n, i in enumerate(inputs))
+        rows = ', '.join('(%s)' % ', '.join(str(v) for v in (*i, *out[3 * n:3 * n + 3])) for n, i in enumerate(inputs))
         print('"%s": [%s],' % (name, rows))
 
 

@@ -224,3 +224,28 @@ def transfer_curve(code):
             return v * v / 3 if v <= 0.5 else (math.exp((v - c) / a) + b) / 12
         return curv_table([min(1.0, scene(i / 4095) / scene(0.75)) for i in range(4096)])
     raise ValueError(code)
+
+
+def cmyk_mft2(points=9, v4=False):
+    """A CMYK printer profile whose A2B0 is an mft2 to Lab (v2) of a simple ink model: each ink
+    takes away its third of sRGB's light, black all of it, with a dot gain in the input tables and a
+    paper black of L* 8 (so black point compensation has work to do)."""
+    m = rgb_to_d50(PRIMARIES['bt709'], D65)
+    grid = b''
+    for c in range(points):
+        for mg in range(points):
+            for y in range(points):
+                for k in range(points):
+                    ink = [v / (points - 1) for v in (c, mg, y, k)]
+                    rgb = [(1 - ink[0]) * (1 - ink[3]), (1 - ink[1]) * (1 - ink[3]), (1 - ink[2]) * (1 - ink[3])]
+                    rgb = [0.009 + 0.991 * v ** 2.2 for v in rgb]
+                    lab = _xyz_to_lab(*_mulv(m, rgb))
+                    lab = (max(0, min(100, lab[0])), max(-128, min(127, lab[1])), max(-128, min(127, lab[2])))
+                    grid += struct.pack('>HHH', *_lab_encode_v2(*lab))
+    gain = b''.join(struct.pack('>H', int(round((i / 255) ** 0.8 * 65535))) for i in range(256))
+    identity = b''.join(struct.pack('>H', int(round(i * 65535 / 255))) for i in range(256))
+    body = b'mft2\0\0\0\0' + bytes([4, 3, points, 0])
+    body += b''.join(s15(v) for v in (1, 0, 0, 0, 1, 0, 0, 0, 1))
+    body += struct.pack('>HH', 256, 256) + gain * 4 + grid + identity * 3
+    return profile([(b'desc', desc_tag('CMYK mft2 Lab', v4)), (b'wtpt', xyz_tag(D50)), (b'A2B0', body)],
+                   space=b'CMYK', pcs=b'Lab ', v4=v4, device_class=b'prtr')
