@@ -236,6 +236,16 @@ fuzz-icc:
 pixel-check: build
 	python3 bench/compare-pixels-with-pillow.py --imgsel "$$($(SWIFT) build --show-bin-path)/imgsel"
 
+# Colour held to LittleCMS (Pillow's ImageCms), file by file (tools/colour/files_check.py): every
+# profile kind (Debian's icc-profiles-free, colord-data and Ghostscript's, and profiles written byte by
+# byte: Display P3 v4 para, a v2 curv table, an mft2 LUT) in JPEG, PNG, WebP, TIFF and HEIC, nclx
+# HEICs, untagged files; a table of mean and max ΔE2000 a file, failing over 1.0 or 3.0. CI runs it
+# whole (a minute); COLOUR_CHECK_ARGS=--short checks one profile of each kind.
+COLOUR_CHECK_ARGS ?=
+.PHONY: colour-check
+colour-check: build
+	python3 tools/colour/files_check.py "$$($(SWIFT) build --show-bin-path)/imgsel" $(COLOUR_CHECK_ARGS)
+
 # imgsel's HEVC decoder against dec265 (libde265), bit for bit on YUV, over x265 streams made with
 # many switch sets (bench/heic_check.py; needs x265 and libde265-examples). HEIC_CHECK_ARGS=--quick
 # runs a sample. Then the files half, heic-files-check (below).

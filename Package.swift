@@ -93,7 +93,7 @@ let package = Package(
         // turn upright, shrink), the contact sheet, export's encoding (the encoders are in their codecs' targets).
         .target(
             name: "ImageEncoding",
-            dependencies: ["ImageDecoding", "ImageHeaders", "PNGCodec", "Deflate", "Posix"]),
+            dependencies: ["ImageDecoding", "ImageHeaders", "PNGCodec", "Deflate", "Colour", "Posix"]),
         // Pictures on a terminal: which way to draw (--graphics, $IMGSEL_GRAPHICS, the environment, one query on
         // the terminal), its window size, the fit, the ways of drawing (kitty, iTerm2, sixel, half blocks) and a
         // facade over them (PictureRenderer). The renderers are pure: pixels and a cell box in, bytes out.

@@ -3,10 +3,12 @@
 /// without knowing what one is. Without it a codec converts as Pillow does with none.
 public struct CMYKToRGB: Sendable {
     /// Writes RGBA (alpha 255) for `count` pixels of interleaved C, M, Y, K ink amounts (0 = no ink).
-    public let convert: @Sendable (_ cmyk: UnsafePointer<UInt8>, _ rgba: UnsafeMutablePointer<UInt8>, _ count: Int) -> Void
+    public let convert:
+        @Sendable (_ cmyk: UnsafePointer<UInt8>, _ rgba: UnsafeMutablePointer<UInt8>, _ count: Int) -> Void
 
     public init(
-        _ convert: @escaping @Sendable (_ cmyk: UnsafePointer<UInt8>, _ rgba: UnsafeMutablePointer<UInt8>, _ count: Int)
+        _ convert:
+            @escaping @Sendable (_ cmyk: UnsafePointer<UInt8>, _ rgba: UnsafeMutablePointer<UInt8>, _ count: Int)
             -> Void
     ) {
         self.convert = convert

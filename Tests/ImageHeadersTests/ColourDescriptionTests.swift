@@ -12,26 +12,39 @@ final class ColourDescriptionTests: XCTestCase {
     }
 
     func testJPEGJoinsItsChunksInTheOrderTheySayNotTheOrderTheyCome() {
-        let chunks = [iccChunk(2, of: 3, profile[70..<140]), iccChunk(3, of: 3, profile[140...]),
-            iccChunk(1, of: 3, profile[..<70])]
+        let chunks = [
+            iccChunk(2, of: 3, profile[70..<140]), iccChunk(3, of: 3, profile[140...]),
+            iccChunk(1, of: 3, profile[..<70]),
+        ]
         let jpeg = ImageBytes.jpeg(width: 4, height: 4, before: chunks)
         XCTAssertEqual(ColourDescription.read(jpeg, type: .jpeg), .icc(.raw(profile)))
     }
 
+    func testJPEGProfileSplitOver200ChunksComesBackWhole() {
+        let long = (0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let chunks = (0..<200).reversed().map { i in iccChunk(i + 1, of: 200, long[(i * 100)..<(i * 100 + 100)]) }
+        let jpeg = ImageBytes.jpeg(width: 4, height: 4, before: chunks)
+        XCTAssertEqual(ColourDescription.read(jpeg, type: .jpeg), .icc(.raw(long)))
+    }
+
     func testJPEGWithAChunkMissingDuplicatedOrMiscountedIsBroken() {
         let missing = [iccChunk(1, of: 3, profile[..<70]), iccChunk(3, of: 3, profile[140...])]
-        let duplicated = [iccChunk(1, of: 2, profile[..<70]), iccChunk(1, of: 2, profile[..<70]),
-            iccChunk(2, of: 2, profile[70...])]
+        let duplicated = [
+            iccChunk(1, of: 2, profile[..<70]), iccChunk(1, of: 2, profile[..<70]),
+            iccChunk(2, of: 2, profile[70...]),
+        ]
         let miscounted = [iccChunk(1, of: 2, profile[..<70]), iccChunk(2, of: 3, profile[70...])]
         let placeZero = [iccChunk(0, of: 1, profile[...])]
         for chunks in [missing, duplicated, miscounted, placeZero] {
-            XCTAssertEqual(ColourDescription.read(ImageBytes.jpeg(width: 4, height: 4, before: chunks), type: .jpeg),
+            XCTAssertEqual(
+                ColourDescription.read(ImageBytes.jpeg(width: 4, height: 4, before: chunks), type: .jpeg),
                 .brokenProfile)
         }
     }
 
     func testJPEGWithoutAProfileIsNone() {
-        XCTAssertEqual(ColourDescription.read(ImageBytes.jpeg(width: 4, height: 4), type: .jpeg), ColourDescription.none)
+        XCTAssertEqual(
+            ColourDescription.read(ImageBytes.jpeg(width: 4, height: 4), type: .jpeg), ColourDescription.none)
     }
 
     func testPNGPrefersCICPOverICCOverTheSRGBChunk() {
@@ -79,8 +92,10 @@ final class ColourDescriptionTests: XCTestCase {
     }
 
     func testHEIFPrefersAProfileToNCLXAndReadsNCLXCodePoints() {
-        let nclx = ImageBytes.box("colr", ImageBytes.ascii("nclx") + ImageBytes.be16(9) + ImageBytes.be16(16)
-            + ImageBytes.be16(9) + [0x80])
+        let nclx = ImageBytes.box(
+            "colr",
+            ImageBytes.ascii("nclx") + ImageBytes.be16(9) + ImageBytes.be16(16)
+                + ImageBytes.be16(9) + [0x80])
         let prof = ImageBytes.box("colr", ImageBytes.ascii("prof") + profile)
         let both = ImageBytes.heif(primary: [ImageBytes.ispe(64, 48), nclx, prof])
         XCTAssertEqual(ColourDescription.read(both, type: .heic), .icc(.raw(profile)))
@@ -94,7 +109,8 @@ final class ColourDescriptionTests: XCTestCase {
     }
 
     func testTypesWithoutADescriptionAndBytesThatDoNotWalkAreNone() {
-        XCTAssertEqual(ColourDescription.read(ImageBytes.smallGIF(width: 2, height: 2), type: .gif), ColourDescription.none)
+        XCTAssertEqual(
+            ColourDescription.read(ImageBytes.smallGIF(width: 2, height: 2), type: .gif), ColourDescription.none)
         for type in [ImageType.jpeg, .png, .webp, .tiff, .heic] {
             XCTAssertEqual(ColourDescription.read([0xFF, 0xD8, 0xFF], type: type), ColourDescription.none, "\(type)")
             XCTAssertEqual(ColourDescription.read([], type: type), ColourDescription.none, "\(type)")
