@@ -8,7 +8,7 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 # which is most of the cost of a call that does little.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 
-.PHONY: build release test lint format install clean fuzz fuzz-decoders fuzz-thumbnail pixel-check pillow-check \
+.PHONY: build release test lint format install clean fuzz fuzz-decoders fuzz-thumbnail fuzz-icc pixel-check pillow-check \
 	heic-files-check
 
 build:
@@ -213,10 +213,38 @@ fuzz-thumbnail:
 		done; \
 	done
 
+# The ICC profile parser and the conversions built on what it accepts, under one libFuzzer target:
+# the Colour sources in one module over Posix (ImageCore's Raster is in it too), FUZZ_TIME seconds
+# from the seed profiles in Fuzz/seeds-icc (Tests/ColourTests' fixtures and hostile cases). The
+# malloc limit catches an allocation past the profile budget (16 MiB) by far.
+COLOUR_SOURCES = $(shell find Sources/Colour -name "*.swift")
+fuzz-icc:
+	mkdir -p $(FUZZ_DIR)/modules $(FUZZ_DIR)/corpus-icc
+	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES) && \
+		swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ICCFuzz \
+		$(COLOUR_SOURCES) $(shell find Sources/ImageCore -name "*.swift" -not -name Parallel.swift) \
+		Fuzz/ICCProfileFuzzer.swift $(FUZZ_LIBRARIES) -o $(FUZZ_DIR)/icc-fuzzer'
+	$(FUZZ_DIR)/icc-fuzzer $(FUZZ_DIR)/corpus-icc Fuzz/seeds-icc -max_total_time=$(FUZZ_TIME) -seed=$(FUZZ_SEED) \
+		-max_len=65536 -timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=256 -artifact_prefix=$(FUZZ_DIR)/icc- \
+		-print_final_stats=1 2>&1 | grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" || exit 1
+	for finding in $(FUZZ_DIR)/icc-crash-* $(FUZZ_DIR)/icc-timeout-* $(FUZZ_DIR)/icc-oom-*; do \
+		[ ! -e "$$finding" ] || { echo "icc: a finding, $$finding"; exit 1; }; \
+	done
+
 # Every picture imgsel decodes against Pillow's (bench/compare-pixels-with-pillow.py): needs
 # Pillow, numpy-free; builds its corpus with bench/make_pixel_corpus.py (and cjpeg, pypng).
 pixel-check: build
 	python3 bench/compare-pixels-with-pillow.py --imgsel "$$($(SWIFT) build --show-bin-path)/imgsel"
+
+# Colour held to LittleCMS (Pillow's ImageCms), file by file (tools/colour/files_check.py): every
+# profile kind (Debian's icc-profiles-free, colord-data and Ghostscript's, and profiles written byte by
+# byte: Display P3 v4 para, a v2 curv table, an mft2 LUT) in JPEG, PNG, WebP, TIFF and HEIC, nclx
+# HEICs, untagged files; a table of mean and max ΔE2000 a file, failing over 1.0 or 3.0. CI runs it
+# whole (a minute); COLOUR_CHECK_ARGS=--short checks one profile of each kind.
+COLOUR_CHECK_ARGS ?=
+.PHONY: colour-check
+colour-check: build
+	python3 tools/colour/files_check.py "$$($(SWIFT) build --show-bin-path)/imgsel" $(COLOUR_CHECK_ARGS)
 
 # imgsel's HEVC decoder against dec265 (libde265), bit for bit on YUV, over x265 streams made with
 # many switch sets (bench/heic_check.py; needs x265 and libde265-examples). HEIC_CHECK_ARGS=--quick
@@ -234,6 +262,15 @@ LOOP_FILTERS ?= on
 heic-files-check: build
 	python3 bench/heif_files_check.py --imgsel "$$($(SWIFT) build --show-bin-path)/imgsel" \
 		--loop-filters $(LOOP_FILTERS)
+
+# imgsel's colour engine against LittleCMS 2 (Pillow's ImageCms): every device profile in
+# /usr/share/color/icc (colord-data, icc-profiles-free, Ghostscript's), profiles written byte by
+# byte and nclx code points, through icc-apply and through ImageCms; prints mean and max ΔE2000 a
+# profile and fails on one past 1.0 / 3.0 (tools/colour/engine_check.py).
+.PHONY: colour-engine-check
+colour-engine-check:
+	flock $(BUILD_LOCK) $(SWIFT) build $(SWIFT_FLAGS) -c release --product icc-apply
+	python3 tools/colour/engine_check.py --icc-apply "$$($(SWIFT) build -c release --show-bin-path)/icc-apply"
 
 # Compare `imgsel --json info` with Pillow on the shared corpus (needs Pillow and pillow-heif).
 pillow-check: build

@@ -93,7 +93,7 @@ let package = Package(
         // turn upright, shrink), the contact sheet, export's encoding (the encoders are in their codecs' targets).
         .target(
             name: "ImageEncoding",
-            dependencies: ["ImageDecoding", "ImageHeaders", "PNGCodec", "Deflate", "Posix"]),
+            dependencies: ["ImageDecoding", "ImageHeaders", "PNGCodec", "Deflate", "Colour", "Posix"]),
         // Pictures on a terminal: which way to draw (--graphics, $IMGSEL_GRAPHICS, the environment, one query on
         // the terminal), its window size, the fit, the ways of drawing (kitty, iTerm2, sixel, half blocks) and a
         // facade over them (PictureRenderer). The renderers are pure: pixels and a cell box in, bytes out.
@@ -116,6 +116,12 @@ let package = Package(
         .executableTarget(name: "jpeg-encode", dependencies: ["ImageCore", "JPEGCodec", "BMPCodec", "PNGCodec"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore", "Posix"]),
+        // Colour: ICC profiles (v2, v4: matrix/TRC, grey, mft1/mft2/mAB tables) and nclx/cICP code points,
+        // parsed within a memory budget, and the conversions of 8-bit pixels to sRGB held to LittleCMS 2.
+        .target(name: "Colour", dependencies: ["ImageCore", "Posix"]),
+        // A developer tool and test helper: raw 8-bit RGB or CMYK through a profile to sRGB (stdin to stdout),
+        // for `make colour-engine-check` against LittleCMS.
+        .executableTarget(name: "icc-apply", dependencies: ["Colour"]),
         // A developer tool and test helper: a raw HEVC stream through imgsel's own decoder to YUV, for
         // `make heic-check` against dec265.
         .executableTarget(name: "hevc-yuv", dependencies: ["ImageCore", "HEVCCodec"]),
@@ -158,6 +164,8 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestImages"]),
+        // The ICC parser's bounds on hostile profiles and the conversions against values taken from LittleCMS.
+        .testTarget(name: "ColourTests", dependencies: ["Colour", "ImageCore"], exclude: ["Fixtures"]),
         // The encoders and picture making (orient, shrink, the sheet, export's encoding); the JPEG encoder's
         // files are also checked by cjpeg, djpeg, ImageMagick, Pillow and Chromium where installed.
         .testTarget(

@@ -6,6 +6,12 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func probeFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    // The colour description is found by the same lexers, for every type, whatever the probe says.
+    for type in [ImageType.jpeg, .png, .webp, .tiff, .heic] {
+        if case .icc(.raw(let profile)) = ColourDescription.read(bytes, type: type) {
+            precondition(profile.count <= bytes.count, "a profile longer than its file")
+        }
+    }
     do {
         let facts = try ImageProbe.probe(MemoryByteSource(bytes))
         precondition(facts.width > 0 && facts.height > 0, "non-positive size \(facts)")

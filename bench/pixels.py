@@ -81,6 +81,21 @@ def bench_pixels(imgsel, work, args, Measure, report, peaks):
                     runs, out)
         report(f"thumbnail {label}", m, "imgsel thumbnail", "vipsthumbnail", goal)
 
+    # Issue 40: colour management costs at most 10 % of a thumbnail (a ProPhoto-tagged JPEG against the
+    # same file untagged: the profile parsed, its tables built, the shrunk picture converted).
+    tagged = os.path.join(out, "photo-prophoto.jpg")
+    with open(p("photo-baseline.jpg"), "rb") as f:
+        jpeg = f.read()
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "colour"))
+    import files_check
+    profile = files_check.prophoto()
+    segment = b"ICC_PROFILE\0\x01\x01" + profile
+    with open(tagged, "wb") as f:
+        f.write(jpeg[:2] + b"\xff\xe2" + len(segment + b"..").to_bytes(2, "big") + segment + jpeg[2:])
+    m = Measure({"tagged ProPhoto": [imgsel, "thumbnail", tagged, "t.png", "--size", "256"],
+                 "untagged": [imgsel, "thumbnail", p("photo-baseline.jpg"), "t.png", "--size", "256"]}, runs, out)
+    report("thumbnail, colour managed", m, "tagged ProPhoto", "untagged", 1.10)
+
     nine = [p(f"nine-{i}.jpg") for i in range(1, 10)]
     subprocess.run([imgsel, "-f", "nine.json", "add", *nine], cwd=out, check=True, stdout=subprocess.DEVNULL)
     tiles = " ".join(os.path.join(out, f"tile-nine-{i}.png") for i in range(1, 10))

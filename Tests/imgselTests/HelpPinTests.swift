@@ -358,6 +358,7 @@ final class HelpPinTests: ImgselTestCase {
           --names NAMING    numbered (01-NAME.jpg, the default) or keep (each file's own name, " (1)" on a clash)
           --keep-metadata   keep EXIF and XMP (orientation set to 1 when turned); otherwise only the ICC profile \#
         stays
+          --colour COLOUR   keep (own colours, with their profile; the default) or srgb (converted to sRGB, no profile)
           --force           replace files in DIR of the names written
           --replace         DIR holds the new set and nothing else, swapped in for the old one in one rename
 

@@ -13,9 +13,9 @@ final class InfoTests: ImgselTestCase {
             r.stdoutLines,
             [
                 "a.png: png 12×5, orientation 1 (shown 12×5),"
-                    + " 1 frame, \(aBytes) bytes, sha256 \(sha256sum(url("a.png")))",
+                    + " 1 frame, colour sRGB (none), \(aBytes) bytes, sha256 \(sha256sum(url("a.png")))",
                 "b.gif: gif 7×9, orientation 1 (shown 7×9),"
-                    + " 1 frame, \(bBytes) bytes, sha256 \(sha256sum(url("b.gif")))",
+                    + " 1 frame, colour sRGB (none), \(bBytes) bytes, sha256 \(sha256sum(url("b.gif")))",
             ])
         XCTAssertEqual(listing("."), ["a.png", "b.gif"], "no selection file, no lock")
     }

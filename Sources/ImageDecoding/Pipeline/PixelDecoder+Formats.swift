@@ -11,7 +11,10 @@ import WebPCodec
 extension PixelDecoder {
     static let jpeg = PixelDecoder(
         decode: { bytes, scale throws(DecodeError) in try JPEGDecoder.decodeReportingDamage(bytes, scale: scale) },
-        scalesInDecoding: true)
+        scalesInDecoding: true,
+        cmyk: { bytes, scale, cmyk throws(DecodeError) in
+            try JPEGDecoder.decodeReportingDamage(bytes, scale: scale, cmyk: cmyk)
+        })
 
     static let png = PixelDecoder(
         decode: { bytes, _ throws(DecodeError) in (try PNGDecoder.decode(bytes), nil) },

@@ -22,7 +22,9 @@ public struct PixelDecoder: Sendable {
     /// Decodes a whole file; `scale` (1, 2, 4 or 8) is the DCT scale a JPEG may be decoded
     /// at, which the other formats ignore. The damage is set when the picture is not whole but
     /// was made anyway (JPEG, as libjpeg does); the other decoders throw instead.
-    public typealias Decode = @Sendable ([UInt8], Int) throws(DecodeError) -> (raster: Raster, damage: DecodeError?)
+    public typealias Decode = @Sendable ([UInt8], Int) throws(DecodeError) -> Decoded
+    /// A decoded picture, and what of it is missing.
+    public typealias Decoded = (raster: Raster, damage: DecodeError?)
 
     /// Decodes a file that will be shrunk to cover `covering` (its stored size): a format that
     /// holds a smaller picture of itself (HEIF's thumbnail item) may answer with that, when it
@@ -34,6 +36,9 @@ public struct PixelDecoder: Sendable {
     /// picture itself. Whatever a row decode hands the sink is what `decode` decodes, pixel for pixel.
     public typealias DecodeRows = @Sendable ([UInt8], RowSink) throws(DecodeError) -> Void
 
+    /// `Decode` with a CMYK picture's ink turned into RGB through its profile's conversion.
+    public typealias DecodeCMYK = @Sendable ([UInt8], Int, CMYKToRGB) throws(DecodeError) -> Decoded
+
     public let decode: Decode
     /// Set for a format that may answer with a smaller picture of itself (see `DecodeCovering`).
     public let decodeCovering: DecodeCovering?
@@ -41,11 +46,20 @@ public struct PixelDecoder: Sendable {
     public let decodeRows: DecodeRows?
     /// Whether its DCT lets it be decoded smaller for less work (`decode`'s scale).
     public let scalesInDecoding: Bool
+    /// Set for a format that holds CMYK pictures (JPEG): `decode` through the profile's conversion.
+    public let decodeCMYK: DecodeCMYK?
 
     init(
         decode: @escaping Decode, covering: DecodeCovering? = nil, rows: DecodeRows? = nil,
-        scalesInDecoding: Bool = false
+        scalesInDecoding: Bool = false, cmyk: DecodeCMYK? = nil
     ) {
         (self.decode, decodeCovering, decodeRows, self.scalesInDecoding) = (decode, covering, rows, scalesInDecoding)
+        decodeCMYK = cmyk
+    }
+
+    /// `decode`, through `cmyk` where the format takes it.
+    public func decode(_ bytes: [UInt8], scale: Int, cmyk: CMYKToRGB?) throws(DecodeError) -> Decoded {
+        if let cmyk, let decodeCMYK { return try decodeCMYK(bytes, scale, cmyk) }
+        return try decode(bytes, scale)
     }
 }

@@ -16,9 +16,10 @@ public enum ExportPicture {
     /// The picture of `region` (nil: all of it) of the file `bytes`, whose header says `facts`, at
     /// `width`×`height`. A JPEG is decoded at the smallest DCT scale that still covers that size, so
     /// one photo's decode stays within its budget. Throws the damage of a file that did not decode whole:
-    /// a CI job must never ship a picture that is half grey.
+    /// a CI job must never ship a picture that is half grey. `cmyk` turns a CMYK picture's ink into RGB
+    /// through its profile; other colours are left as the file has them.
     public static func make(
-        _ bytes: [UInt8], facts: ImageFacts, region: Region?, width: Int, height: Int
+        _ bytes: [UInt8], facts: ImageFacts, region: Region?, width: Int, height: Int, cmyk: CMYKToRGB? = nil
     ) throws(DecodeError) -> Raster {
         guard let decoder = PixelDecoders[facts.type] else {
             throw .unsupported("\(facts.type.displayName) (its codec is out of reach without a package)")
@@ -38,7 +39,7 @@ public enum ExportPicture {
             let raster = try ShrinkRows(toWidth: tw, height: th).picture(of: bytes, decodedBy: decodeRows)
             return raster.oriented(facts.orientation)
         }
-        let decoded = try decoder.decode(bytes, scale)
+        let decoded = try decoder.decode(bytes, scale: scale, cmyk: cmyk)
         if let damage = decoded.damage { throw damage }
         let stored = decoded.raster
         guard region != nil else {

@@ -32,14 +32,25 @@ public enum Thumbnailer {
 
     /// The picture as far as it decoded, and its damage: for terminal views, which may show it.
     /// A JPEG is decoded at the smallest DCT scale that still covers the result, so a
-    /// 100-megapixel photo's thumbnail stays small and quick.
+    /// 100-megapixel photo's thumbnail stays small and quick. Its colours are sRGB's, converted
+    /// from what the file describes once it is shrunk (on few pixels, as libvips does).
     public static func shown(
         _ bytes: [UInt8], facts: ImageFacts, crop: Crop? = nil, within box: Int
     ) throws(DecodeError) -> Shown {
         guard let decoder = PixelDecoders[facts.type] else {
             throw .unsupported("\(facts.type.displayName) (its codec is out of reach without a package)")
         }
-        if let crop { return try cropped(bytes, facts: facts, crop: crop, within: box, decoder: decoder) }
+        let colour = PictureColour.of(bytes, type: facts.type)
+        var shown = try inOwnColours(bytes, facts: facts, crop: crop, within: box, decoder: decoder, cmyk: colour.cmyk)
+        shown.raster = colour.sRGB(shown.raster)
+        return shown
+    }
+
+    /// `shown` before its colours are made sRGB's (a CMYK picture's ink is, as it decodes).
+    private static func inOwnColours(
+        _ bytes: [UInt8], facts: ImageFacts, crop: Crop?, within box: Int, decoder: PixelDecoder, cmyk: CMYKToRGB?
+    ) throws(DecodeError) -> Shown {
+        if let crop { return try cropped(bytes, facts: facts, crop: crop, within: box, decoder: decoder, cmyk: cmyk) }
         if let streamed = try streamed(bytes, facts: facts, within: box, decoder: decoder) { return streamed }
         let turns = facts.swapsSides
         let upright = facts.uprightSize
@@ -54,7 +65,7 @@ public enum Thumbnailer {
         if let covering = decoder.decodeCovering {
             decoded = (try covering(bytes, storedTarget), nil)
         } else {
-            decoded = try decoder.decode(bytes, scale)
+            decoded = try decoder.decode(bytes, scale: scale, cmyk: cmyk)
         }
         let stored = decoded.raster
         let smallerPicture =
@@ -93,7 +104,7 @@ public enum Thumbnailer {
     /// covers the crop's fitted size, turned upright whole (the crop is in upright pixels), then
     /// the crop's area shrunk; at full scale the crop is cut out exactly first (`cropped(to:)`).
     private static func cropped(
-        _ bytes: [UInt8], facts: ImageFacts, crop: Crop, within box: Int, decoder: PixelDecoder
+        _ bytes: [UInt8], facts: ImageFacts, crop: Crop, within box: Int, decoder: PixelDecoder, cmyk: CMYKToRGB?
     ) throws(DecodeError) -> Shown {
         let full = facts.uprightSize
         let target = ThumbnailSize.fitting(width: max(1, crop.width), height: max(1, crop.height), within: max(1, box))
@@ -103,7 +114,7 @@ public enum Thumbnailer {
             let storedTarget = facts.swapsSides ? (width: target.height, height: target.width) : target
             scale = ThumbnailSize.jpegScale(width: stored.0, height: stored.1, covering: storedTarget)
         }
-        let decoded = try decoder.decode(bytes, scale)
+        let decoded = try decoder.decode(bytes, scale: scale, cmyk: cmyk)
         let upright = decoded.raster.oriented(facts.orientation)
         guard full.width > 0, full.height > 0, upright.width > 0, upright.height > 0 else {
             return Shown(raster: upright, damage: decoded.damage)

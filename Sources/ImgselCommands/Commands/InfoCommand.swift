@@ -1,4 +1,5 @@
 import CommandLineModel
+import ImageEncoding
 import SelectionStore
 
 struct InfoCommand: Command {
@@ -25,21 +26,30 @@ struct InfoCommand: Command {
                 let entry = context.entry(for: path, image)
                 // The type comes from the content; a name that suggests another type is pointed out.
                 let misnamed = f.type.nameDisagreement(path)
+                let colour = Self.colour(path, cwd: context.cwd)
                 var fields: [(String, JSONValue)] =
                     context.pathMembers(entry) + [
                         ("type", .string(f.type.rawValue)),
                         ("width", .int(f.width)), ("height", .int(f.height)), ("orientation", .int(f.orientation)),
                         ("frames", .int(f.frames)), ("bytes", .int(image.bytes)), ("sha256", .string(image.sha256)),
                     ]
+                if let colour {
+                    fields.append(
+                        (
+                            "colour",
+                            .object([("source", .string(colour.source.rawValue)), ("name", .string(colour.name))])
+                        ))
+                }
                 if let misnamed { fields.append(("warning", .string(misnamed))) }
                 objects.append(.object(fields))
                 if !context.json {
                     let frames = f.frames == 1 ? "1 frame" : "\(f.frames) frames"
+                    let described = colour.map { ", colour " + Format.printable($0.words) } ?? ""
                     let note = misnamed.map { "; " + Format.printable($0) } ?? ""
                     context.console.out(
                         Format.printable(path)
                             + ": \(f.type.rawValue) \(f.width)×\(f.height), orientation \(f.orientation)"
-                            + " (shown \(Format.uprightSize(entry))), \(frames), \(image.bytes)"
+                            + " (shown \(Format.uprightSize(entry))), \(frames)\(described), \(image.bytes)"
                             + " bytes, sha256 \(image.sha256)"
                             + note)
                 }
@@ -50,5 +60,12 @@ struct InfoCommand: Command {
         }
         if context.json { context.console.json(.array(objects)) }
         if let failure = ImgselError.combining(failures) { throw failure }
+    }
+
+    /// What the file's colour description comes to; nil when its bytes cannot be read whole (a file
+    /// past the decode budget's bytes): `info` still says what `add` would record.
+    static func colour(_ path: String, cwd: String) -> PictureColour? {
+        guard case .success(let file) = PictureLoader.file(path, cwd: cwd) else { return nil }
+        return PictureColour.of(file.bytes, type: file.facts.type)
     }
 }

@@ -6,13 +6,16 @@ final class JPEGBufferedImage {
     let frame: JPEGFrame
     let scale: Int
     let transform: JPEGColorTransform
+    let cmyk: CMYKToRGB?
     let store: JPEGCoefficientStore
     let quantization: JPEGQuantization
     /// For progressive JPEG: what the scans so far have made known (for block smoothing).
     var progression: JPEGProgressionStatus
 
     /// `inputBytes`: the file, held whole while it decodes.
-    init(frame: JPEGFrame, scale: Int, transform: JPEGColorTransform, inputBytes: Int) throws(DecodeError) {
+    init(
+        frame: JPEGFrame, scale: Int, transform: JPEGColorTransform, cmyk: CMYKToRGB? = nil, inputBytes: Int
+    ) throws(DecodeError) {
         try Self.checkBudget(
             frame: frame, outputWidth: JPEGFrame.ceilDiv(frame.width, scale),
             outputHeight: JPEGFrame.ceilDiv(frame.height, scale),
@@ -21,6 +24,7 @@ final class JPEGBufferedImage {
         self.frame = frame
         self.scale = scale
         self.transform = transform
+        self.cmyk = cmyk
         guard let store = JPEGCoefficientStore(frame: frame) else {
             throw .tooLarge(width: frame.width, height: frame.height)
         }
@@ -42,7 +46,8 @@ final class JPEGBufferedImage {
     func finish() throws(DecodeError) -> Raster {
         let width = JPEGFrame.ceilDiv(frame.width, scale), height = JPEGFrame.ceilDiv(frame.height, scale)
         return try JPEGPixels.raster(width: width, height: height) { base throws(DecodeError) in
-            let assembler = try JPEGRowAssembler(frame: frame, scale: scale, transform: transform, output: base)
+            let assembler = try JPEGRowAssembler(
+                frame: frame, scale: scale, transform: transform, cmyk: cmyk, output: base)
             let smoothing =
                 frame.progressive
                 ? JPEGBlockSmoothing(status: progression, quantization: quantization) : nil

@@ -1,16 +1,23 @@
+import ImageCore
+
 /// Turns rows of component samples into RGBA, with libjpeg's fixed-point YCbCr
 /// tables (jdcolor.c: 16 fractional bits) and, for CMYK, Pillow's conversion of
-/// the inverted ("CMYK;I") samples it reads from every four-component JPEG.
+/// the inverted ("CMYK;I") samples it reads from every four-component JPEG, or through the file's
+/// profile when the caller hands its conversion (`CMYKToRGB`).
 final class JPEGColorConverter {
     let transform: JPEGColorTransform
+    private let profile: CMYKToRGB?
+    /// One row of true ink amounts (C, M, Y, K interleaved) for `profile`, grown as rows need.
+    private var inks: [UInt8] = []
     /// Cr→R, Cb→B (rounded), Cr→G and Cb→G (scaled by 2^16, the rounding half in Cb→G).
     private let crToR: UnsafeMutablePointer<Int32>
     private let cbToB: UnsafeMutablePointer<Int32>
     private let crToG: UnsafeMutablePointer<Int32>
     private let cbToG: UnsafeMutablePointer<Int32>
 
-    init(_ transform: JPEGColorTransform) {
+    init(_ transform: JPEGColorTransform, cmyk: CMYKToRGB? = nil) {
         self.transform = transform
+        profile = cmyk
         crToR = .allocate(capacity: 256)
         cbToB = .allocate(capacity: 256)
         crToG = .allocate(capacity: 256)
@@ -76,6 +83,8 @@ final class JPEGColorConverter {
                 let (r, g, b) = ycc(yRow[x], cbRow[x], crRow[x])
                 Self.store(out, x, Self.clamp(r), Self.clamp(g), Self.clamp(b))
             }
+        case .cmyk where profile != nil, .ycck where profile != nil:
+            convertThroughProfile(rows, width: width, into: output)
         case .cmyk:
             let c = rows[0], m = rows[1], y = rows[2], k = rows[3]
             for x in 0..<width {
@@ -94,6 +103,34 @@ final class JPEGColorConverter {
                     out, x, Self.pillowCMYK(255 &- Self.clamp(r), key),
                     Self.pillowCMYK(255 &- Self.clamp(g), key), Self.pillowCMYK(255 &- Self.clamp(b), key))
             }
+        }
+    }
+
+    /// The ink of each pixel, as Pillow reads it (every four-component JPEG taken as Adobe's
+    /// inverted samples; YCCK first made CMYK as libjpeg does), handed to the profile's conversion.
+    private func convertThroughProfile(
+        _ rows: UnsafePointer<UnsafePointer<UInt8>>, width: Int, into output: UnsafeMutablePointer<UInt8>
+    ) {
+        guard let profile else { return }
+        if inks.count < width * 4 { inks = [UInt8](repeating: 0, count: width * 4) }
+        let ycck = transform == .ycck
+        inks.withUnsafeMutableBufferPointer { ink in
+            let r0 = rows[0], r1 = rows[1], r2 = rows[2], k = rows[3]
+            for x in 0..<width {
+                if ycck {
+                    // libjpeg's YCCK → CMYK is 255 minus YCbCr → RGB; the ink is 255 minus that again.
+                    let (r, g, b) = ycc(r0[x], r1[x], r2[x])
+                    ink[x &* 4] = UInt8(Self.clamp(r))
+                    ink[x &* 4 &+ 1] = UInt8(Self.clamp(g))
+                    ink[x &* 4 &+ 2] = UInt8(Self.clamp(b))
+                } else {
+                    ink[x &* 4] = 255 &- r0[x]
+                    ink[x &* 4 &+ 1] = 255 &- r1[x]
+                    ink[x &* 4 &+ 2] = 255 &- r2[x]
+                }
+                ink[x &* 4 &+ 3] = 255 &- k[x]
+            }
+            if let base = ink.baseAddress { profile.convert(base, output, width) }
         }
     }
 

@@ -12,14 +12,15 @@ public enum JPEGDecoder {
 
     /// The same, with `damage` set when some pixel the file describes is not in it (the data ran out, or
     /// a progressive file ended before its last scan): what writers of pixels refuse.
+    /// `cmyk`, when given, turns a CMYK or YCCK picture's ink into RGB (its ICC profile's conversion).
     public static func decodeReportingDamage(
-        _ bytes: [UInt8], scale: Int = 1
+        _ bytes: [UInt8], scale: Int = 1, cmyk: CMYKToRGB? = nil
     ) throws(DecodeError) -> (raster: Raster, damage: DecodeError?) {
         guard scale == 1 || scale == 2 || scale == 4 || scale == 8 else {
             throw .unsupported("JPEG decoding at 1/\(scale) scale")
         }
         return try bytes.withUnsafeBufferPointer { data throws(DecodeError) -> (Raster, DecodeError?) in
-            let decoding = JPEGDecoding(data, scale: scale)
+            let decoding = JPEGDecoding(data, scale: scale, cmyk: cmyk)
             let raster = try decoding.run()
             return (raster, decoding.damage.found)
         }
@@ -41,6 +42,7 @@ final class JPEGDecoding {
 
     private let data: UnsafeBufferPointer<UInt8>
     private let scale: Int
+    private let cmyk: CMYKToRGB?
     private var segments: JPEGSegmentReader
     private var tables = JPEGTables()
     private var frame: JPEGFrame?
@@ -50,9 +52,10 @@ final class JPEGDecoding {
     /// What of the picture is missing, found on the way.
     private(set) var damage = JPEGDamage()
 
-    init(_ data: UnsafeBufferPointer<UInt8>, scale: Int) {
+    init(_ data: UnsafeBufferPointer<UInt8>, scale: Int, cmyk: CMYKToRGB? = nil) {
         self.data = data
         self.scale = scale
+        self.cmyk = cmyk
         segments = JPEGSegmentReader(data)
     }
 
@@ -139,7 +142,8 @@ final class JPEGDecoding {
         if let existing = self.image {
             image = existing
         } else {
-            image = try JPEGBufferedImage(frame: frame, scale: scale, transform: transform, inputBytes: data.count)
+            image = try JPEGBufferedImage(
+                frame: frame, scale: scale, transform: transform, cmyk: cmyk, inputBytes: data.count)
             self.image = image
         }
         visits += JPEGBufferedScan.blockCount(frame: frame, scan: scan)
@@ -185,7 +189,8 @@ final class JPEGDecoding {
             blockSizes: sizes)
         var shortRow: Int?
         let raster = try JPEGPixels.raster(width: width, height: height) { base throws(DecodeError) in
-            let assembler = try JPEGRowAssembler(frame: frame, scale: scale, transform: transform, output: base)
+            let assembler = try JPEGRowAssembler(
+                frame: frame, scale: scale, transform: transform, cmyk: cmyk, output: base)
             var reader = JPEGBitReader(data, from: segments.position)
             shortRow = withExtendedLifetime(components.tables) {
                 JPEGStreamingScan(

@@ -49,7 +49,8 @@ final class JPEGRowAssembler {
     }
 
     init(
-        frame: JPEGFrame, scale: Int, transform: JPEGColorTransform, output: UnsafeMutablePointer<UInt8>
+        frame: JPEGFrame, scale: Int, transform: JPEGColorTransform, cmyk: CMYKToRGB? = nil,
+        output: UnsafeMutablePointer<UInt8>
     )
         throws(DecodeError)
     {
@@ -58,7 +59,7 @@ final class JPEGRowAssembler {
         outputHeight = JPEGFrame.ceilDiv(frame.height, scale)
         outputRowsPerIMCURow = frame.maxV * minimum
         self.output = output
-        converter = JPEGColorConverter(transform)
+        converter = JPEGColorConverter(transform, cmyk: cmyk)
         let sizes = JPEGScaling.blockSizes(frame: frame, scale: scale)
         // Every component's method first: a throw after allocating would leak (deinit does not run).
         var methods: [Upsampling] = []

@@ -32,6 +32,12 @@ public enum ExportNaming: String, Sendable, CaseIterable {
     case numbered, keep
 }
 
+/// What colours an encoded file is written in (`--colour`): the picture's own with its profile,
+/// or sRGB's with none, for a target that strips profiles (SPEC "Colour").
+public enum ExportColour: String, Sendable, CaseIterable {
+    case keep, srgb
+}
+
 /// What `export` was asked for beyond the selection's rules.
 public struct ExportOptions: Sendable, Equatable {
     /// `--max-bytes`, `--max-width`, `--max-height`, `--max-pixels`, `--types` given to export: they add
@@ -45,12 +51,14 @@ public struct ExportOptions: Sendable, Equatable {
     public var force: Bool
     /// `--replace`: DIR holds the new set and nothing else, swapped in for the old one in one rename.
     public var replace: Bool
+    public var colour: ExportColour
 
     public static let defaultQuality = 85
 
     public init(
         rules: Rules = Rules(), maxSide: Int? = nil, quality: Int = defaultQuality, format: ExportFormat? = nil,
-        naming: ExportNaming = .numbered, keepMetadata: Bool = false, force: Bool = false, replace: Bool = false
+        naming: ExportNaming = .numbered, keepMetadata: Bool = false, force: Bool = false, replace: Bool = false,
+        colour: ExportColour = .keep
     ) {
         self.rules = rules
         self.maxSide = maxSide
@@ -60,6 +68,7 @@ public struct ExportOptions: Sendable, Equatable {
         self.keepMetadata = keepMetadata
         self.force = force
         self.replace = replace
+        self.colour = colour
     }
 }
 

@@ -11,9 +11,17 @@ public enum ExportChange: String, Sendable, CaseIterable {
     case flattened
     case metadataRemoved = "metadata-removed"
     case firstFrame = "first-frame"
+    /// The pixels turned from the file's colour description into sRGB's, written without a profile.
+    case convertedToSRGB = "converted-to-srgb"
 
-    /// As the printed line says it: `metadata removed`.
-    public var words: String { self == .reEncoded ? rawValue : rawValue.replacingDashes() }
+    /// As the printed line says it: `metadata removed`, `converted to sRGB`.
+    public var words: String {
+        switch self {
+        case .reEncoded: return rawValue
+        case .convertedToSRGB: return "converted to sRGB"
+        default: return rawValue.replacingDashes()
+        }
+    }
 }
 
 /// One entry's part of an export, decided from what the selection records alone (no pixel is read):

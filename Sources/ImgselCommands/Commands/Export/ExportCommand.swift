@@ -31,6 +31,9 @@ struct ExportCommand: Command {
             OptionSpec(
                 names: ["--keep-metadata"], value: nil,
                 help: "keep EXIF and XMP (orientation set to 1 when turned); otherwise only the ICC profile stays"),
+            OptionSpec(
+                names: ["--colour"], value: "COLOUR",
+                help: "keep (own colours, with their profile; the default) or srgb (converted to sRGB, no profile)"),
             OptionSpec(names: ["--force"], value: nil, help: "replace files in DIR of the names written"),
             OptionSpec(
                 names: ["--replace"], value: nil,
@@ -79,6 +82,12 @@ struct ExportCommand: Command {
                 throw .usage("export: --names must be numbered or keep, not '\(text)'")
             }
             options.naming = naming
+        }
+        if let text = arguments.values["--colour"] {
+            guard let colour = ExportColour(rawValue: text) else {
+                throw .usage("export: --colour must be keep or srgb, not '\(text)'")
+            }
+            options.colour = colour
         }
         options.keepMetadata = arguments.has("--keep-metadata")
         options.force = arguments.has("--force")

@@ -29,7 +29,14 @@ struct ExportMaker: Sendable {
         if signals.arrived { throw .cancelled(command: "export", what: "stopped") }
         let bytes = try job.contents()
         var changes = step.changes
-        if step.action == .copy {
+        let colour = PictureColour.of(bytes, type: entry.type)
+        // `--colour srgb` makes again a file that could be copied but whose numbers are not sRGB's.
+        if step.action == .copy, options.colour == .srgb, colour.changesPixels {
+            if let refusal = PictureLoader.refusal(entry.facts, bytes: entry.bytes) {
+                throw .undecodable(path: job.shownPath, problem: PictureProblem(refusal))
+            }
+            changes = [.reEncoded]
+        } else if step.action == .copy {
             var copy = bytes
             if !options.keepMetadata {
                 switch MetadataStrip.stripped(bytes, type: entry.type) {
@@ -51,10 +58,11 @@ struct ExportMaker: Sendable {
             }
             changes = [.reEncoded]
         }
-        let picture: Raster
+        var picture: Raster
         do {
             picture = try ExportPicture.make(
-                bytes, facts: entry.facts, region: region(step), width: step.target.width, height: step.target.height)
+                bytes, facts: entry.facts, region: region(step), width: step.target.width, height: step.target.height,
+                cmyk: colour.cmyk)
         } catch {
             throw .undecodable(path: job.shownPath, problem: .damaged(error))
         }
@@ -66,7 +74,14 @@ struct ExportMaker: Sendable {
                 reason: ExportRefusal.neitherFormat(allowed: limits.types ?? []).words)
         }
         if format == .jpeg, transparent { changes.append(.flattened) }
-        let metadata = pictureMetadata(ExportMetadata.read(bytes, type: entry.type), turned: step.turned)
+        var metadata = pictureMetadata(ExportMetadata.read(bytes, type: entry.type), turned: step.turned)
+        if Self.convertsToSRGB(colour, options.colour) {
+            picture = colour.sRGB(picture)
+            metadata.icc = nil
+            changes.append(.convertedToSRGB)
+        } else if options.colour == .srgb || colour.cmyk != nil {
+            metadata.icc = nil
+        }
         let encoded: EncodedPicture
         do throws(ExportEncoding.DoesNotFit) {
             switch format {
@@ -92,6 +107,14 @@ struct ExportMaker: Sendable {
             index: step.index, entry: entry, bytes: encoded.bytes, fileExtension: format.fileExtension,
             typeName: format.rawValue, width: encoded.width, height: encoded.height, quality: encoded.quality,
             changes: changes, encodes: encoded.encodes)
+    }
+
+    /// Whether an encoded picture's pixels are turned into sRGB's: always under `--colour srgb` when they
+    /// are not sRGB's already; under `keep` when no profile can go with them (an nclx or cICP description,
+    /// a grey profile on RGB pixels, a CMYK profile, whose ink the decode turned into sRGB already).
+    static func convertsToSRGB(_ colour: PictureColour, _ wanted: ExportColour) -> Bool {
+        guard colour.changesPixels else { return false }
+        return wanted == .srgb || colour.rgbProfile == nil
     }
 
     /// The format an entry made again is written in: its natural one (a transparent picture's is PNG)
