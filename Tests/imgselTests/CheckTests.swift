@@ -81,6 +81,6 @@ final class CheckTests: ImgselTestCase {
     }
 
     func testCheckTakesNoArguments() {
-        assertUsage(run(["check", "x"]), usageLine: "usage: imgsel check")
+        assertUsage(run(["check", "x"]), usageLine: "usage: imgsel check [--format FORMAT]")
     }
 }

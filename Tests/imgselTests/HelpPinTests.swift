@@ -309,10 +309,14 @@ final class HelpPinTests: ImgselTestCase {
         imgsel check: every entry's file still has its recorded size and sha256 and keeps the rules; exit 1 if not
 
         Usage:
-          imgsel check
+          imgsel check [--format FORMAT]
+
+        Options:
+          --format FORMAT  text (the default) or github: each problem a GitHub Actions annotation on stdout
 
         Examples:
           imgsel check || echo 'the upload set changed'
+          imgsel check --format github
 
         Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
         """#,

@@ -3,12 +3,28 @@ import SelectionStore
 
 struct CheckCommand: Command {
     static let spec = CommandSpec(
-        name: "check", usage: "check",
+        name: "check", usage: "check [--format FORMAT]",
         summary: "every entry's file still has its recorded size and sha256 and keeps the rules; exit 1 if not",
-        examples: ["imgsel check || echo 'the upload set changed'"])
+        options: [
+            OptionSpec(
+                names: ["--format"], value: "FORMAT",
+                help: "text (the default) or github: each problem a GitHub Actions annotation on stdout")
+        ],
+        examples: ["imgsel check || echo 'the upload set changed'", "imgsel check --format github"])
+
+    /// How problems are told: lines on stderr, or GitHub Actions annotations on stdout (a pull
+    /// request then shows each on its file).
+    enum ReportFormat: String { case text, github }
+
+    let format: ReportFormat
 
     init(validating arguments: ParsedArguments) throws(ImgselError) {
         try Self.requireCount(arguments, 0...0)
+        let text = arguments.values["--format"] ?? ReportFormat.text.rawValue
+        guard let format = ReportFormat(rawValue: text) else {
+            throw .usage("check: --format must be text or github, not '\(text)'")
+        }
+        self.format = format
     }
 
     func run(_ context: Context) throws(ImgselError) {
@@ -16,10 +32,24 @@ struct CheckCommand: Command {
         var problems: [JSONValue] = []
         var warnings: [JSONValue] = []
         var notes: [JSONValue] = []
-        func report(_ members: [(String, JSONValue)], code: String, rule: RuleName?, _ text: String, line: String) {
+        let github = format == .github && !context.json
+        // An annotation's file is the path as `list` prints it, its message that path and the text line's words.
+        func annotate(_ level: GitHubAnnotation.Level, _ shown: String?, code: String, _ text: String) {
+            let message = shown.map { "\($0): \(text)" } ?? text
+            context.console.out(
+                GitHubAnnotation(level: level, file: shown, title: code, message: message).line)
+        }
+        func report(
+            _ members: [(String, JSONValue)], code: String, rule: RuleName?, _ text: String, line: String,
+            shown: String?
+        ) {
             let named = rule.map { [("rule", JSONValue.string($0.rawValue))] } ?? []
             problems.append(.object(members + [("code", .string(code))] + named + [("problem", .string(text))]))
-            if !context.json { context.console.errText(Format.printable("imgsel: " + line)) }
+            if github {
+                annotate(.error, shown, code: code, text)
+            } else if !context.json {
+                context.console.errText(Format.printable("imgsel: " + line))
+            }
         }
         let broken = selection.entriesBreaking()
         for (offset, entry) in selection.items.enumerated() {
@@ -30,17 +60,21 @@ struct CheckCommand: Command {
                 let text = Format.problem(found)
                 report(
                     members, code: Format.problemCode(found), rule: nil, text,
-                    line: "entry \(index) (\(shown)): \(text)")
+                    line: "entry \(index) (\(shown)): \(text)", shown: shown)
             } else if let misnamed = entry.type.nameDisagreement(entry.path) {
                 // Content unchanged, so the recorded type is still its type: point out a misleading name.
                 warnings.append(.object(members + [("warning", .string(misnamed))]))
-                context.console.confirm("entry \(index) (\(shown)): \(misnamed)")
+                if github {
+                    annotate(.warning, shown, code: "misnamed", misnamed)
+                } else {
+                    context.console.confirm("entry \(index) (\(shown)): \(misnamed)")
+                }
             }
             for (brokenIndex, problem) in broken where brokenIndex == index {
                 let text = problem.description
                 report(
                     members, code: "rule-broken", rule: problem.rule.name, text,
-                    line: "entry \(index) (\(shown)): \(text)")
+                    line: "entry \(index) (\(shown)): \(text)", shown: shown)
             }
             // What export will mend keeps the set uploadable: said, never failed.
             let judged = selection.rules.judge(Rule.Image(entry), path: entry.path)
@@ -52,13 +86,17 @@ struct CheckCommand: Command {
                             ("code", .string("rule-broken")), ("rules", rules), ("problem", .string(mending)),
                             ("mended-by-export", .bool(true)),
                         ]))
-                if !context.json, !context.quiet {
+                if github {
+                    annotate(.notice, shown, code: "rule-broken", mending)
+                } else if !context.json, !context.quiet {
                     context.console.errText(Format.printable("imgsel: note: entry \(index) (\(shown)): \(mending)"))
                 }
             }
         }
         if let short = selection.rules.shortfall(count: selection.count) {
-            report([], code: "too-few-entries", rule: short.rule.name, short.description, line: short.message)
+            report(
+                [], code: "too-few-entries", rule: short.rule.name, short.description, line: short.message,
+                shown: nil)
         }
         if context.json {
             context.console.json(
