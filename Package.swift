@@ -20,7 +20,7 @@ let package = Package(
             dependencies: [
                 "SelectionStore", "SelectionPage", "ImageHeaders", "ImageDecoding", "ImageEncoding", "ByteCoding",
                 "JPEGCodec", "PNGCodec", "CommandLineModel", "TextWidth",
-                "TerminalImage", "TerminalUI", "Posix",
+                "TerminalImage", "TerminalUI", "Posix", "Alike",
             ]),
         // The command line's pure parts, so they have unit tests: option and command specs, did-you-mean,
         // the completion model and the three shells' scripts. A leaf.
