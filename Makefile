@@ -233,6 +233,18 @@ fuzz-icc:
 
 # Every picture imgsel decodes against Pillow's (bench/compare-pixels-with-pillow.py): needs
 # Pillow, numpy-free; builds its corpus with bench/make_pixel_corpus.py (and cjpeg, pypng).
+# imgsel's alike distance on real photographs (scikit-image's, OpenCV's and libjxl's samples) and their
+# transformations made with Pillow, against imagehash's pHash and dHash: recall per transformation, on
+# bursts, and precision over every distinct pair (tools/alike). Needs `pip install scikit-image imagehash`
+# and Debian's opencv-doc and libjxl-testdata; not part of `make test`.
+ALIKE_DIR ?= /tmp/imgsel-alike-corpus
+.PHONY: alike-check
+alike-check:
+	flock $(BUILD_LOCK) $(SWIFT) build -c release $(SWIFT_FLAGS) --product alike-matrix
+	test -f $(ALIKE_DIR)/pairs.tsv || python3 tools/alike/make_corpus.py $(ALIKE_DIR)
+	python3 tools/alike/check.py --corpus $(ALIKE_DIR) \
+		--matrix "$$($(SWIFT) build -c release --show-bin-path)/alike-matrix"
+
 pixel-check: build
 	python3 bench/compare-pixels-with-pillow.py --imgsel "$$($(SWIFT) build --show-bin-path)/imgsel"
 

@@ -20,7 +20,7 @@ let package = Package(
             dependencies: [
                 "SelectionStore", "SelectionPage", "ImageHeaders", "ImageDecoding", "ImageEncoding", "ByteCoding",
                 "JPEGCodec", "PNGCodec", "CommandLineModel", "TextWidth",
-                "TerminalImage", "TerminalUI", "Posix",
+                "TerminalImage", "TerminalUI", "Posix", "Alike",
             ]),
         // The command line's pure parts, so they have unit tests: option and command specs, did-you-mean,
         // the completion model and the three shells' scripts. A leaf.
@@ -94,6 +94,12 @@ let package = Package(
         .target(
             name: "ImageEncoding",
             dependencies: ["ImageDecoding", "ImageHeaders", "PNGCodec", "Deflate", "Colour", "Posix"]),
+        // Alike pictures: a fingerprint of the upright picture from the pixels imgsel decodes (grids of luma and
+        // chroma, kept in the selection file), its sharpness, the distance (turns, mirrors, crops and shifts
+        // allowed for) and the groups `similar`, `add` and `--distinct` report.
+        .target(name: "Alike", dependencies: ["ImageEncoding", "ImageDecoding", "ImageHeaders", "ByteCoding"]),
+        // A developer tool for `make alike-check`: fingerprints and distances of files, as imgsel computes them.
+        .executableTarget(name: "alike-matrix", dependencies: ["Alike", "ImageDecoding", "ImageHeaders"]),
         // Pictures on a terminal: which way to draw (--graphics, $IMGSEL_GRAPHICS, the environment, one query on
         // the terminal), its window size, the fit, the ways of drawing (kitty, iTerm2, sixel, half blocks) and a
         // facade over them (PictureRenderer). The renderers are pure: pixels and a cell box in, bytes out.
@@ -174,6 +180,9 @@ let package = Package(
                 "ImageEncoding", "ImageDecoding", "JPEGCodec", "PNGCodec", "Deflate", "TestImages",
                 "TerminalTestSupport",
             ]),
+        // The fingerprint, its distance, sharpness and groups, on painted pictures (real photos: `make alike-check`).
+        .testTarget(
+            name: "AlikeTests", dependencies: ["Alike", "ImageEncoding", "ImageDecoding", "ImageHeaders", "TestImages"]),
         .testTarget(
             name: "TerminalImageTests",
             dependencies: [

@@ -59,7 +59,7 @@ enum CommandRegistry {
         ToggleCommand.self, ClearCommand.self, ListCommand.self, ViewCommand.self, SaveCommand.self,
         PickCommand.self, BrowseCommand.self,
         InfoCommand.self, CheckCommand.self, RulesCommand.self, CropCommand.self, ExportCommand.self, HtmlCommand.self,
-        ThumbnailCommand.self, SheetCommand.self, TerminalCommand.self, HelpCommand.self,
+        ThumbnailCommand.self, SheetCommand.self, SimilarCommand.self, TerminalCommand.self, HelpCommand.self,
         CompletionCommand.self,
     ]
 

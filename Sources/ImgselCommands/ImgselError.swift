@@ -23,6 +23,8 @@ public enum ImgselError: Error, Equatable, Sendable {
     case noPreviousEntry
     case selectionExists(path: String)
     case checkFailed(problems: Int)
+    /// `similar` found pictures that look alike: the groups are its output, the status says there are some.
+    case alikeFound(groups: Int)
     /// More paths on stdin than the command could ever use (`yes | imgsel add -`).
     case tooManyPaths(limit: Int)
     /// An image `add`, `replace` or `toggle` was given breaks one of the selection's rules.
@@ -89,7 +91,7 @@ public enum ImgselError: Error, Equatable, Sendable {
     public var exitStatus: ExitStatus {
         switch self {
         case .selectionFull, .indexOutOfRange, .duplicate, .duplicateInBatch, .pathTaken, .emptySelection,
-            .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .tooManyPaths, .ruleBroken,
+            .noNextEntry, .noPreviousEntry, .selectionExists, .checkFailed, .alikeFound, .tooManyPaths, .ruleBroken,
             .entryBreaksRule, .rulesRefused, .cropRefused, .ruleConflict, .pickDoesNotFit, .entryGone, .exportRefused,
             .fileExists:
             return .refused
@@ -122,6 +124,7 @@ public enum ImgselError: Error, Equatable, Sendable {
         case .noPreviousEntry: return "no-previous-entry"
         case .selectionExists: return "selection-exists"
         case .checkFailed: return "check-failed"
+        case .alikeFound: return "alike-found"
         case .ruleBroken, .entryBreaksRule, .rulesRefused, .cropRefused: return "rule-broken"
         case .ruleConflict: return "rule-conflict"
         case .usage: return "usage"
@@ -178,6 +181,8 @@ public enum ImgselError: Error, Equatable, Sendable {
             return "\(path): a selection already exists (use --force to replace it)"
         case let .checkFailed(problems):
             return "check found \(problems) \(problems == 1 ? "problem" : "problems")"
+        case let .alikeFound(groups):
+            return groups == 1 ? "1 group of alike images" : "\(groups) groups of alike images"
         case let .tooManyPaths(limit):
             return "standard input: more than \(limit) paths, more than any selection can take in one command"
         case let .ruleBroken(problem):
@@ -248,50 +253,6 @@ public enum ImgselError: Error, Equatable, Sendable {
                 "\(path): another imgsel held the selection for more than \(formatSeconds(seconds)) s"
                 + " (IMGSEL_LOCK_TIMEOUT)"
         }
-    }
-
-    /// The same failure naming `new` where it named `old`: the library names
-    /// files as it stores them, the command line as the user can use them.
-    public func replacingPath(_ old: String, with new: String) -> ImgselError {
-        func swap(_ p: String) -> String { p == old ? new : p }
-        switch self {
-        case let .duplicate(path, entry): return .duplicate(path: swap(path), entry: entry)
-        case let .duplicateInBatch(path, sameAs, position, earlier):
-            return .duplicateInBatch(path: swap(path), sameAs: swap(sameAs), position: position, earlier: earlier)
-        case let .pathTaken(path, entry): return .pathTaken(path: swap(path), entry: entry)
-        case var .ruleBroken(problem):
-            problem.path = problem.path.map(swap)
-            return .ruleBroken(problem)
-        case .entryBreaksRule(let index, var problem):
-            problem.path = problem.path.map(swap)
-            return .entryBreaksRule(index: index, problem)
-        case let .exportRefused(path, entry, reason):
-            return .exportRefused(path: path.map(swap), entry: entry, reason: reason)
-        case let .inputMissing(path): return .inputMissing(path: swap(path))
-        case let .inputNotRegular(path, kind): return .inputNotRegular(path: swap(path), kind: kind)
-        case let .inputUnreadable(path, reason): return .inputUnreadable(path: swap(path), reason: reason)
-        case let .notAnImage(path, reason): return .notAnImage(path: swap(path), reason: reason)
-        case let .undecodable(path, problem): return .undecodable(path: swap(path), problem: problem)
-        case let .metadataUnremovable(path, problem): return .metadataUnremovable(path: swap(path), problem)
-        case let .inputChanged(path, entry): return .inputChanged(path: swap(path), entry: entry)
-        case let .entryFile(index, path, problem): return .entryFile(index: index, path: swap(path), problem: problem)
-        case let .entryGone(path): return .entryGone(path: swap(path))
-        case let .several(errors): return .several(errors.map { $0.replacingPath(old, with: new) })
-        case let .writeFailed(path, reason): return .writeFailed(path: swap(path), reason: reason)
-        default: return self
-        }
-    }
-
-    /// The individual failures, so the executable can print one line each.
-    public var parts: [ImgselError] {
-        if case let .several(errors) = self { return errors }
-        return [self]
-    }
-
-    /// One error for a command that tries every item and reports every failure
-    /// (`add` and `info` over files, `save --all` over entries); nil when none failed.
-    public static func combining(_ failures: [ImgselError]) -> ImgselError? {
-        failures.count <= 1 ? failures.first : .several(failures)
     }
 }
 

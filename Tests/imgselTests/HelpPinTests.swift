@@ -33,6 +33,7 @@ final class HelpPinTests: ImgselTestCase {
           html        write a self-contained HTML page of the selection: the nine-grid and a pager
           thumbnail   decode an image, turn it upright and shrink it into a PNG; touches no selection
           sheet       the nine-grid as one PNG: a contact sheet for a CI artifact or a review
+          similar     groups of images that look alike (resized, re-encoded, cropped, turned, a burst); exit 1 if any
           terminal    show how pictures would be drawn here, and why: the way, the answers, the window, the colours
           help        show help for imgsel or one command
           completion  print a shell completion script
@@ -459,6 +460,25 @@ final class HelpPinTests: ImgselTestCase {
         Examples:
           imgsel sheet upload-set.png
           imgsel sheet - --size 128 --columns 5 > review.png
+
+        Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
+        """#,
+        "similar": #"""
+        imgsel similar: groups of images that look alike (resized, re-encoded, cropped, turned, a burst); exit 1 if any
+
+        Usage:
+          imgsel similar [FILE...] [--distance D]
+
+        Arguments:
+          FILE  images to compare, the sharpest of a group first (default: the selection's entries)
+
+        Options:
+          --distance D  alike when at most D apart (0 the same picture; default 20)
+
+        Examples:
+          imgsel similar
+          imgsel similar shots/*.jpg
+          imgsel --json similar --distance 12
 
         Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
         """#,

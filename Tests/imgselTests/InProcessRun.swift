@@ -16,7 +16,8 @@ extension ImgselTestCase {
     /// The classes whose runs of imgsel stay processes, each for what a call in process cannot
     /// stand for. Every other class runs imgsel in process.
     static let spawnedClasses: [String: String] = [
-        "LockTests": "imgsel waits for, and gives up on, a lock another process holds"
+        "LockTests": "imgsel waits for, and gives up on, a lock another process holds",
+        "SimilarTests": "similar's exit status (0 none, 1 alike, 3 undecodable) as a script reads it from the binary",
     ]
 
     /// Whether this run must be a process: a class on the spawn list, another program, stdout
