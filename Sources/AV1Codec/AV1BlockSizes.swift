@@ -46,6 +46,9 @@ enum AV1TxSize {
     static let width: [Int] = [4, 8, 16, 32, 64, 4, 8, 8, 16, 16, 32, 32, 64, 4, 16, 8, 32, 16, 64]
     static let height: [Int] = [4, 8, 16, 32, 64, 8, 4, 16, 8, 32, 16, 64, 32, 16, 4, 32, 8, 64, 16]
     static let split: [Int] = [0, 0, 1, 2, 3, 0, 0, 1, 1, 2, 2, 3, 3, 5, 6, 7, 8, 9, 10]
+    /// Tx_Size_Sqr and Tx_Size_Sqr_Up: the square sizes of the shorter and the longer side.
+    static let square: [Int] = [0, 1, 2, 3, 4, 0, 0, 1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 2, 2]
+    static let squareUp: [Int] = [0, 1, 2, 3, 4, 1, 1, 2, 2, 3, 3, 4, 4, 2, 2, 3, 3, 4, 4]
 }
 
 /// Intra prediction modes (DC_PRED ... PAETH_PRED, then UV_CFL_PRED for chroma).

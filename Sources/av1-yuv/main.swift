@@ -4,6 +4,7 @@
 // `make avif-check` can compare the two plane by plane.
 // Usage: av1-yuv FILE OUT.yuv [--time]   the planes
 //        av1-yuv --headers FILE          "WIDTHxHEIGHT BITS SAMPLING": what the headers say
+//        av1-yuv --parse FILE            "BLOCKS conformant|NOT conformant": the tiles' syntax read
 // Exit 3 on a file it cannot decode.
 import AV1Codec
 import Foundation
@@ -11,7 +12,7 @@ import HEIFPictures
 import ImageCore
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let headersOnly = arguments.first == "--headers"
+let headersOnly = arguments.first == "--headers" || arguments.first == "--parse"
 let paths = arguments.filter { !$0.hasPrefix("--") }
 guard paths.count == (headersOnly ? 1 : 2), let input = FileManager.default.contents(atPath: paths[0]) else {
     FileHandle.standardError.write(Data("usage: av1-yuv FILE OUT.yuv [--time] | av1-yuv --headers FILE\n".utf8))
@@ -43,6 +44,11 @@ do {
     if headersOnly {
         let obus = isAVIF ? try HEIFCodedItems.primaryItem(bytes, codec: codec) : (configuration: [], data: bytes)
         let av1C = isAVIF ? Array(obus.configuration.dropFirst(4)) : []
+        if arguments.first == "--parse" {
+            let parsed = try AV1Decoder.parseTiles(av1C + obus.data)
+            print("\(parsed.blocks) blocks \(parsed.paddingConformant ? "conformant" : "NOT conformant")")
+            exit(0)
+        }
         let h = try AV1Decoder.headers(av1C + obus.data)
         print("\(h.width)x\(h.height) \(h.bitDepth) \(h.sampling)")
         exit(0)

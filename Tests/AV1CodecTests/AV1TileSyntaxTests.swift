@@ -1,0 +1,43 @@
+import ImageCore
+import XCTest
+
+@testable import AV1Codec
+
+/// The tile syntax read so far (partition trees, intra mode info, all_zero flags) on real
+/// encoders' streams: a tile read as it was written ends exactly in exit_symbol's padding.
+final class AV1TileSyntaxTests: XCTestCase {
+    func testFlatStreamsReadToTheirPadding() throws {
+        let small = try AV1Decoder.parseTiles(AV1Samples.flatGrey64)
+        XCTAssertEqual(small.blocks, 4)
+        XCTAssertTrue(small.paddingConformant)
+        let large = try AV1Decoder.parseTiles(AV1Samples.flatGrey128)
+        XCTAssertEqual(large.blocks, 16)
+        XCTAssertTrue(large.paddingConformant)
+    }
+
+    func testCoefficientsAreRefusedByNameForNow() {
+        XCTAssertThrowsError(try AV1Decoder.parseTiles(AV1Samples.aom1x1)) {
+            XCTAssertEqual($0 as? DecodeError, .unsupported("AV1 coefficients (not yet)"))
+        }
+    }
+
+    /// Changed tile bytes read to something or throw; never a trap.
+    func testChangedTilesNeverTrap() {
+        for sample in [AV1Samples.flatGrey64, AV1Samples.flatGrey128, AV1Samples.aom1x1] {
+            for i in 0..<sample.count {
+                for value: UInt8 in [0, 0xFF, sample[i] ^ 0x10] {
+                    var changed = sample
+                    changed[i] = value
+                    _ = try? AV1Decoder.parseTiles(changed)
+                }
+            }
+        }
+    }
+
+    func testNegativeDeinterleaving() {
+        // With no prediction the difference is the value; else values alternate around it.
+        XCTAssertEqual(AV1TileDecoder.negDeinterleave(5, 0, 8), 5)
+        XCTAssertEqual((0..<8).map { AV1TileDecoder.negDeinterleave($0, 3, 8) }.sorted(), Array(0..<8))
+        XCTAssertEqual((0..<8).map { AV1TileDecoder.negDeinterleave($0, 6, 8) }.sorted(), Array(0..<8))
+    }
+}
