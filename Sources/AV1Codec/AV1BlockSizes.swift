@@ -49,6 +49,10 @@ enum AV1TxSize {
     /// Tx_Size_Sqr and Tx_Size_Sqr_Up: the square sizes of the shorter and the longer side.
     static let square: [Int] = [0, 1, 2, 3, 4, 0, 0, 1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 2, 2]
     static let squareUp: [Int] = [0, 1, 2, 3, 4, 1, 1, 2, 2, 3, 3, 4, 4, 2, 2, 3, 3, 4, 4]
+    /// Adjusted_Tx_Size: the size the coefficients are coded in (64-sample sides coded as 32).
+    static let adjusted: [Int] = [0, 1, 2, 3, 3, 5, 6, 7, 8, 9, 10, 3, 3, 13, 14, 15, 16, 9, 10]
+    static let widthLog2: [Int] = [2, 3, 4, 5, 6, 2, 3, 3, 4, 4, 5, 5, 6, 2, 4, 3, 5, 4, 6]
+    static let heightLog2: [Int] = [2, 3, 4, 5, 6, 3, 2, 4, 3, 5, 4, 6, 5, 4, 2, 5, 3, 6, 4]
 }
 
 /// Intra prediction modes (DC_PRED ... PAETH_PRED, then UV_CFL_PRED for chroma).

@@ -2,7 +2,7 @@ import ImageCore
 
 extension AV1TileDecoder {
     /// residual() of an intra block (AV1 5.11.34): its transform blocks, plane by plane, in
-    /// 64×64 chunks. So far each transform block's coefficients must be all zero.
+    /// 64×64 chunks.
     mutating func residual(_ m: AV1BlockModes, _ r: Int, _ c: Int, _ size: Int) throws(DecodeError) {
         let width = AV1Block.wide4(size) * 4
         let height = AV1Block.high4(size) * 4
@@ -37,7 +37,7 @@ extension AV1TileDecoder {
         }
     }
 
-    /// coeffs(): so far, the all_zero flag, which must be set.
+    /// coeffs(): the all_zero flag, then the coefficients of a block that has them.
     private mutating func coefficients(
         _ m: AV1BlockModes, _ plane: Int, _ startX: Int, _ startY: Int, _ tx: Int, _ size: Int
     ) throws(DecodeError) {
@@ -48,8 +48,9 @@ extension AV1TileDecoder {
         let txSzCtx = (AV1TxSize.square[tx] + AV1TxSize.squareUp[tx] + 1) >> 1
         let ctx = allZeroContext(plane, tx, x4, y4, w4, h4, size)
         let allZero = symbols.symbol(AV1CDFs.offset(.txbSkip, txSzCtx * 13 + ctx), count: 2) == 1
-        guard allZero else { throw .unsupported("AV1 coefficients (not yet)") }
-        levels.set(plane: plane, x4: x4, y4: y4, w4: w4, h4: h4, level: 0, dc: 0)
+        var outcome = CoefficientOutcome()
+        if !allZero { outcome = try readCoefficients(m, plane, x4, y4, tx, txSzCtx: txSzCtx) }
+        levels.set(plane: plane, x4: x4, y4: y4, w4: w4, h4: h4, level: outcome.culLevel, dc: outcome.dcCategory)
     }
 
     /// The all_zero context: how the transform block's neighbours' levels compare, and whether

@@ -3,9 +3,9 @@ import ImageCore
 /// One tile's syntax (AV1 5.11): its superblocks, each one's partition tree, and each block's
 /// mode info, read with the tile's own symbol decoder and CDFs into the frame's mode grid.
 ///
-/// Stage 2 so far: the partition tree, intra mode info and the all_zero flag of each transform
-/// block are read; a transform block with coefficients, palette, intra block copy or loop
-/// restoration units is refused by name, since what follows it cannot be read yet.
+/// Stage 2 so far: the partition tree, intra mode info and every transform block's coefficients
+/// are read; palette, intra block copy and loop restoration units are refused by name, since
+/// what follows them cannot be read yet.
 struct AV1TileDecoder {
     let sequence: AV1SequenceHeader
     let frame: AV1FrameHeader
@@ -16,6 +16,8 @@ struct AV1TileDecoder {
     var deltaLF = [0, 0, 0, 0]
     var readDeltas = false
     var levels: AV1LevelContexts
+    /// Quant: the transform block being read's levels, by position (at most 32×32 are coded).
+    var quant = [Int32](repeating: 0, count: 1024)
     /// The blocks read, for tests and the check tool.
     private(set) var blocks = 0
 

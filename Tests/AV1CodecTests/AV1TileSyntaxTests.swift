@@ -1,9 +1,10 @@
+import HEIFPictures
 import ImageCore
 import XCTest
 
 @testable import AV1Codec
 
-/// The tile syntax read so far (partition trees, intra mode info, all_zero flags) on real
+/// The tile syntax read so far (partition trees, intra mode info, coefficients) on real
 /// encoders' streams: a tile read as it was written ends exactly in exit_symbol's padding.
 final class AV1TileSyntaxTests: XCTestCase {
     func testFlatStreamsReadToTheirPadding() throws {
@@ -15,10 +16,15 @@ final class AV1TileSyntaxTests: XCTestCase {
         XCTAssertTrue(large.paddingConformant)
     }
 
-    func testCoefficientsAreRefusedByNameForNow() {
-        XCTAssertThrowsError(try AV1Decoder.parseTiles(AV1Samples.aom1x1)) {
-            XCTAssertEqual($0 as? DecodeError, .unsupported("AV1 coefficients (not yet)"))
-        }
+    /// A stream with coefficients (every transform block's type, end of block, levels, signs
+    /// and Golomb remainders) reads to its padding too.
+    func testCoefficientsReadToThePadding() throws {
+        let parsed = try AV1Decoder.parseTiles(AV1Samples.aom1x1)
+        XCTAssertEqual(parsed.blocks, 1)
+        XCTAssertTrue(parsed.paddingConformant)
+        let pillow = try AV1Decoder.parseTiles(
+            try HEIFCodedItemsForTests.primaryData(AV1Samples.pillow3x2))
+        XCTAssertTrue(pillow.paddingConformant)
     }
 
     /// Changed tile bytes read to something or throw; never a trap.
@@ -39,5 +45,13 @@ final class AV1TileSyntaxTests: XCTestCase {
         XCTAssertEqual(AV1TileDecoder.negDeinterleave(5, 0, 8), 5)
         XCTAssertEqual((0..<8).map { AV1TileDecoder.negDeinterleave($0, 3, 8) }.sorted(), Array(0..<8))
         XCTAssertEqual((0..<8).map { AV1TileDecoder.negDeinterleave($0, 6, 8) }.sorted(), Array(0..<8))
+    }
+}
+
+/// The primary item's OBUs of an AVIF file, through the HEIF item model.
+enum HEIFCodedItemsForTests {
+    static func primaryData(_ file: [UInt8]) throws -> [UInt8] {
+        let codec = HEIFCodec.av1 { (_, _) throws(DecodeError) in throw .unsupported("test") }
+        return try HEIFCodedItems.primaryItem(file, codec: codec).data
     }
 }

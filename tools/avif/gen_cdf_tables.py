@@ -21,7 +21,7 @@ COEFF_TABLES = [
     "Txb_Skip", "Eob_Pt_16", "Eob_Pt_32", "Eob_Pt_64", "Eob_Pt_128", "Eob_Pt_256", "Eob_Pt_512",
     "Eob_Pt_1024", "Eob_Extra", "Dc_Sign", "Coeff_Base_Eob", "Coeff_Base", "Coeff_Br",
 ]
-PER_LINE = 15
+PER_LINE = 15  # numbers a line: "32768, " is 7 columns, 15 of them and the indent fit 120
 MAX_LINES = 280
 
 
