@@ -3,10 +3,10 @@ import ImageCore
 /// AV1 still pictures (the first frame of a stream: a key frame) to planes. Knows nothing of
 /// HEIF: AVIF's item model hands it av1C's configuration OBUs and the item's OBUs.
 ///
-/// Stage 1 of issue 41: the OBUs and headers are read and checked, and what they say of the
-/// picture is reported (`headers`); the tiles' pixels are not decoded yet, so `decode` refuses
-/// every stream by name after its headers. Nothing registers it: the product shows AVIF as a
-/// placeholder until the planes are bit-exact with dav1d.
+/// Issue 41, so far: the OBUs, headers and the tiles' whole syntax (partitions, modes,
+/// coefficients) are read and checked (`headers`, `parseTiles`); no pixel is made yet, so
+/// `decode` refuses every stream by name after reading it. Nothing registers it: the product
+/// shows AVIF as a placeholder until the planes are bit-exact with dav1d.
 public enum AV1Decoder {
     /// What a stream's headers say of its picture.
     public struct Headers: Equatable, Sendable {
@@ -49,6 +49,7 @@ public enum AV1Decoder {
         try DecodeLimits.check(
             width: frame.width, height: frame.height, workingBytes: frame.width * frame.height * 3,
             inputBytes: data.count)
-        throw .unsupported("AV1 tiles (imgsel reads AV1 headers only, so far)")
+        _ = try AV1TileGroups.read(stream)
+        throw .unsupported("AV1 pixels (imgsel reads AV1 syntax only, so far)")
     }
 }

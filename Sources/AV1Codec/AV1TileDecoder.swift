@@ -3,9 +3,9 @@ import ImageCore
 /// One tile's syntax (AV1 5.11): its superblocks, each one's partition tree, and each block's
 /// mode info, read with the tile's own symbol decoder and CDFs into the frame's mode grid.
 ///
-/// Stage 2 so far: the partition tree, intra mode info and every transform block's coefficients
-/// are read; palette, intra block copy and loop restoration units are refused by name, since
-/// what follows them cannot be read yet.
+/// Stage 2 so far: the restoration units, the partition tree, intra mode info and every
+/// transform block's coefficients are read; palette and intra block copy are refused by name,
+/// since what follows them cannot be read yet.
 struct AV1TileDecoder {
     let sequence: AV1SequenceHeader
     let frame: AV1FrameHeader
@@ -18,6 +18,7 @@ struct AV1TileDecoder {
     var levels: AV1LevelContexts
     /// Quant: the transform block being read's levels, by position (at most 32×32 are coded).
     var quant = [Int32](repeating: 0, count: 1024)
+    var restorationRefs = AV1RestorationReferences()
     /// The blocks read, for tests and the check tool.
     private(set) var blocks = 0
 
@@ -37,13 +38,13 @@ struct AV1TileDecoder {
 
     /// decode_tile().
     mutating func decode() throws(DecodeError) {
-        guard !frame.restoration.usesRestoration else { throw .unsupported("AV1 loop restoration (not yet)") }
         let step = AV1Block.wide4(superblockSize)
         for r in stride(from: rowStart, to: rowEnd, by: step) {
             levels.clearLeft()
             for c in stride(from: columnStart, to: columnEnd, by: step) {
                 readDeltas = frame.deltaQ.qPresent
                 clearCdef(r, c)
+                readRestorationUnits(r, c, superblockSize)
                 try partition(r, c, superblockSize)
             }
         }

@@ -39,7 +39,7 @@ final class AV1HeaderTests: XCTestCase {
 
     func testTheDecoderRefusesPixelsByName() {
         XCTAssertThrowsError(try AV1Decoder.decode(data: AV1Samples.aom1x1)) {
-            XCTAssertEqual($0 as? DecodeError, .unsupported("AV1 tiles (imgsel reads AV1 headers only, so far)"))
+            XCTAssertEqual($0 as? DecodeError, .unsupported("AV1 pixels (imgsel reads AV1 syntax only, so far)"))
         }
     }
 

@@ -51,13 +51,13 @@ final class AVIFItemTests: XCTestCase {
         }
     }
 
-    /// The real decoder, plugged in, refuses the pixels by name (stage 1: headers only).
+    /// The real decoder, plugged in, refuses the pixels by name (so far: the syntax, no pixels).
     func testTheRealDecoderSaysWhatItCannotDoYet() {
         let codec = HEIFCodec.av1 { (config, data) throws(DecodeError) in
             try AV1Decoder.decode(configuration: config, data: data)
         }
         XCTAssertThrowsError(try HEIFDecoder.decode(AV1Samples.pillow3x2, codecs: [codec])) {
-            XCTAssertEqual($0 as? DecodeError, .unsupported("AV1 tiles (imgsel reads AV1 headers only, so far)"))
+            XCTAssertEqual($0 as? DecodeError, .unsupported("AV1 pixels (imgsel reads AV1 syntax only, so far)"))
         }
     }
 

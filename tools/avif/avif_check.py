@@ -3,10 +3,12 @@
 qualities and superblock sizes), avifenc and Pillow, decodes each with dav1d (--filmgrain 0)
 and with imgsel's decoder (the av1-yuv helper), and compares the planes' md5s.
 
-Until imgsel decodes a stream's pixels (av1-yuv says so with exit 3 and "headers only"), that
-stream is compared on what its headers say (width, height, bit depth, sampling) against dav1d's
-y4m header, and is counted apart: a header match is not a pixel match. The last line says how
-many streams were bit-exact, how many matched on headers only, and how many differ.
+Until imgsel decodes a stream's pixels (av1-yuv says so with exit 3 and "so far"), that stream
+is compared on what its headers say (width, height, bit depth, sampling) against dav1d's y4m
+header, and its tiles' syntax is read (av1-yuv --parse): a stream whose every tile reads exactly
+to exit_symbol's padding counts as "syntax read", one whose headers match but whose syntax cannot
+be read yet (a tool refused by name) as "headers only". Neither is a pixel match. The last line
+says how many streams were bit-exact, syntax read, headers only, and how many differ.
 
 Usage: avif_check.py --decoder PATH [--quick] [--keep DIR]
 """
@@ -95,6 +97,9 @@ def plane_md5s(data, w, h, tag):
     return out
 
 
+HEADERS_ONLY_WHY = {}
+
+
 def check(decoder, name, obu_path, ours_input, work):
     """One stream: 'exact', 'headers' (headers match, pixels not decoded yet) or a mismatch line."""
     ref_y4m = os.path.join(work, name + ".ref.y4m")
@@ -106,7 +111,7 @@ def check(decoder, name, obu_path, ours_input, work):
     w, h, tag = y4m_header(ref_y4m)
     ours_yuv = os.path.join(work, name + ".ours.yuv")
     p = run([decoder, ours_input, ours_yuv])
-    if p.returncode == 3 and b"headers only" in p.stderr:
+    if p.returncode == 3 and (b"so far" in p.stderr or b"not yet" in p.stderr):
         p = run([decoder, "--headers", ours_input])
         if p.returncode != 0:
             return f"{name}: headers refused: {p.stderr.decode().strip()}"
@@ -114,7 +119,15 @@ def check(decoder, name, obu_path, ours_input, work):
         ow, oh = map(int, size.split("x"))
         if (ow, oh, tag_of(int(bits), sampling)) != (w, h, tag):
             return f"{name}: headers say {ow}x{oh} {tag_of(int(bits), sampling)}, dav1d {w}x{h} {tag}"
-        return "headers"
+        p = run([decoder, "--parse", ours_input])
+        if p.returncode == 0 and p.stdout.decode().split()[-1] == "conformant":
+            return "syntax"
+        if p.returncode == 0:
+            return f"{name}: tiles do not end in their padding: the syntax was misread"
+        if b"not yet" in p.stderr:
+            HEADERS_ONLY_WHY[name] = p.stderr.decode().strip().split("cannot decode ")[-1]
+            return "headers"
+        return f"{name}: syntax refused: {p.stderr.decode().strip()}"
     if p.returncode != 0:
         return f"{name}: decoder failed: {p.stderr.decode().strip()}"
     with open(ref_yuv, "rb") as f:
@@ -158,12 +171,16 @@ def main():
             continue
         results[name] = check(args.decoder, name, obu, avif, work)
     exact = sum(1 for v in results.values() if v == "exact")
+    syntax = sum(1 for v in results.values() if v == "syntax")
     headers = sum(1 for v in results.values() if v == "headers")
-    bad = [v for v in results.values() if v not in ("exact", "headers")]
+    bad = [v for v in results.values() if v not in ("exact", "syntax", "headers")]
     for line in bad:
         print(line)
-    print(f"{len(results)} streams: {exact} bit-exact with dav1d (plane md5s); {headers} matched on headers only "
-          f"(size, bit depth, sampling: pixels not decoded yet); {len(bad)} differ or failed")
+    for name, why in sorted(HEADERS_ONLY_WHY.items()):
+        print(f"{name}: headers only ({why})")
+    print(f"{len(results)} streams: {exact} bit-exact with dav1d (plane md5s); {syntax} syntax read to the "
+          f"tiles' padding and headers matching dav1d's (no pixels yet); {headers} headers only; "
+          f"{len(bad)} differ or failed")
     if not args.keep:
         shutil.rmtree(work)
     sys.exit(1 if bad else 0)
