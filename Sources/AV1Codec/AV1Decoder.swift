@@ -36,9 +36,11 @@ public enum AV1Decoder {
     /// What reading the first frame's tiles gave: the blocks read, and whether every tile ended
     /// as exit_symbol requires (the check that the syntax was read as it was written). Throws
     /// for a block the decoder cannot read yet (coefficients, palette, intra block copy).
-    public static func parseTiles(_ data: [UInt8]) throws(DecodeError) -> (blocks: Int, paddingConformant: Bool) {
+    public static func parseTiles(
+        _ data: [UInt8]
+    ) throws(DecodeError) -> (blocks: Int, paletteBlocks: Int, paddingConformant: Bool) {
         let outcome = try AV1TileGroups.read(try AV1Stream(data))
-        return (outcome.blocks, outcome.paddingConformant)
+        return (outcome.blocks, outcome.paletteBlocks, outcome.paddingConformant)
     }
 
     /// The first frame's planes. `configuration` is av1C's configOBUs (a sequence header the

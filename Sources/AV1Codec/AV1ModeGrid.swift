@@ -60,4 +60,6 @@ struct AV1BlockModes {
     var filterIntraMode = 0
     var txSize = 0
     var hasChroma = false
+    /// The palettes' colours (empty: no palette): luma, and chroma's U and V.
+    var paletteY: [UInt16] = [], paletteU: [UInt16] = [], paletteV: [UInt16] = []
 }

@@ -111,6 +111,11 @@ struct AV1SymbolDecoder {
         maxBits -= bits
     }
 
+    /// Whether the reads have run further past the tile's end than a conformant tile ever does
+    /// (SymbolMaxBits only falls, and exit_symbol requires it to be -14 or more): a cut or
+    /// crafted tile is refused then, so the work stays bounded by the data.
+    var isOverrun: Bool { maxBits < -14 }
+
     /// exit_symbol's conformance: the tile's padding, after the last symbol's bits, is a one
     /// and zeros to the tile's end. A tile decoded with the wrong syntax almost never ends so.
     var isPaddingConformant: Bool {

@@ -41,22 +41,17 @@ extension AV1TileDecoder {
         let width = AV1Block.wide4(size) * 4
         let height = AV1Block.high4(size) * 4
         if size >= AV1Block.block8x8 && width <= 64 && height <= 64 && frame.allowScreenContentTools {
-            let bsizeCtx = AV1Block.widthLog2[size] + AV1Block.heightLog2[size] - 2
-            if m.yMode == AV1IntraMode.dc && symbols.symbol(AV1CDFs.offset(.paletteYMode, bsizeCtx * 3), count: 2) == 1
-            {
-                throw .unsupported("AV1 palette (not yet)")
-            }
-            if m.hasChroma && m.uvMode == AV1IntraMode.dc
-                && symbols.symbol(AV1CDFs.offset(.paletteUVMode, 0), count: 2) == 1
-            {
-                throw .unsupported("AV1 palette (not yet)")
-            }
+            readPaletteModeInfo(&m, r, c, size)
         }
-        if sequence.enableFilterIntra && m.yMode == AV1IntraMode.dc && max(width, height) <= 32 {
+        if sequence.enableFilterIntra && m.yMode == AV1IntraMode.dc && m.paletteY.isEmpty && max(width, height) <= 32 {
             m.useFilterIntra = symbols.symbol(AV1CDFs.offset(.filterIntra, size), count: 2) == 1
             if m.useFilterIntra { m.filterIntraMode = symbols.symbol(AV1CDFs.offset(.filterIntraMode), count: 5) }
         }
-        m.txSize = lossless ? 0 : readTxSize(size, r, c, availableUp, availableLeft)
+    }
+
+    /// read_block_tx_size() of an intra block.
+    mutating func readBlockTxSize(_ m: inout AV1BlockModes, _ r: Int, _ c: Int, _ size: Int) {
+        m.txSize = frame.lossless[m.segmentID] ? 0 : readTxSize(size, r, c, isInside(r - 1, c), isInside(r, c - 1))
     }
 
     /// Whether the block's chroma residual is 4×4 (get_plane_residual_size(MiSize, 1) == BLOCK_4X4).

@@ -84,7 +84,7 @@ extension AV1TileDecoder {
     }
 
     /// NS(n): ns(n) in symbol-coded bits.
-    private mutating func symbolNS(_ n: Int) -> Int {
+    mutating func symbolNS(_ n: Int) -> Int {
         guard n > 1 else { return 0 }
         let w = AV1CDFs.floorLog2(n) + 1
         let m = (1 << w) - n

@@ -3,9 +3,9 @@ import ImageCore
 /// One tile's syntax (AV1 5.11): its superblocks, each one's partition tree, and each block's
 /// mode info, read with the tile's own symbol decoder and CDFs into the frame's mode grid.
 ///
-/// Stage 2 so far: the restoration units, the partition tree, intra mode info and every
-/// transform block's coefficients are read; palette and intra block copy are refused by name,
-/// since what follows them cannot be read yet.
+/// Stage 2 so far: the restoration units, the partition tree, intra mode info with palettes and
+/// every transform block's coefficients are read; intra block copy is refused by name, since
+/// what follows it cannot be read yet.
 struct AV1TileDecoder {
     let sequence: AV1SequenceHeader
     let frame: AV1FrameHeader
@@ -19,8 +19,13 @@ struct AV1TileDecoder {
     /// Quant: the transform block being read's levels, by position (at most 32×32 are coded).
     var quant = [Int32](repeating: 0, count: 1024)
     var restorationRefs = AV1RestorationReferences()
+    var palettes: AV1PaletteContexts
+    /// ColorMapY or ColorMapUV of the block being read, 64 a row.
+    var colourMap = [UInt8](repeating: 0, count: 64 * 64)
     /// The blocks read, for tests and the check tool.
     private(set) var blocks = 0
+    /// The blocks drawn from a palette, for the check tool (which tools a stream used).
+    private(set) var paletteBlocks = 0
 
     init(
         sequence: AV1SequenceHeader, frame: AV1FrameHeader, symbols: AV1SymbolDecoder, grid: AV1ModeGrid,
@@ -32,6 +37,7 @@ struct AV1TileDecoder {
         )
         currentQIndex = frame.quantization.baseQIndex
         levels = AV1LevelContexts(miCols: frame.miCols, miRows: frame.miRows)
+        palettes = AV1PaletteContexts(miCols: frame.miCols, miRows: frame.miRows)
     }
 
     var superblockSize: Int { sequence.use128x128Superblock ? AV1Block.block128x128 : AV1Block.block64x64 }
@@ -167,9 +173,14 @@ struct AV1TileDecoder {
             modes.hasChroma = colour.planes > 1
         }
         try intraFrameModeInfo(&modes, r, c, size)
+        readPaletteTokens(modes, r, c, size)
+        readBlockTxSize(&modes, r, c, size)
         if modes.skip { resetBlockContext(modes, r, c, size) }
         try residual(modes, r, c, size)
+        guard !symbols.isOverrun else { throw .truncated(section: "AV1 tile data") }
         grid.record(modes, row: r, column: c, size: size)
+        palettes.record([modes.paletteY, modes.paletteU], columns: c..<c + bw4, rows: r..<r + bh4)
         blocks += 1
+        if !modes.paletteY.isEmpty || !modes.paletteU.isEmpty { paletteBlocks += 1 }
     }
 }

@@ -7,12 +7,17 @@ struct AV1TileGroups {
     struct Outcome {
         var grid: AV1ModeGrid
         var blocks = 0
+        var paletteBlocks = 0
         /// Whether every tile's padding was as exit_symbol requires: a one, then zeros.
         var paddingConformant = true
     }
 
     static func read(_ stream: AV1Stream) throws(DecodeError) -> Outcome {
         let frame = stream.frame
+        // The mode grid and the contexts are sized by the frame: checked before they are made.
+        try DecodeLimits.check(
+            width: frame.width, height: frame.height, workingBytes: frame.miCols * frame.miRows * 8,
+            inputBytes: stream.bytes.count)
         let tiles = frame.tiles
         let count = tiles.columns * tiles.rows
         var outcome = Outcome(grid: AV1ModeGrid(columns: frame.miCols, rows: frame.miRows))
@@ -51,6 +56,7 @@ struct AV1TileGroups {
                 try decoder.decode()
                 outcome.grid = decoder.grid
                 outcome.blocks += decoder.blocks
+                outcome.paletteBlocks += decoder.paletteBlocks
                 outcome.paddingConformant = outcome.paddingConformant && decoder.symbols.isPaddingConformant
                 offset += size
             }

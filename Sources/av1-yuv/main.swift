@@ -4,7 +4,8 @@
 // `make avif-check` can compare the two plane by plane.
 // Usage: av1-yuv FILE OUT.yuv [--time]   the planes
 //        av1-yuv --headers FILE          "WIDTHxHEIGHT BITS SAMPLING": what the headers say
-//        av1-yuv --parse FILE            "BLOCKS conformant|NOT conformant": the tiles' syntax read
+//        av1-yuv --parse FILE            "N blocks (P with palettes) conformant" (or NOT conformant):
+//                                        the tiles' syntax read, and whether it ended in the padding
 // Exit 3 on a file it cannot decode.
 import AV1Codec
 import Foundation
@@ -46,7 +47,8 @@ do {
         let av1C = isAVIF ? Array(obus.configuration.dropFirst(4)) : []
         if arguments.first == "--parse" {
             let parsed = try AV1Decoder.parseTiles(av1C + obus.data)
-            print("\(parsed.blocks) blocks \(parsed.paddingConformant ? "conformant" : "NOT conformant")")
+            let verdict = parsed.paddingConformant ? "conformant" : "NOT conformant"
+            print("\(parsed.blocks) blocks (\(parsed.paletteBlocks) with palettes) \(verdict)")
             exit(0)
         }
         let h = try AV1Decoder.headers(av1C + obus.data)
