@@ -17,8 +17,8 @@ import argparse, hashlib, math, os, random, shutil, subprocess, sys, tempfile, z
 import avif_items
 
 
-def make_y4m(path, w, h, seed, mono=False):
-    """A 4:2:0 8-bit picture of gradients, rings, flat squares and noise."""
+def make_y4m(path, w, h, seed, mono=False, sampling="420"):
+    """An 8-bit picture of gradients, rings, flat squares and noise (4:2:0, 4:2:2 or 4:4:4)."""
     r = random.Random(seed)
 
     def plane(pw, ph, k):
@@ -34,10 +34,12 @@ def make_y4m(path, w, h, seed, mono=False):
                 out.append(max(0, min(255, int(v * 255))))
         return bytes(out)
 
-    cw, ch = (w + 1) // 2, (h + 1) // 2
+    cw = w if sampling == "444" else (w + 1) // 2
+    ch = (h + 1) // 2 if sampling == "420" else h
     data = plane(w, h, 1) + (bytes([128]) * (2 * cw * ch) if mono else plane(cw, ch, 2) + plane(cw, ch, 3))
+    tag = b"420jpeg" if sampling == "420" else sampling.encode()
     with open(path, "wb") as f:
-        f.write(b"YUV4MPEG2 W%d H%d F1:1 Ip A1:1 C420jpeg\nFRAME\n" % (w, h) + data)
+        f.write(b"YUV4MPEG2 W%d H%d F1:1 Ip A1:1 C%s\nFRAME\n" % (w, h, tag) + data)
 
 
 def aomenc_streams(quick):
@@ -54,6 +56,26 @@ def aomenc_streams(quick):
                 out.append((f"aom-{w}x{h}-q{q}-sb{sb}", (w, h), off + ["--cq-level=" + q, "--sb-size=" + sb]))
     out.append(("aom-64x64-full-header", (64, 64), off + ["--cq-level=30", "--full-still-picture-hdr"]))
     out.append(("aom-96x80-mono", (96, 80), off + ["--cq-level=30", "--monochrome"]))
+    # Each tool on its own, with aomenc's defaults (deblocking, CDEF and restoration on) otherwise.
+    tools = [
+        ("defaults", []), ("no-filters", off), ("qm", ["--enable-qm=1"]), ("deltaq", ["--deltaq-mode=3"]),
+        ("tiles", ["--tile-columns=1", "--tile-rows=1"]), ("lossless", ["--lossless=1"]),
+        ("screen", ["--tune-content=screen"]), ("intrabc", ["--tune-content=screen", "--enable-intrabc=1"]),
+        ("no-filter-intra", ["--enable-filter-intra=0"]), ("no-cfl", ["--enable-cfl-intra=0"]),
+        ("no-tx64", ["--enable-tx64=0"]), ("no-rect-tx", ["--enable-rect-tx=0"]), ("sb128", ["--sb-size=128"]),
+        ("mono", ["--monochrome"]), ("10bit", ["--bit-depth=10"]), ("full-header", ["--full-still-picture-hdr"]),
+    ]
+    # Profiles 1 and 2: 4:4:4, 4:2:2, 12 bits (the input's sampling is in the stream's name).
+    tools += [
+        ("444", ["--profile=1"]), ("444-screen", ["--profile=1", "--tune-content=screen"]),
+        ("422", ["--profile=2"]), ("422-12bit", ["--profile=2", "--bit-depth=12"]),
+        ("444-12bit", ["--profile=2", "--bit-depth=12"]),
+    ]
+    if quick:
+        tools = tools[::3]
+    for tool, switches in tools:
+        for w, h in [(200, 120), (129, 127)]:
+            out.append((f"aom-tool-{tool}-{w}x{h}", (w, h), ["--cq-level=30"] + switches))
     return out
 
 
@@ -154,7 +176,8 @@ def main():
     results = {}
     for name, (w, h), switches in aomenc_streams(args.quick):
         y4m = os.path.join(work, name + ".y4m")
-        make_y4m(y4m, w, h, zlib.crc32(name.encode()), mono="mono" in name)
+        sampling = "444" if "-444" in name else "422" if "-422" in name else "420"
+        make_y4m(y4m, w, h, zlib.crc32(name.encode()), mono="mono" in name, sampling=sampling)
         obu = os.path.join(work, name + ".obu")
         p = run(["aomenc", "--allintra", "--limit=1", "--obu", "--cpu-used=6", "--end-usage=q", "-o", obu, y4m]
                 + switches)
