@@ -267,6 +267,15 @@ heic-check: heic-files-check
 	flock $(BUILD_LOCK) $(SWIFT) build $(SWIFT_FLAGS) -c release --product hevc-yuv
 	python3 bench/heic_check.py --decoder "$$($(SWIFT) build -c release --show-bin-path)/hevc-yuv" $(HEIC_CHECK_ARGS)
 
+# AV1 (issue 41): aomenc, avifenc and Pillow stills decoded by av1-yuv and by dav1d --filmgrain 0,
+# plane md5s compared (tools/avif/avif_check.py). A stream whose pixels imgsel does not decode yet
+# is compared on its headers only (size, bit depth, sampling) and counted apart. AVIF_CHECK_ARGS=--quick.
+.PHONY: avif-check
+avif-check:
+	flock $(BUILD_LOCK) $(SWIFT) build $(SWIFT_FLAGS) -c release --product av1-yuv
+	python3 tools/avif/avif_check.py --decoder "$$($(SWIFT) build -c release --show-bin-path)/av1-yuv" \
+		$(AVIF_CHECK_ARGS)
+
 # HEIF files (the files half of the HEIC check, bench/heif_files_check.py): pillow-heif writes
 # them (grids, alpha, 10 bit, nclx, irot/imir/clap), imgsel and pillow-heif decode them, RGB PSNR
 # a file. LOOP_FILTERS=off encodes without deblocking and SAO, to hold the container apart.

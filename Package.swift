@@ -78,6 +78,10 @@ let package = Package(
         .target(name: "WebPCodec", dependencies: ["ImageCore", "ImageHeaders"]),
         // HEVC still pictures to planes; knows nothing of HEIF (`make heic-check` runs it alone, hevc-yuv).
         .target(name: "HEVCCodec", dependencies: ["ImageCore"]),
+        // AV1 still pictures to planes (AVIF's coding); knows nothing of HEIF (`make avif-check` runs it alone,
+        // av1-yuv). Issue 41 so far: OBUs, headers and the tiles' whole intra syntax (no pixels yet); not registered
+        // until its planes are bit-exact with dav1d.
+        .target(name: "AV1Codec", dependencies: ["ImageCore"]),
         // The HEIF item model (grids, clap/irot/imir, alpha, thumbnails, colour), generic over the coded item
         // (HEIFCodec: HEVC is plugged in by the registry, AV1 can be the same way) and so free of any codec.
         .target(name: "HEIFPictures", dependencies: ["ImageCore", "ImageHeaders", "Posix"]),
@@ -131,6 +135,9 @@ let package = Package(
         // A developer tool and test helper: a raw HEVC stream through imgsel's own decoder to YUV, for
         // `make heic-check` against dec265.
         .executableTarget(name: "hevc-yuv", dependencies: ["ImageCore", "HEVCCodec"]),
+        // A developer tool and test helper: an AVIF file's primary item (or raw AV1 OBUs) through imgsel's own
+        // AV1 decoder to YUV, for `make avif-check` against dav1d; `--headers` says what the headers say.
+        .executableTarget(name: "av1-yuv", dependencies: ["ImageCore", "AV1Codec", "HEIFPictures"]),
         // Test support: minimal image files built byte by byte, shared by every test target that needs them.
         .target(name: "TestImages", path: "Tests/TestImages"),
         // Test support: what the model's, the store's and the rule-word tests build their cases from
@@ -169,6 +176,8 @@ let package = Package(
                 "HEVCCodec", "HEIFPictures", "ImageEncoding", "Deflate", "ImageHeaders", "ByteCoding", "TestImages",
             ],
             exclude: ["Fixtures"]),
+        // The AV1 decoder's parts (bits, OBUs, headers) and AVIF's av01 items on the HEIF item model.
+        .testTarget(name: "AV1CodecTests", dependencies: ["AV1Codec", "ImageCore", "HEIFPictures"]),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestImages"]),
         // The ICC parser's bounds on hostile profiles and the conversions against values taken from LittleCMS.
         .testTarget(name: "ColourTests", dependencies: ["Colour", "ImageCore"], exclude: ["Fixtures"]),

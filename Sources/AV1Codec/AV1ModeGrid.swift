@@ -1,0 +1,65 @@
+/// What the frame's decoded blocks leave behind for the blocks after them, one entry a 4×4
+/// unit (mode info unit): the contexts of partition, skip, modes, transform sizes and segment
+/// ids read from above and left (AV1's YModes, Skips, InterTxSizes, MiSizes, SegmentIds).
+/// Writes are clipped to the frame: a block may reach past its edge.
+struct AV1ModeGrid {
+    let columns: Int, rows: Int
+    var yModes: [UInt8]
+    var skips: [UInt8]
+    var txSizes: [UInt8]
+    var blockSizes: [UInt8]
+    var segmentIDs: [UInt8]
+    /// cdef_idx of each 64×64 area, -1 until read.
+    var cdefIndex: [Int8]
+    let cdefColumns: Int
+
+    init(columns: Int, rows: Int) {
+        (self.columns, self.rows) = (columns, rows)
+        let count = columns * rows
+        yModes = [UInt8](repeating: 0, count: count)
+        skips = yModes
+        txSizes = yModes
+        blockSizes = yModes
+        segmentIDs = yModes
+        cdefColumns = (columns + 15) >> 4
+        cdefIndex = [Int8](repeating: -1, count: cdefColumns * ((rows + 15) >> 4))
+    }
+
+    @inline(__always) func index(_ row: Int, _ column: Int) -> Int { row * columns + column }
+
+    /// Records a decoded block's values over the units it covers within the frame.
+    mutating func record(_ block: AV1BlockModes, row: Int, column: Int, size: Int) {
+        let rowEnd = min(rows, row + AV1Block.high4(size))
+        let columnEnd = min(columns, column + AV1Block.wide4(size))
+        for r in row..<rowEnd {
+            for c in column..<columnEnd {
+                let i = index(r, c)
+                yModes[i] = UInt8(block.yMode)
+                skips[i] = block.skip ? 1 : 0
+                txSizes[i] = UInt8(block.txSize)
+                blockSizes[i] = UInt8(size)
+                segmentIDs[i] = UInt8(block.segmentID)
+            }
+        }
+    }
+
+    /// The cdef_idx entry of the 64×64 area holding unit (row, column).
+    func cdefSlot(_ row: Int, _ column: Int) -> Int { (row >> 4) * cdefColumns + (column >> 4) }
+}
+
+/// One block's mode info, as intra_frame_mode_info reads it.
+struct AV1BlockModes {
+    var skip = false
+    var segmentID = 0
+    var yMode = 0
+    var angleDeltaY = 0
+    var uvMode = 0
+    var angleDeltaUV = 0
+    var cflAlphaU = 0, cflAlphaV = 0
+    var useFilterIntra = false
+    var filterIntraMode = 0
+    var txSize = 0
+    var hasChroma = false
+    /// The palettes' colours (empty: no palette): luma, and chroma's U and V.
+    var paletteY: [UInt16] = [], paletteU: [UInt16] = [], paletteV: [UInt16] = []
+}

@@ -1,0 +1,68 @@
+import ImageCore
+
+/// The tiles of a frame's tile groups (AV1 5.11.1): each group's header, each tile's size, and
+/// each tile read by an AV1TileDecoder into the frame's mode grid.
+struct AV1TileGroups {
+    /// What reading the frame's tiles gave.
+    struct Outcome {
+        var grid: AV1ModeGrid
+        var blocks = 0
+        var paletteBlocks = 0
+        /// Whether every tile's padding was as exit_symbol requires: a one, then zeros.
+        var paddingConformant = true
+    }
+
+    static func read(_ stream: AV1Stream) throws(DecodeError) -> Outcome {
+        let frame = stream.frame
+        // The mode grid and the contexts are sized by the frame: checked before they are made.
+        try DecodeLimits.check(
+            width: frame.width, height: frame.height, workingBytes: frame.miCols * frame.miRows * 8,
+            inputBytes: stream.bytes.count)
+        let tiles = frame.tiles
+        let count = tiles.columns * tiles.rows
+        var outcome = Outcome(grid: AV1ModeGrid(columns: frame.miCols, rows: frame.miRows))
+        let cdfs = AV1CDFs(baseQIndex: frame.quantization.baseQIndex)
+        var next = 0
+        for group in stream.tileGroups {
+            var r = AV1BitReader(stream.bytes, range: group, section: "in the AV1 tile group")
+            var first = 0
+            var last = count - 1
+            if count > 1, try r.flag() {
+                let bits = tiles.columnsLog2 + tiles.rowsLog2
+                first = try r.f(bits)
+                last = try r.f(bits)
+            }
+            guard first == next, first <= last, last < count else { throw .corrupt("AV1 tile group out of order") }
+            r.byteAlign()
+            var offset = r.byteOffset
+            for tile in first...last {
+                var size = group.upperBound - offset
+                if tile != last {
+                    var sizeReader = AV1BitReader(
+                        stream.bytes, range: offset..<group.upperBound, section: "in the AV1 tile sizes")
+                    size = try sizeReader.le(tiles.tileSizeBytes) + 1
+                    offset += tiles.tileSizeBytes
+                    guard size <= group.upperBound - offset else { throw .truncated(section: "AV1 tile \(tile)") }
+                }
+                let row = tile / tiles.columns
+                let column = tile % tiles.columns
+                let symbols = try AV1SymbolDecoder(
+                    stream.bytes, tile: offset..<offset + size, cdfs: cdfs, updatesCDFs: !frame.disableCDFUpdate)
+                var decoder = AV1TileDecoder(
+                    sequence: stream.sequence, frame: frame, symbols: symbols, grid: outcome.grid,
+                    rows: tiles.rowStarts[row]..<tiles.rowStarts[row + 1],
+                    columns: tiles.columnStarts[column]..<tiles.columnStarts[column + 1])
+                outcome.grid = AV1ModeGrid(columns: 0, rows: 0)  // the decoder holds the one grid
+                try decoder.decode()
+                outcome.grid = decoder.grid
+                outcome.blocks += decoder.blocks
+                outcome.paletteBlocks += decoder.paletteBlocks
+                outcome.paddingConformant = outcome.paddingConformant && decoder.symbols.isPaddingConformant
+                offset += size
+            }
+            next = last + 1
+        }
+        guard next == count else { throw .truncated(section: "AV1 frame: tiles missing") }
+        return outcome
+    }
+}

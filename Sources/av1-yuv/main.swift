@@ -1,0 +1,73 @@
+// A developer tool and test helper: decodes an AVIF file's primary item (or a raw AV1 stream of
+// OBUs, as aomenc --obu writes it) with imgsel's own AV1 decoder and writes its planes as
+// dav1d -o does for .yuv (8-bit samples as bytes, deeper ones as 16-bit little-endian), so
+// `make avif-check` can compare the two plane by plane.
+// Usage: av1-yuv FILE OUT.yuv [--time]   the planes
+//        av1-yuv --headers FILE          "WIDTHxHEIGHT BITS SAMPLING": what the headers say
+//        av1-yuv --parse FILE            "N blocks (P with palettes) conformant" (or NOT conformant):
+//                                        the tiles' syntax read, and whether it ended in the padding
+// Exit 3 on a file it cannot decode.
+import AV1Codec
+import Foundation
+import HEIFPictures
+import ImageCore
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let headersOnly = arguments.first == "--headers" || arguments.first == "--parse"
+let paths = arguments.filter { !$0.hasPrefix("--") }
+guard paths.count == (headersOnly ? 1 : 2), let input = FileManager.default.contents(atPath: paths[0]) else {
+    FileHandle.standardError.write(Data("usage: av1-yuv FILE OUT.yuv [--time] | av1-yuv --headers FILE\n".utf8))
+    exit(2)
+}
+let bytes = [UInt8](input)
+/// An ISOBMFF file (AVIF) opens with its ftyp box; anything else is taken as raw OBUs.
+let isAVIF = bytes.count >= 8 && Array(bytes[4..<8]) == Array("ftyp".utf8)
+let codec = HEIFCodec.av1 { (config, data) throws(DecodeError) in
+    try AV1Decoder.decode(configuration: config, data: data)
+}
+
+/// The planes as dav1d writes them. A function, not top-level code: top-level variables are
+/// the main actor's, and a check of the executor on each sample is slow.
+func yuvBytes(_ picture: HEVCPicture) -> [UInt8] {
+    var out = [UInt8]()
+    let wide = picture.bitDepthLuma > 8 || picture.bitDepthChroma > 8
+    for plane in [picture.luma, picture.cb, picture.cr] {
+        if wide {
+            for v in plane { out += [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        } else {
+            out += plane.map { UInt8(truncatingIfNeeded: $0) }
+        }
+    }
+    return out
+}
+
+do {
+    if headersOnly {
+        let obus = isAVIF ? try HEIFCodedItems.primaryItem(bytes, codec: codec) : (configuration: [], data: bytes)
+        let av1C = isAVIF ? Array(obus.configuration.dropFirst(4)) : []
+        if arguments.first == "--parse" {
+            let parsed = try AV1Decoder.parseTiles(av1C + obus.data)
+            let verdict = parsed.paddingConformant ? "conformant" : "NOT conformant"
+            print("\(parsed.blocks) blocks (\(parsed.paletteBlocks) with palettes) \(verdict)")
+            exit(0)
+        }
+        let h = try AV1Decoder.headers(av1C + obus.data)
+        print("\(h.width)x\(h.height) \(h.bitDepth) \(h.sampling)")
+        exit(0)
+    }
+    let start = Date()
+    let picture =
+        isAVIF
+        ? try HEIFCodedItems.primaryPlanes(bytes, codecs: [codec]) : try AV1Decoder.decode(data: bytes)
+    let seconds = Date().timeIntervalSince(start)
+    try Data(yuvBytes(picture)).write(to: URL(fileURLWithPath: paths[1]))
+    if arguments.contains("--time") {
+        FileHandle.standardError.write(Data("\(picture.width)x\(picture.height) in \(Int(seconds * 1000)) ms\n".utf8))
+    }
+} catch let error as DecodeError {
+    FileHandle.standardError.write(Data("av1-yuv: \(paths[0]): \(error.message)\n".utf8))
+    exit(3)
+} catch {
+    FileHandle.standardError.write(Data("av1-yuv: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""AV1 check (issue 41): makes AV1 stills with aomenc (all-intra, every filter off, several sizes,
+qualities and superblock sizes), avifenc and Pillow, decodes each with dav1d (--filmgrain 0)
+and with imgsel's decoder (the av1-yuv helper), and compares the planes' md5s.
+
+Until imgsel decodes a stream's pixels (av1-yuv says so with exit 3 and "so far"), that stream
+is compared on what its headers say (width, height, bit depth, sampling) against dav1d's y4m
+header, and its tiles' syntax is read (av1-yuv --parse): a stream whose every tile reads exactly
+to exit_symbol's padding counts as "syntax read", one whose headers match but whose syntax cannot
+be read yet (a tool refused by name) as "headers only". Neither is a pixel match. The last line
+says how many streams were bit-exact, syntax read, headers only, and how many differ.
+
+Usage: avif_check.py --decoder PATH [--quick] [--keep DIR]
+"""
+import argparse, hashlib, math, os, random, shutil, subprocess, sys, tempfile, zlib
+
+import avif_items
+
+
+def make_y4m(path, w, h, seed, mono=False, sampling="420"):
+    """An 8-bit picture of gradients, rings, flat squares and noise (4:2:0, 4:2:2 or 4:4:4)."""
+    r = random.Random(seed)
+
+    def plane(pw, ph, k):
+        cx, cy = r.uniform(0, pw), r.uniform(0, ph)
+        noise = r.uniform(0.0, 0.2)
+        out = bytearray()
+        for y in range(ph):
+            for x in range(pw):
+                v = 0.5 + 0.3 * math.sin(x * 0.15 * k + y * 0.07) + 0.2 * math.cos(math.hypot(x - cx, y - cy) * 0.2)
+                if (x // 8 + y // 8) % 5 == 0:
+                    v = 0.9
+                v += r.uniform(-noise, noise)
+                out.append(max(0, min(255, int(v * 255))))
+        return bytes(out)
+
+    cw = w if sampling == "444" else (w + 1) // 2
+    ch = (h + 1) // 2 if sampling == "420" else h
+    data = plane(w, h, 1) + (bytes([128]) * (2 * cw * ch) if mono else plane(cw, ch, 2) + plane(cw, ch, 3))
+    tag = b"420jpeg" if sampling == "420" else sampling.encode()
+    with open(path, "wb") as f:
+        f.write(b"YUV4MPEG2 W%d H%d F1:1 Ip A1:1 C%s\nFRAME\n" % (w, h, tag) + data)
+
+
+def aomenc_streams(quick):
+    """(name, size, aomenc switches): every filter off (deblocking, CDEF, restoration)."""
+    off = ["--loopfilter-control=0", "--enable-cdef=0", "--enable-restoration=0"]
+    sizes = [(1, 1), (2, 2), (8, 8), (17, 33), (64, 64), (65, 63), (129, 127), (200, 120), (256, 256)]
+    levels = ["10", "30", "50", "63"]
+    if quick:
+        sizes, levels = sizes[::2], levels[::2]
+    out = []
+    for w, h in sizes:
+        for q in levels:
+            for sb in ["64", "128"]:
+                out.append((f"aom-{w}x{h}-q{q}-sb{sb}", (w, h), off + ["--cq-level=" + q, "--sb-size=" + sb]))
+    out.append(("aom-64x64-full-header", (64, 64), off + ["--cq-level=30", "--full-still-picture-hdr"]))
+    out.append(("aom-96x80-mono", (96, 80), off + ["--cq-level=30", "--monochrome"]))
+    # Each tool on its own, with aomenc's defaults (deblocking, CDEF and restoration on) otherwise.
+    tools = [
+        ("defaults", []), ("no-filters", off), ("qm", ["--enable-qm=1"]), ("deltaq", ["--deltaq-mode=3"]),
+        ("tiles", ["--tile-columns=1", "--tile-rows=1"]), ("lossless", ["--lossless=1"]),
+        ("screen", ["--tune-content=screen"]), ("intrabc", ["--tune-content=screen", "--enable-intrabc=1"]),
+        ("no-filter-intra", ["--enable-filter-intra=0"]), ("no-cfl", ["--enable-cfl-intra=0"]),
+        ("no-tx64", ["--enable-tx64=0"]), ("no-rect-tx", ["--enable-rect-tx=0"]), ("sb128", ["--sb-size=128"]),
+        ("mono", ["--monochrome"]), ("10bit", ["--bit-depth=10"]), ("full-header", ["--full-still-picture-hdr"]),
+    ]
+    # Profiles 1 and 2: 4:4:4, 4:2:2, 12 bits (the input's sampling is in the stream's name).
+    tools += [
+        ("444", ["--profile=1"]), ("444-screen", ["--profile=1", "--tune-content=screen"]),
+        ("422", ["--profile=2"]), ("422-12bit", ["--profile=2", "--bit-depth=12"]),
+        ("444-12bit", ["--profile=2", "--bit-depth=12"]),
+    ]
+    if quick:
+        tools = tools[::3]
+    for tool, switches in tools:
+        for w, h in [(200, 120), (129, 127)]:
+            out.append((f"aom-tool-{tool}-{w}x{h}", (w, h), ["--cq-level=30"] + switches))
+    return out
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+
+def y4m_header(path):
+    """(width, height, colourspace tag) of a y4m file's header."""
+    with open(path, "rb") as f:
+        fields = f.readline().decode().split()
+    tags = {x[:1]: x[1:] for x in fields[1:]}
+    return int(tags["W"]), int(tags["H"]), tags.get("C", "420jpeg")
+
+
+def tag_of(bits, sampling):
+    """dav1d's y4m colourspace tag for what our headers say."""
+    base = {"4:2:0": "420", "4:4:4": "444", "4:2:2": "422", "monochrome": "mono"}[sampling]
+    if bits == 8:
+        return base + ("jpeg" if base == "420" else "")
+    return base + ("p%d" % bits if base != "mono" else "%d" % bits)
+
+
+def plane_md5s(data, w, h, tag):
+    """The md5 of each plane of raw planes laid out as dav1d -o x.yuv writes them."""
+    wide = any(c.isdigit() for c in tag.replace("420", "").replace("444", "").replace("422", ""))
+    size = 2 if wide else 1
+    if tag.startswith("mono"):
+        dims = [(w, h)]
+    elif tag.startswith("420"):
+        dims = [(w, h), ((w + 1) // 2, (h + 1) // 2), ((w + 1) // 2, (h + 1) // 2)]
+    elif tag.startswith("422"):
+        dims = [(w, h), ((w + 1) // 2, h), ((w + 1) // 2, h)]
+    else:
+        dims = [(w, h)] * 3
+    out, at = [], 0
+    for pw, ph in dims:
+        n = pw * ph * size
+        out.append(hashlib.md5(data[at : at + n]).hexdigest())
+        at += n
+    return out
+
+
+HEADERS_ONLY_WHY = {}
+
+
+def check(decoder, name, obu_path, ours_input, work):
+    """One stream: 'exact', 'headers' (headers match, pixels not decoded yet) or a mismatch line."""
+    ref_y4m = os.path.join(work, name + ".ref.y4m")
+    ref_yuv = os.path.join(work, name + ".ref.yuv")
+    p = run(["dav1d", "-q", "--filmgrain", "0", "--demuxer", "section5", "-i", obu_path, "-o", ref_y4m])
+    if p.returncode != 0:
+        return f"{name}: dav1d failed: {p.stderr.decode().strip()}"
+    run(["dav1d", "-q", "--filmgrain", "0", "--demuxer", "section5", "-i", obu_path, "-o", ref_yuv])
+    w, h, tag = y4m_header(ref_y4m)
+    ours_yuv = os.path.join(work, name + ".ours.yuv")
+    p = run([decoder, ours_input, ours_yuv])
+    if p.returncode == 3 and (b"so far" in p.stderr or b"not yet" in p.stderr):
+        p = run([decoder, "--headers", ours_input])
+        if p.returncode != 0:
+            return f"{name}: headers refused: {p.stderr.decode().strip()}"
+        size, bits, sampling = p.stdout.decode().split()
+        ow, oh = map(int, size.split("x"))
+        if (ow, oh, tag_of(int(bits), sampling)) != (w, h, tag):
+            return f"{name}: headers say {ow}x{oh} {tag_of(int(bits), sampling)}, dav1d {w}x{h} {tag}"
+        p = run([decoder, "--parse", ours_input])
+        if p.returncode == 0 and p.stdout.decode().split()[-1] == "conformant":
+            return "syntax"
+        if p.returncode == 0:
+            return f"{name}: tiles do not end in their padding: the syntax was misread"
+        if b"not yet" in p.stderr:
+            HEADERS_ONLY_WHY[name] = p.stderr.decode().strip().split("cannot decode ")[-1]
+            return "headers"
+        return f"{name}: syntax refused: {p.stderr.decode().strip()}"
+    if p.returncode != 0:
+        return f"{name}: decoder failed: {p.stderr.decode().strip()}"
+    with open(ref_yuv, "rb") as f:
+        ref = plane_md5s(f.read(), w, h, tag)
+    with open(ours_yuv, "rb") as f:
+        ours = plane_md5s(f.read(), w, h, tag)
+    if ours != ref:
+        planes = ",".join("YUV"[i] for i in range(len(ref)) if ours[i] != ref[i])
+        return f"{name}: planes {planes} differ from dav1d's"
+    return "exact"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--decoder", required=True)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--keep")
+    args = ap.parse_args()
+    for tool in ["aomenc", "dav1d", "avifenc"]:
+        if not shutil.which(tool):
+            sys.exit(f"avif_check: {tool} is not installed")
+    work = args.keep or tempfile.mkdtemp(prefix="avif-check-")
+    os.makedirs(work, exist_ok=True)
+    results = {}
+    for name, (w, h), switches in aomenc_streams(args.quick):
+        y4m = os.path.join(work, name + ".y4m")
+        sampling = "444" if "-444" in name else "422" if "-422" in name else "420"
+        make_y4m(y4m, w, h, zlib.crc32(name.encode()), mono="mono" in name, sampling=sampling)
+        obu = os.path.join(work, name + ".obu")
+        p = run(["aomenc", "--allintra", "--limit=1", "--obu", "--cpu-used=6", "--end-usage=q", "-o", obu, y4m]
+                + switches)
+        if p.returncode != 0:
+            results[name] = f"{name}: aomenc failed: {p.stderr.decode().strip()[-200:]}"
+            continue
+        results[name] = check(args.decoder, name, obu, obu, work)
+    for name, avif in avif_items.make_files(work, args.quick):
+        obu = os.path.join(work, name + ".obu")
+        try:
+            avif_items.write_primary_obus(avif, obu)
+        except avif_items.NotOneItem as e:
+            results[name] = f"{name}: skipped ({e})"
+            continue
+        results[name] = check(args.decoder, name, obu, avif, work)
+    exact = sum(1 for v in results.values() if v == "exact")
+    syntax = sum(1 for v in results.values() if v == "syntax")
+    headers = sum(1 for v in results.values() if v == "headers")
+    bad = [v for v in results.values() if v not in ("exact", "syntax", "headers")]
+    for line in bad:
+        print(line)
+    for name, why in sorted(HEADERS_ONLY_WHY.items()):
+        print(f"{name}: headers only ({why})")
+    print(f"{len(results)} streams: {exact} bit-exact with dav1d (plane md5s); {syntax} syntax read to the "
+          f"tiles' padding and headers matching dav1d's (no pixels yet); {headers} headers only; "
+          f"{len(bad)} differ or failed")
+    if not args.keep:
+        shutil.rmtree(work)
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
