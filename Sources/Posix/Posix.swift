@@ -70,6 +70,12 @@ public enum Posix {
         open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
     }
 
+    /// Opens what is not a regular file (a device such as /dev/null, a FIFO) to write into it in
+    /// place, never as a controlling terminal; -1 with errno set.
+    public static func openForWritingInPlace(_ path: String) -> Int32 {
+        open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+    }
+
     /// Clears O_NONBLOCK, so reads behave plainly (a regular file never blocks anyway).
     public static func setBlocking(_ fd: Int32) {
         let flags = fcntl(fd, F_GETFL)

@@ -6,11 +6,15 @@ import SelectionModel
 /// hidden name and renamed over the target on `commit`, so a killed writer leaves
 /// nothing behind. Where the file system lacks `O_TMPFILE`, the hidden name is used
 /// from the start. For outputs too large to build in memory (a page with images).
+/// A target that exists and is neither a regular file nor a folder (/dev/null, a FIFO) is written
+/// into in place: renaming over it would put a regular file where the device was.
 public final class StreamedFile {
     public let path: String
     private let tempPath: String
     /// False while the data lives in an unnamed file that `commit` must first link to `tempPath`.
     private var named: Bool
+    /// Writing straight into a device or FIFO at `path`: nothing to link, sync or rename.
+    private let inPlace: Bool
     private var fd: Int32
     private var buffer: [UInt8] = []
     private static let bufferSize = 1 << 18
@@ -23,6 +27,14 @@ public final class StreamedFile {
         let folder = PathName.directory(path)
         // Short, so that a target whose name is near the 255-byte limit still gets one.
         tempPath = folder + "/.imgsel-tmp-" + Posix.randomSuffix()
+        if let existing = Posix.status(path), !existing.isRegular, !existing.isDirectory {
+            inPlace = true
+            named = false
+            fd = Posix.openForWritingInPlace(path)
+            guard fd >= 0 else { throw .writeFailed(path: path, reason: Posix.errorText()) }
+            return
+        }
+        inPlace = false
         fd = Posix.openUnnamed(in: folder, readable: false)
         named = false
         if fd < 0 {
@@ -53,6 +65,12 @@ public final class StreamedFile {
     public func commit() throws(StoreError) {
         guard fd >= 0 else { throw .writeFailed(path: path, reason: "already closed") }
         try flushBuffer()
+        if inPlace {
+            let failure = Posix.closeChecked(fd)
+            fd = -1
+            if let failure { throw .writeFailed(path: path, reason: Posix.errorText(failure)) }
+            return
+        }
         var failure = Posix.sync(fd)
         if failure == nil, !named {
             failure = Posix.linkUnnamed(fd, to: tempPath)
