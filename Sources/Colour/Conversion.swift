@@ -6,8 +6,10 @@
 /// compensation for a version 4 profile on the perceptual intent, so every conversion to it has
 /// BPC: the source's black point (`cmsDetectBlackPoint`) is scaled onto sRGB's (0, a matrix-shaper
 /// with curves through 0) in XYZ, D50 kept. The source's black is LittleCMS's fixed perceptual black
-/// for a version 4 LUT profile, else the device's darkest colour (RGB 0, grey 0, all four inks at
-/// 100 %) converted, made neutral (a* = b* = 0) and taken as 0 when its L* is past 50.
+/// for a version 4 LUT profile (one without a matrix-shaper's tags besides), else the device's
+/// darkest colour (RGB 0, grey 0, all four inks at 100 %) converted, made neutral (a* = b* = 0) and
+/// taken as 0 when its L* is past 50. (A version 4 profile with both reaches its black through
+/// A2B1 in LittleCMS; imgsel reads A2B0 alone, the same table in the profiles seen.)
 struct Conversion: Sendable {
     let model: DeviceModel
     /// XYZ' = scale · XYZ + offset, per component; identity when the source's black is already 0.
@@ -20,7 +22,7 @@ struct Conversion: Sendable {
     init(_ profile: ICCProfile) {
         model = profile.model
         let black: Vector3
-        if case .lut = profile.model, profile.isVersion4 {
+        if case .lut = profile.model, profile.isVersion4, !profile.hasMatrixShaperTags {
             black = Conversion.perceptualBlack
         } else {
             let y = profile.model.xyz(profile.space == .cmyk ? Device(1, 1, 1, 1) : Device()).y

@@ -162,15 +162,16 @@ def lut_rgb_mft2(points=17, primaries='p3', gamma=2.2):
                    pcs=b'Lab ', v4=False, device_class=b'scnr')
 
 
-def lut_rgb_mab(points=9, primaries='bt2020'):
+def lut_rgb_mab(points=9, primaries='bt2020', with_shaper=False, black=0.0):
     """A v4 RGB profile whose A2B0 is an mAB to XYZ: sRGB-curve A curves (para), a linear grid of
-    `primaries`' colours (16-bit), identity M and B curves, identity matrix."""
+    `primaries`' colours (16-bit) lifted by a `black` of that Y, identity M and B curves, identity
+    matrix; `with_shaper` adds the matrix-shaper tags of the same primaries beside it."""
     m = rgb_to_d50(PRIMARIES[primaries], D65)
     grid = b''
     for i in range(points):
         for j in range(points):
             for k in range(points):
-                xyz = _mulv(m, [v / (points - 1) for v in (i, j, k)])
+                xyz = _mulv(m, [black + (1 - black) * v / (points - 1) for v in (i, j, k)])
                 grid += b''.join(struct.pack('>H', max(0, min(65535, int(round(c * 32768))))) for c in xyz)
     srgb = para_tag(3, [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045])
     identity = para_tag(0, [1.0])
@@ -190,7 +191,13 @@ def lut_rgb_mab(points=9, primaries='bt2020'):
     off_a = off_clut + len(clut)
     body = b'mAB \0\0\0\0' + bytes([3, 3, 0, 0]) + struct.pack('>IIIII', off_b, off_matrix, off_m, off_clut, off_a)
     body += b_curves + matrix + m_curves + clut + a_curves
-    return profile([(b'desc', desc_tag('LUT mAB XYZ', True)), (b'wtpt', xyz_tag(D50)), (b'A2B0', body)])
+    tags = [(b'desc', desc_tag('LUT mAB XYZ', True)), (b'wtpt', xyz_tag(D50)), (b'A2B0', body)]
+    if with_shaper:
+        for i, sig in enumerate((b'rXYZ', b'gXYZ', b'bXYZ')):
+            tags.append((sig, xyz_tag([m[0][i], m[1][i], m[2][i]])))
+        for sig in (b'rTRC', b'gTRC', b'bTRC'):
+            tags.append((sig, srgb))
+    return profile(tags)
 
 
 def code_point_profile(primaries, transfer_curve):
