@@ -141,6 +141,7 @@ def main():
         'written: grey v2 gamma 1.8': profiles.grey_v2(1.8),
         'written: CMYK v2 mft2 Lab': profiles.cmyk_mft2(),
         'written: CMYK v4 mft2 Lab': profiles.cmyk_mft2(v4=True),
+        'written: CMYK v2 tinted black': profiles.cmyk_mft2(paper_black=(0.016, 0.009, 0.006)),
     }
     for label, data in written.items():
         path = os.path.join(scratch, label.split(': ')[1].replace(' ', '-') + '.icc')

@@ -233,10 +233,11 @@ def transfer_curve(code):
     raise ValueError(code)
 
 
-def cmyk_mft2(points=9, v4=False):
+def cmyk_mft2(points=9, v4=False, paper_black=(0.009, 0.009, 0.009)):
     """A CMYK printer profile whose A2B0 is an mft2 to Lab (v2) of a simple ink model: each ink
     takes away its third of sRGB's light, black all of it, with a dot gain in the input tables and a
-    paper black of L* 8 (so black point compensation has work to do)."""
+    paper black of L* 8 (so black point compensation has work to do), neutral unless `paper_black`
+    (linear RGB at full ink) says otherwise."""
     m = rgb_to_d50(PRIMARIES['bt709'], D65)
     grid = b''
     for c in range(points):
@@ -245,7 +246,7 @@ def cmyk_mft2(points=9, v4=False):
                 for k in range(points):
                     ink = [v / (points - 1) for v in (c, mg, y, k)]
                     rgb = [(1 - ink[0]) * (1 - ink[3]), (1 - ink[1]) * (1 - ink[3]), (1 - ink[2]) * (1 - ink[3])]
-                    rgb = [0.009 + 0.991 * v ** 2.2 for v in rgb]
+                    rgb = [floor + (1 - floor) * v ** 2.2 for v, floor in zip(rgb, paper_black)]
                     lab = _xyz_to_lab(*_mulv(m, rgb))
                     lab = (max(0, min(100, lab[0])), max(-128, min(127, lab[1])), max(-128, min(127, lab[2])))
                     grid += struct.pack('>HHH', *_lab_encode_v2(*lab))
