@@ -25,7 +25,7 @@ struct Conversion: Sendable {
 
     init(_ profile: ICCProfile) {
         model = profile.model
-        let black: Vector3
+        var black: Vector3
         if case .lut = profile.model, profile.isVersion4, !profile.hasMatrixShaperTags {
             black = Conversion.perceptualBlack
         } else {
@@ -33,7 +33,12 @@ struct Conversion: Sendable {
             let l = Lab.lightness(darkest.y)
             black = l > 50 || l < 0 || !l.isFinite ? .zero : darkest
         }
+        // A black as bright as the white in any component (only a broken profile has one) would
+        // scale by infinity: no compensation then.
         let white = Chromaticity.d50
+        if ![black.x / white.x, black.y / white.y, black.z / white.z].allSatisfy({ $0.isFinite && abs($0) < 0.9 }) {
+            black = .zero
+        }
         func scale(_ b: Double, _ w: Double) -> Double { -w / (b - w) }
         func offset(_ b: Double, _ w: Double) -> Double { -w * -b / (b - w) }
         self.scale = Vector3(scale(black.x, white.x), scale(black.y, white.y), scale(black.z, white.z))
