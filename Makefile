@@ -215,7 +215,7 @@ fuzz-thumbnail:
 
 # The ICC profile parser and the conversions built on what it accepts, under one libFuzzer target:
 # the Colour sources in one module over Posix (ImageCore's Raster is in it too), FUZZ_TIME seconds
-# from the seed profiles in Fuzz/seeds-icc (Tests/ColourTests' fixtures and hostile cases). The
+# from Tests/ColourTests' fixture profiles (RGB matrix/TRC, mft2, mAB, grey, CMYK), the seeds. The
 # malloc limit catches an allocation past the profile budget (16 MiB) by far.
 COLOUR_SOURCES = $(shell find Sources/Colour -name "*.swift")
 fuzz-icc:
@@ -224,7 +224,7 @@ fuzz-icc:
 		swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ICCFuzz \
 		$(COLOUR_SOURCES) $(shell find Sources/ImageCore -name "*.swift" -not -name Parallel.swift) \
 		Fuzz/ICCProfileFuzzer.swift $(FUZZ_LIBRARIES) -o $(FUZZ_DIR)/icc-fuzzer'
-	$(FUZZ_DIR)/icc-fuzzer $(FUZZ_DIR)/corpus-icc Fuzz/seeds-icc -max_total_time=$(FUZZ_TIME) -seed=$(FUZZ_SEED) \
+	$(FUZZ_DIR)/icc-fuzzer $(FUZZ_DIR)/corpus-icc Tests/ColourTests/Fixtures -max_total_time=$(FUZZ_TIME) -seed=$(FUZZ_SEED) \
 		-max_len=65536 -timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=256 -artifact_prefix=$(FUZZ_DIR)/icc- \
 		-print_final_stats=1 2>&1 | grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" || exit 1
 	for finding in $(FUZZ_DIR)/icc-crash-* $(FUZZ_DIR)/icc-timeout-* $(FUZZ_DIR)/icc-oom-*; do \

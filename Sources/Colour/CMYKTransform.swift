@@ -5,7 +5,9 @@
 /// as LittleCMS resamples an 8-bit CMYK transform, and interpolated as it interpolates four inputs.
 public struct CMYKTransform: Sendable {
     static let points = 17
-    let grid: ColourGrid
+    /// Three floats (0...255) a node, cyan slowest.
+    let nodes: [Float]
+    let axis = Tetrahedral(points: CMYKTransform.points)
 
     public init(profile: ICCProfile) throws(ProfileError) {
         guard profile.space == .cmyk else { throw .unsupported(signature: signature("CMYK")) }
@@ -19,28 +21,43 @@ public struct CMYKTransform: Sendable {
                 for y in steps {
                     for k in steps {
                         let v = conversion.linearSRGB(Device(c, m, y, k))
-                        for e in [v.x, v.y, v.z] { values.append(Float(BuiltInSRGB.encode(e) * 255)) }
+                        values.append(Float(BuiltInSRGB.encode(v.x) * 255))
+                        values.append(Float(BuiltInSRGB.encode(v.y) * 255))
+                        values.append(Float(BuiltInSRGB.encode(v.z) * 255))
                     }
                 }
             }
         }
-        grid = ColourGrid(points: [n, n, n, n], values: values)
+        nodes = values
     }
 
-    /// Writes RGBA (alpha 255) for `count` pixels of interleaved CMYK.
+    /// Writes RGBA (alpha 255) for `count` pixels of interleaved CMYK: cyan linearly between two
+    /// tetrahedral interpolations over magenta, yellow and black (LittleCMS's Eval4Inputs).
     public func convert(cmyk: UnsafePointer<UInt8>, rgba: UnsafeMutablePointer<UInt8>, count: Int) {
-        for i in 0..<count {
-            let p = cmyk + i &* 4
-            let v = grid.evaluate4(
-                Double(p[0]) / 255, Double(p[1]) / 255, Double(p[2]) / 255, Double(p[3]) / 255)
-            let q = rgba + i &* 4
-            q[0] = CMYKTransform.byte(v.x)
-            q[1] = CMYKTransform.byte(v.y)
-            q[2] = CMYKTransform.byte(v.z)
-            q[3] = 255
+        let n = CMYKTransform.points
+        let (sc, sm, sy, sk) = (3 * n * n * n, 3 * n * n, 3 * n, 3)
+        nodes.withUnsafeBufferPointer { t in
+            axis.cells.withUnsafeBufferPointer { cells in
+                axis.fractions.withUnsafeBufferPointer { fractions in
+                    for i in 0..<count {
+                        let p = cmyk + i &* 4
+                        let (c, m, y, k) = (Int(p[0]), Int(p[1]), Int(p[2]), Int(p[3]))
+                        let o = Int(cells[c]) &* sc &+ Int(cells[m]) &* sm &+ Int(cells[y]) &* sy &+ Int(cells[k]) &* sk
+                        let (fm, fy, fk) = (fractions[m], fractions[y], fractions[k])
+                        var v = Tetrahedral.interpolate(t, origin: o, strides: sm, sy, sk, fm, fy, fk)
+                        let fc = fractions[c]
+                        if fc > 0 {
+                            let w = Tetrahedral.interpolate(t, origin: o &+ sc, strides: sm, sy, sk, fm, fy, fk)
+                            v = (v.0 + (w.0 - v.0) * fc, v.1 + (w.1 - v.1) * fc, v.2 + (w.2 - v.2) * fc)
+                        }
+                        let q = rgba + i &* 4
+                        q[0] = Tetrahedral.byte(v.0)
+                        q[1] = Tetrahedral.byte(v.1)
+                        q[2] = Tetrahedral.byte(v.2)
+                        q[3] = 255
+                    }
+                }
+            }
         }
     }
-
-    @inline(__always)
-    static func byte(_ v: Double) -> UInt8 { UInt8(min(max(v + 0.5, 0), 255)) }
 }

@@ -1,6 +1,7 @@
 /// How a profile takes device values to the connection space, as LittleCMS chooses for the
 /// perceptual intent (`_cmsReadInputLUT`): the A2B0 table where the profile has one, else the
-/// matrix and curves of an RGB profile or the curve of a grey one.
+/// matrix and curves of an RGB profile or the curve of a grey one. (A floating-point D2B0 tag,
+/// which LittleCMS would take first, is not read: no profile in the corpora has one.)
 enum DeviceModel: Sendable {
     /// rTRC, gTRC, bTRC to linear, then the columns rXYZ, gXYZ, bXYZ to XYZ (D50).
     case matrixShaper(curves: [ToneCurve], matrix: Matrix3)

@@ -13,6 +13,9 @@ public struct ICCProfile: Sendable {
     /// Major version 4 or later: LittleCMS forces black point compensation on the perceptual intent
     /// and takes a LUT's black as the fixed perceptual black.
     let isVersion4: Bool
+    /// The profile has a matrix-shaper's tags (rXYZ… and rTRC…, or kTRC), whatever else it has:
+    /// LittleCMS then takes a version 4 profile's black from the device's black (cmsIsMatrixShaper).
+    let hasMatrixShaperTags: Bool
     /// The conversion from device values to the connection space (D50), as LittleCMS picks it for
     /// the perceptual intent.
     let model: DeviceModel
@@ -46,6 +49,8 @@ public struct ICCProfile: Sendable {
         guard pcs == signature("XYZ ") || pcs == signature("Lab ") else { throw .unsupported(signature: pcs) }
         isVersion4 = try data.u8(8) >= 4
         let tags = try TagTable(data)
+        let shaperTags = space == .grey ? ["kTRC"] : ["rXYZ", "gXYZ", "bXYZ", "rTRC", "gTRC", "bTRC"]
+        hasMatrixShaperTags = space != .cmyk && shaperTags.allSatisfy { tags.has(signature(fourCharacters: $0)) }
         description = try ProfileDescription.read(data, tags)
         model = try DeviceModel.read(data, tags, space: space, pcsIsLab: pcs == signature("Lab "))
     }

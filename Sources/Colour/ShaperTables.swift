@@ -9,7 +9,8 @@ struct ShaperTables: Sendable {
     init(curves: [[Double]], matrix: Matrix3, offset: Vector3) {
         // A curve's formula may overflow between the points it was checked at: such a value is 0.
         self.curves = curves.flatMap { $0.map { $0.isFinite ? Float(min(max($0, -1e6), 1e6)) : 0 } }
-        self.matrix = (matrix.m + [offset.x, offset.y, offset.z]).map { Float($0) }
+        // Finite and bounded, so that no sum below is infinite or not a number.
+        self.matrix = (matrix.m + [offset.x, offset.y, offset.z]).map { $0.isFinite ? Float(min(max($0, -64), 64)) : 0 }
     }
 
     func apply(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, stride: Int) {

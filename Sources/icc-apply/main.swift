@@ -1,7 +1,8 @@
 // A developer tool and test helper: raw 8-bit RGB (or, with --cmyk, CMYK ink amounts) on standard
 // input through an ICC profile to 8-bit sRGB RGB on standard output, as imgsel converts pictures, so
 // `make colour-engine-check` can hold it to LittleCMS. --codepoints P,T converts by nclx code points
-// (primaries, transfer) instead of a profile. Exit 2 on a usage error, 3 on a profile refused.
+// (primaries, transfer) instead of a profile; --info prints what the parser read (space, name,
+// whether it is taken as sRGB) and converts nothing. Exit 2 on a usage error, 3 on a profile refused.
 import Colour
 import Foundation
 
@@ -26,6 +27,11 @@ if source == "--codepoints" {
     guard let bytes = FileManager.default.contents(atPath: source) else { fail("cannot read \(source)", 2) }
     do {
         let profile = try ICCProfile.parse([UInt8](bytes))
+        if arguments.contains("--info") {
+            let name = profile.description ?? "(no name)"
+            print("\(profile.space) \(profile.isSRGBEquivalent ? "sRGB-equivalent" : "converted") \(name)")
+            exit(0)
+        }
         if arguments.contains("--cmyk") {
             let transform = try CMYKTransform(profile: profile)
             var rgba = [UInt8](repeating: 0, count: input.count)

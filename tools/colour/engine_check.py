@@ -136,9 +136,12 @@ def main():
         'written: RGB mft2 Lab 17': profiles.lut_rgb_mft2(),
         'written: RGB mft2 Lab 33': profiles.lut_rgb_mft2(points=33, primaries='bt2020', gamma=1.8),
         'written: RGB mAB XYZ 9': profiles.lut_rgb_mab(),
+        'written: RGB mAB black 2%': profiles.lut_rgb_mab(black=0.02),
+        'written: RGB mAB+matrix black': profiles.lut_rgb_mab(with_shaper=True, black=0.02),
         'written: grey v2 gamma 1.8': profiles.grey_v2(1.8),
         'written: CMYK v2 mft2 Lab': profiles.cmyk_mft2(),
         'written: CMYK v4 mft2 Lab': profiles.cmyk_mft2(v4=True),
+        'written: CMYK v2 tinted black': profiles.cmyk_mft2(paper_black=(0.016, 0.009, 0.006)),
     }
     for label, data in written.items():
         path = os.path.join(scratch, label.split(': ')[1].replace(' ', '-') + '.icc')

@@ -162,15 +162,16 @@ def lut_rgb_mft2(points=17, primaries='p3', gamma=2.2):
                    pcs=b'Lab ', v4=False, device_class=b'scnr')
 
 
-def lut_rgb_mab(points=9, primaries='bt2020'):
+def lut_rgb_mab(points=9, primaries='bt2020', with_shaper=False, black=0.0):
     """A v4 RGB profile whose A2B0 is an mAB to XYZ: sRGB-curve A curves (para), a linear grid of
-    `primaries`' colours (16-bit), identity M and B curves, identity matrix."""
+    `primaries`' colours (16-bit) lifted by a `black` of that Y, identity M and B curves, identity
+    matrix; `with_shaper` adds the matrix-shaper tags of the same primaries beside it."""
     m = rgb_to_d50(PRIMARIES[primaries], D65)
     grid = b''
     for i in range(points):
         for j in range(points):
             for k in range(points):
-                xyz = _mulv(m, [v / (points - 1) for v in (i, j, k)])
+                xyz = _mulv(m, [black + (1 - black) * v / (points - 1) for v in (i, j, k)])
                 grid += b''.join(struct.pack('>H', max(0, min(65535, int(round(c * 32768))))) for c in xyz)
     srgb = para_tag(3, [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045])
     identity = para_tag(0, [1.0])
@@ -190,7 +191,13 @@ def lut_rgb_mab(points=9, primaries='bt2020'):
     off_a = off_clut + len(clut)
     body = b'mAB \0\0\0\0' + bytes([3, 3, 0, 0]) + struct.pack('>IIIII', off_b, off_matrix, off_m, off_clut, off_a)
     body += b_curves + matrix + m_curves + clut + a_curves
-    return profile([(b'desc', desc_tag('LUT mAB XYZ', True)), (b'wtpt', xyz_tag(D50)), (b'A2B0', body)])
+    tags = [(b'desc', desc_tag('LUT mAB XYZ', True)), (b'wtpt', xyz_tag(D50)), (b'A2B0', body)]
+    if with_shaper:
+        for i, sig in enumerate((b'rXYZ', b'gXYZ', b'bXYZ')):
+            tags.append((sig, xyz_tag([m[0][i], m[1][i], m[2][i]])))
+        for sig in (b'rTRC', b'gTRC', b'bTRC'):
+            tags.append((sig, srgb))
+    return profile(tags)
 
 
 def code_point_profile(primaries, transfer_curve):
@@ -226,10 +233,11 @@ def transfer_curve(code):
     raise ValueError(code)
 
 
-def cmyk_mft2(points=9, v4=False):
+def cmyk_mft2(points=9, v4=False, paper_black=(0.009, 0.009, 0.009)):
     """A CMYK printer profile whose A2B0 is an mft2 to Lab (v2) of a simple ink model: each ink
     takes away its third of sRGB's light, black all of it, with a dot gain in the input tables and a
-    paper black of L* 8 (so black point compensation has work to do)."""
+    paper black of L* 8 (so black point compensation has work to do), neutral unless `paper_black`
+    (linear RGB at full ink) says otherwise."""
     m = rgb_to_d50(PRIMARIES['bt709'], D65)
     grid = b''
     for c in range(points):
@@ -238,7 +246,7 @@ def cmyk_mft2(points=9, v4=False):
                 for k in range(points):
                     ink = [v / (points - 1) for v in (c, mg, y, k)]
                     rgb = [(1 - ink[0]) * (1 - ink[3]), (1 - ink[1]) * (1 - ink[3]), (1 - ink[2]) * (1 - ink[3])]
-                    rgb = [0.009 + 0.991 * v ** 2.2 for v in rgb]
+                    rgb = [floor + (1 - floor) * v ** 2.2 for v, floor in zip(rgb, paper_black)]
                     lab = _xyz_to_lab(*_mulv(m, rgb))
                     lab = (max(0, min(100, lab[0])), max(-128, min(127, lab[1])), max(-128, min(127, lab[2])))
                     grid += struct.pack('>HHH', *_lab_encode_v2(*lab))
