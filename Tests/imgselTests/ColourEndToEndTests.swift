@@ -244,4 +244,20 @@ final class ColourEndToEndTests: ImgselTestCase {
             XCTAssertEqual(pillowPixel("t\(i).png", 16, 12), colours[0], "taken as sRGB: unchanged")
         }
     }
+
+    func testInfoReadsTheColourOfAFileTooLargeToDecodeFromItsHeader() {
+        quadrants("p3.png", profile: "fc.display_p3_v4()")
+        pillow(
+            """
+            import zlib, struct
+            png = open('p3.png', 'rb').read()
+            data = bytes(40 << 20)  # past the decode budget of 64×48 pixels (8 B a pixel + 32 MiB)
+            chunk = struct.pack('>I', len(data)) + b'zzZz' + data + struct.pack('>I', zlib.crc32(b'zzZz' + data))
+            open('big.png', 'wb').write(png[:-12] + chunk + png[-12:])
+            """)
+        let r = run(["info", "big.png"])
+        assertSuccess(r)
+        XCTAssertTrue(r.stdout.contains(", colour Display P3 (test, v4 para) (ICC),"), r.stdout)
+        assertFailure(run(["thumbnail", "big.png", "t.png"]), 3, stderrContains: ["too large to decode"])
+    }
 }

@@ -14,3 +14,22 @@ extension ColourDescription {
         }
     }
 }
+
+extension ColourDescription {
+    /// How much of the start of a file the byte readers look at when reading through a source
+    /// (`info` on a file of any size): every JPEG profile fits (255 APP2 chunks of 64 KiB), and
+    /// PNG, WebP and TIFF put theirs before the pixels in every file seen.
+    public static let headLimit = 17 << 20
+
+    /// The description of a file read through `source`, without reading it whole: a HEIF's boxes
+    /// where they are, the other types' first `headLimit` bytes.
+    public static func read(_ source: any ByteSource, type: ImageType) -> ColourDescription {
+        switch type {
+        case .heic, .heif, .avif: return HEIFColourBox.read(source)
+        case .jpeg, .png, .webp, .tiff:
+            guard let head = try? source.read(at: 0, count: min(source.size, headLimit)) else { return .none }
+            return read(head, type: type)
+        default: return .none
+        }
+    }
+}

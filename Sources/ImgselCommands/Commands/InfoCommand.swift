@@ -62,10 +62,8 @@ struct InfoCommand: Command {
         if let failure = ImgselError.combining(failures) { throw failure }
     }
 
-    /// What the file's colour description comes to; nil when its bytes cannot be read whole (a file
-    /// past the decode budget's bytes): `info` still says what `add` would record.
+    /// What the file's colour description comes to, read from its header (a file of any size).
     static func colour(_ path: String, cwd: String) -> PictureColour? {
-        guard case .success(let file) = PictureLoader.file(path, cwd: cwd) else { return nil }
-        return PictureColour.of(file.bytes, type: file.facts.type)
+        ImageInspector.colour(path, cwd: cwd).map { PictureColour.of($0) }
     }
 }
