@@ -8,7 +8,7 @@ reports for one extra run of each command (a shell step: its largest
 process). Not a test: nothing here fails the build; it only measures.
 
 Usage: bench/bench.py --bin PATH/TO/imgsel [--baseline-bin PATH] [--size-mb 512] [--runs 21] [--big-runs 5]
-       [--photos DIR] [--only selection|pixels|terminal|interactive|export|jpeg]
+       [--photos DIR] [--only selection|pixels|terminal|interactive|export|jpeg|alike]
 
 The peers, from Debian: openssl, jq (selection); libvips-tools, imagemagick (pixels); libjpeg-turbo-progs,
 Pillow and PyPI's ssimulacra2 (jpeg);
@@ -171,7 +171,7 @@ def main():
     parser.add_argument("--big-runs", type=int, default=5, help="runs per command for the big-file figures")
     parser.add_argument("--pixel-runs", type=int, default=7, help="runs per command for the picture figures")
     parser.add_argument("--photos", help="a folder with make_bench_photos.py's files (made when missing)")
-    parser.add_argument("--only", choices=["selection", "pixels", "terminal", "interactive", "export", "jpeg"],
+    parser.add_argument("--only", choices=["selection", "pixels", "terminal", "interactive", "export", "jpeg", "alike"],
                         help="one part of the bench")
     parser.add_argument("--baseline-bin", help="an imgsel from before pictures in the terminal, for view's start-up")
     parser.add_argument("--pty-runs", type=int, default=7, help="runs per command for the full-screen figures")
@@ -223,6 +223,11 @@ def bench(imgsel, work, args):
         import pixels
         print()
         extra_goals += jpeg.bench_jpeg(imgsel, work, args, Measure, report, pixels.make_photos)
+    if args.only in (None, "alike"):
+        import alike
+        import pixels
+        print()
+        extra_goals += alike.bench_alike(imgsel, work, args, Measure, report, pixels.make_photos)
     print()
     met = sum(1 for r in RESULTS if r[3] == "met" and r[2] is not None) + sum(extra_goals)
     goals = sum(1 for r in RESULTS if r[2] is not None) + len(extra_goals)
