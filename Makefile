@@ -117,7 +117,7 @@ fuzz:
 # import ImageCore, ImageDecoding or a codec, and find Raster or the decoder in that module itself.
 # The C targets' module map is written there, as SwiftPM writes its own.
 FUZZ_EMPTY_MODULES = ImageDecoding ImageCore JPEGCodec PNGCodec GIFCodec BMPCodec TIFFCodec WebPCodec HEVCCodec \
-	HEIFPictures
+	HEIFPictures Colour
 FUZZ_LEAVES = clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/include \
 		-c Sources/CTerminal/terminal_restore.c -o $(FUZZ_DIR)/terminal_restore.o && \
 	rm -f $(FUZZ_DIR)/libCTerminal.a && ar rcs $(FUZZ_DIR)/libCTerminal.a $(FUZZ_DIR)/terminal_restore.o && \
@@ -183,7 +183,8 @@ fuzz-decoders:
 # The path `thumbnail` takes (probe, read limit, decode, orient, shrink) under one libFuzzer target,
 # with a mutator writing claimed sizes up to 2^32-1 into the headers (Fuzz/ClaimedSizes.swift): the
 # probe as a static library, the decoders, the registry (PixelDecoders and its formats) and
-# ImageEncoding's Thumbnailer and ThumbnailSize with the target.
+# ImageEncoding's Thumbnailer, ThumbnailSize and PictureColour, with the Colour target (the profile a
+# file carries is parsed and applied on this path too), with the target.
 # Run FUZZ_TIME seconds from each decoded format's seeds in turn (THUMBNAIL_SEEDS picks some). The
 # timeout is 30 s: a legitimate 16384² picture decoded and shrunk under ASan takes about ten.
 THUMBNAIL_SEEDS ?= jpeg png gif webp bmp tiff heif
@@ -192,7 +193,8 @@ THUMBNAIL_SEEDS ?= jpeg png gif webp bmp tiff heif
 FUZZ_SEED ?= 0
 THUMBNAIL_SOURCES = $(DECODER_SOURCES) Sources/ImageDecoding/Pipeline/PixelDecoders.swift \
 	Sources/ImageDecoding/Pipeline/PixelDecoder+Formats.swift \
-	Sources/ImageEncoding/Pipeline/Thumbnailer.swift Sources/ImageEncoding/Thumbnail/ThumbnailSize.swift
+	Sources/ImageEncoding/Pipeline/Thumbnailer.swift Sources/ImageEncoding/Thumbnail/ThumbnailSize.swift \
+	Sources/ImageEncoding/Colour/PictureColour.swift $(COLOUR_SOURCES)
 fuzz-thumbnail:
 	mkdir -p $(FUZZ_DIR)/modules
 	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES) && \

@@ -1,4 +1,5 @@
 import Colour
+import Deflate
 import ImageDecoding
 import ImageHeaders
 
@@ -47,7 +48,7 @@ public struct PictureColour: Sendable {
             let bytes: [UInt8]?
             switch stored {
             case .raw(let raw): bytes = raw
-            case .zlib(let compressed): bytes = PictureMetadata.inflatedProfile(compressed)
+            case .zlib(let compressed): bytes = try? Inflate.zlib(compressed, limit: 16 << 20)
             }
             guard let bytes else { return unreadable }
             return profile(bytes)
