@@ -1,5 +1,6 @@
 import CommandLineModel
 import ImageEncoding
+import ImageHeaders
 import SelectionStore
 
 struct InfoCommand: Command {
@@ -26,7 +27,7 @@ struct InfoCommand: Command {
                 let entry = context.entry(for: path, image)
                 // The type comes from the content; a name that suggests another type is pointed out.
                 let misnamed = f.type.nameDisagreement(path)
-                let colour = Self.colour(path, cwd: context.cwd)
+                let colour = Self.colour(path, type: f.type, cwd: context.cwd)
                 var fields: [(String, JSONValue)] =
                     context.pathMembers(entry) + [
                         ("type", .string(f.type.rawValue)),
@@ -63,7 +64,7 @@ struct InfoCommand: Command {
     }
 
     /// What the file's colour description comes to, read from its header (a file of any size).
-    static func colour(_ path: String, cwd: String) -> PictureColour? {
-        ImageInspector.colour(path, cwd: cwd).map { PictureColour.of($0) }
+    static func colour(_ path: String, type: ImageType, cwd: String) -> PictureColour? {
+        ImageInspector.colour(path, type: type, cwd: cwd).map { PictureColour.of($0) }
     }
 }

@@ -29,7 +29,8 @@ struct ExportMaker: Sendable {
         if signals.arrived { throw .cancelled(command: "export", what: "stopped") }
         let bytes = try job.contents()
         var changes = step.changes
-        let colour = PictureColour.of(bytes, type: entry.type)
+        // Read only where it decides something: a copy under `--colour keep` keeps the file as it is.
+        lazy var colour = PictureColour.of(bytes, type: entry.type)
         // `--colour srgb` makes again a file that could be copied but whose numbers are not sRGB's.
         if step.action == .copy, options.colour == .srgb, colour.changesPixels {
             if let refusal = PictureLoader.refusal(entry.facts, bytes: entry.bytes) {
