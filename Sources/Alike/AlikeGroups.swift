@@ -6,6 +6,11 @@ public enum AlikeGroups {
         public var position: Int
         /// Its distance to the group's first member (0 for the first).
         public var distance: Int
+
+        public init(position: Int, distance: Int) {
+            self.position = position
+            self.distance = distance
+        }
     }
 
     /// Groups of two or more, in the order of their first members; `order` says which pictures

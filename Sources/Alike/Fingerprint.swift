@@ -38,6 +38,18 @@ public struct Fingerprint: Equatable, Sendable {
         self.init(luma: Array(bytes[0..<l]), blue: Array(bytes[l..<l + c]), red: Array(bytes[(l + c)...]))
     }
 
+    /// Whether the grids show anything to compare: a spread of at least 5 levels in luma or in a
+    /// chroma difference. A solid colour, or fine noise that the grids average away, has none: its
+    /// normalised grids are near zero and would be "alike" any other such picture, so it is never alike.
+    public var hasFeatures: Bool {
+        func spread(_ grid: [UInt8]) -> Double {
+            let mean = Double(grid.reduce(0) { $0 + Int($1) }) / Double(grid.count)
+            return (grid.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) } / Double(grid.count))
+                .squareRoot()
+        }
+        return spread(luma) >= 5 || spread(blue) >= 5 || spread(red) >= 5
+    }
+
     static let prefix = "a1:"
     static let byteCount = lumaSide * lumaSide + 2 * chromaSide * chromaSide
 }

@@ -20,6 +20,21 @@ public struct Likeness: Equatable, Sendable {
     /// a slight blur removes.
     public static let box = 256
 
+    /// Whether this picture can be alike another: its fingerprint has features.
+    public var isComparable: Bool { fingerprint.hasFeatures }
+
+    /// The fewest pixels a side (upright, cropped) a picture must have to be compared: a smaller one
+    /// (an icon, a test's 4×3) would be enlarged into the grids, its few pixels standing for detail
+    /// it does not have, and two such pictures could look alike by chance. It is never alike, nor is
+    /// one whose fingerprint has no features (`Fingerprint.hasFeatures`).
+    public static let smallestSide = 16
+
+    /// Whether upright pixels are large enough to compare (`smallestSide`); the likeness made of
+    /// them must also have features (`isComparable`).
+    public static func isComparable(_ raster: Raster) -> Bool {
+        min(raster.width, raster.height) >= smallestSide
+    }
+
     /// The likeness of a file's upright picture, `crop` applied (an entry's, in upright pixels).
     public static func of(_ bytes: [UInt8], facts: ImageFacts, crop: Crop? = nil) throws(DecodeError) -> Likeness {
         try of(upright: Thumbnailer.picture(bytes, facts: facts, crop: crop, within: box))

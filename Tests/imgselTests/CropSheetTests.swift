@@ -18,7 +18,10 @@ final class CropSheetTests: ImgselTestCase {
         _ = write(Data(P.quadrantsPNG(width: 80, height: 40)), to: "a.png")
         _ = write(Data(P.quadrantsPNG(width: 80, height: 40, orientation: 6)), to: "turned.png")
         _ = write(Data(P.quadrantsPNG(width: 60, height: 40)), to: "whole.png")
-        assertSuccess(run(["add", "a.png", "turned.png", "whole.png"]))
+        // The three are one picture turned and squeezed: added, each with the warning that says so.
+        let added = run(["add", "a.png", "turned.png", "whole.png"])
+        assertExit(added, 0)
+        XCTAssertEqual(added.stderrLines.filter { !$0.contains(": looks like entry 1 (a.png), distance ") }, [])
         assertSuccess(run(["crop", "1", "40x40+0+0"]))  // the left half: red over blue
         assertSuccess(run(["crop", "2", "40x20+40+0"]))  // upright top right: green alone
         assertSuccess(run(["sheet", "sheet.png", "--size", "64", "--no-labels"]))

@@ -97,6 +97,7 @@ final class HelpPinTests: ImgselTestCase {
           --no-animation    each image has one frame
           --min-count N     the selection holds at least N images (only check enforces it)
           --as-is           the files are uploaded as they are: every rule judged on the file, none left to export
+          --distinct        no image looks like another entry (as similar finds them); add refuses one that does
           --force           replace an existing selection file, rules and all
 
         Examples:
@@ -394,6 +395,7 @@ final class HelpPinTests: ImgselTestCase {
           --no-animation    each image has one frame
           --min-count N     the selection holds at least N images (only check enforces it)
           --as-is           the files are uploaded as they are: every rule judged on the file, none left to export
+          --distinct        no image looks like another entry (as similar finds them); add refuses one that does
           --clear RULE      remove a rule: its option without dashes (max-bytes), or all; may be repeated
           --force           set rules that entries break; check then reports them
 

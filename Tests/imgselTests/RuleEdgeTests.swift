@@ -65,7 +65,10 @@ final class RuleEdgeTests: ImgselTestCase {
             return assertUnchanged(cleared, url(selection), file: file, line: line)
         }
         assertExit(mended, 0, file: file, line: line)
-        XCTAssertEqual(mended.stderr, "imgsel: note: \(fail): \(note)\n", mended.transcript, file: file, line: line)
+        // The two test pictures are one ramp a pixel apart in width: `add` also says they look alike.
+        XCTAssertEqual(
+            mended.stderrLines.filter { !$0.contains(": looks like entry 1 (") }, ["imgsel: note: \(fail): \(note)"],
+            mended.transcript, file: file, line: line)
         XCTAssertEqual(storedPaths(url(selection)), [pass, fail], file: file, line: line)
         let check = run(["-f", selection, "check"])
         assertExit(check, 0, file: file, line: line)

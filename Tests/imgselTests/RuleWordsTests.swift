@@ -110,7 +110,7 @@ final class RuleWordsTests: XCTestCase {
         let typed: [(RuleName, String?)] = [
             (.maxBytes, "5.5MB"), (.minWidth, "320"), (.minHeight, "240"), (.maxWidth, "4096"), (.maxHeight, "4096"),
             (.maxPixels, "12M"), (.minAspect, "4:5"), (.maxAspect, "1.91"), (.types, "jpeg,png"),
-            (.noAnimation, nil), (.minCount, "2"), (.asIs, nil),
+            (.noAnimation, nil), (.minCount, "2"), (.asIs, nil), (.distinct, nil),
         ]
         XCTAssertEqual(typed.map(\.0), RuleName.allCases, "every rule")
         for (name, text) in typed {

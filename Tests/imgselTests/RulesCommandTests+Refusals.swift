@@ -47,7 +47,7 @@ extension RulesCommandTests {
             (
                 ["--clear", "max-byte"],
                 "--clear takes a rule (max-bytes, min-width, min-height, max-width, max-height, max-pixels,"
-                    + " min-aspect, max-aspect, types, no-animation, min-count, as-is) or all, not 'max-byte'"
+                    + " min-aspect, max-aspect, types, no-animation, min-count, as-is, distinct) or all, not 'max-byte'"
             ),
             (["--max-bytes", "5MB", "--clear", "max-bytes"], "--max-bytes and --clear max-bytes cannot be combined"),
             (

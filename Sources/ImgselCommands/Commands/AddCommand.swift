@@ -22,13 +22,18 @@ struct AddCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         let entries = try context.inspectAll(paths)
-        let (first, total, rules) = try context.namingInputs(entries, as: paths) { () throws(ImgselError) in
-            try context.store.update(creating: true) { (selection) throws(ImgselError) -> (Int, Int, Rules) in
+        let (first, total, rules, alike) = try context.namingInputs(entries, as: paths) { () throws(ImgselError) in
+            try context.store.update(creating: true) {
+                (selection) throws(ImgselError) -> (Int, Int, Rules, AlikeOutcome) in
                 let first = selection.count + 1
-                selection = try lift(model: selection.adding(entries))
-                return (first, selection.count, selection.rules)
+                let after = try lift(model: selection.adding(entries))
+                let findings = context.alikeFindings(added: Array(first..<(first + entries.count)), in: after)
+                if let refusal = context.alikeRefusal(findings, in: after) { throw refusal }
+                selection = after
+                return (first, selection.count, selection.rules, (findings, after))
             }
         }
+        context.warnAlike(alike.findings, in: alike.in)
         context.noteMends(entries.enumerated().map { (first + $0, $1) }, rules: rules)
         if context.json {
             let items = entries.enumerated().map { Format.entryJSON($1, index: first + $0, context: context) }

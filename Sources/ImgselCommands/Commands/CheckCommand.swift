@@ -93,6 +93,15 @@ struct CheckCommand: Command {
                 }
             }
         }
+        if selection.rules[.distinct] != nil {
+            for finding in context.alikeEntries(in: selection) {
+                let entry = selection.items[finding.index - 1]
+                let text = context.alikeProblem(finding, in: selection).description
+                report(
+                    [("index", JSONValue.int(finding.index))] + context.pathMembers(entry), code: "rule-broken",
+                    rule: .distinct, text, line: "entry \(finding.index) (\(context.displayPath(entry))): \(text)")
+            }
+        }
         if let short = selection.rules.shortfall(count: selection.count) {
             report(
                 [], code: "too-few-entries", rule: short.rule.name, short.description, line: short.message,

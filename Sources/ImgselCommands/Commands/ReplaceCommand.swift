@@ -19,14 +19,23 @@ struct ReplaceCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         let entry = try context.inspectAll([path])[0]
-        let (at, old, count, rules) = try context.namingInputs([entry], as: [path]) { () throws(ImgselError) in
-            try context.store.update { (selection) throws(ImgselError) -> (Int, Entry, Int, Rules) in
+        let (at, old, count, rules, alike) = try context.namingInputs([entry], as: [path]) {
+            () throws(ImgselError) in
+            try context.store.update {
+                (
+                    selection
+                ) throws(ImgselError) -> (Int, Entry, Int, Rules, AlikeOutcome)
+                in
                 let at = try index.resolve(in: selection)
                 let old = selection.items[at - 1]
-                selection = try lift(model: selection.replacing(at: at, with: entry))
-                return (at, old, selection.count, selection.rules)
+                let after = try lift(model: selection.replacing(at: at, with: entry))
+                let findings = context.alikeFindings(added: [at], in: after)
+                if let refusal = context.alikeRefusal(findings, in: after) { throw refusal }
+                selection = after
+                return (at, old, selection.count, selection.rules, (findings, after))
             }
         }
+        context.warnAlike(alike.findings, in: alike.in)
         context.noteMends([(at, entry)], rules: rules)
         if context.json {
             context.console.json(

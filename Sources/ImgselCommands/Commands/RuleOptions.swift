@@ -17,7 +17,7 @@ enum RuleOptions {
         case .maxPixels, .minCount: return "N"
         case .minAspect, .maxAspect: return "R"
         case .types: return "LIST"
-        case .noAnimation, .asIs: return nil
+        case .noAnimation, .asIs, .distinct: return nil
         }
     }
 
@@ -37,6 +37,7 @@ enum RuleOptions {
         case .noAnimation: return "each image has one frame"
         case .minCount: return "the selection holds at least N images (only check enforces it)"
         case .asIs: return "the files are uploaded as they are: every rule judged on the file, none left to export"
+        case .distinct: return "no image looks like another entry (as similar finds them); add refuses one that does"
         }
     }
 

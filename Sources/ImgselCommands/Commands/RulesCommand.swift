@@ -61,6 +61,15 @@ struct RulesCommand: Command {
             } catch {
                 throw Self.namingEntries(error, in: selection, context)
             }
+            // `--distinct` is judged on pixels, which the model does not see: entries already alike refuse it.
+            if !force, before.rules[.distinct] == nil, selection.rules[.distinct] != nil {
+                let alike = context.alikeEntries(in: selection)
+                if !alike.isEmpty {
+                    throw .several(
+                        alike.map { .entryBreaksRule(index: $0.index, context.alikeProblem($0, in: selection)) }
+                            + [.rulesRefused(entries: alike.count)])
+                }
+            }
             return (before, selection)
         }
         if context.json { return context.console.json(after.rules.json) }

@@ -41,7 +41,7 @@ struct SimilarCommand: Command {
         let likenesses = try Self.gathered(
             Parallel.map(jobs) { job in Result { () throws(ImgselError) in try EntryLikeness.of(job) } },
             paths: jobs.map { context.displayPath($0.entry) })
-        let groups = AlikeGroups.groups(of: likenesses.map { AlikeDistance.Prepared($0.fingerprint) }, limit: limit)
+        let groups = Self.groups(likenesses, limit: limit, sharpestFirst: false)
         try report(groups, likenesses, context) { position in
             (String(position + 1) + " " + context.displayPath(selection.items[position]), ("index", .int(position + 1)))
         }
@@ -53,18 +53,30 @@ struct SimilarCommand: Command {
         let likenesses = try Self.gathered(
             Parallel.map(files) { file in Result { () throws(ImgselError) in try Self.likeness(file, cwd) } },
             paths: files)
-        let sharpestFirst = likenesses.indices.sorted { likenesses[$0].sharpness > likenesses[$1].sharpness }
-        let groups = AlikeGroups.groups(
-            of: likenesses.map { AlikeDistance.Prepared($0.fingerprint) }, limit: limit, order: sharpestFirst)
+        let groups = Self.groups(likenesses, limit: limit, sharpestFirst: true)
         try report(groups, likenesses, context) { position in (files[position], ("path", .string(files[position]))) }
     }
 
-    private static func likeness(_ file: String, _ cwd: String) throws(ImgselError) -> Likeness {
+    /// The groups among the pictures large enough to compare, positions in the list given.
+    private static func groups(_ likenesses: [Likeness?], limit: Int, sharpestFirst: Bool) -> [[AlikeGroups.Member]] {
+        let kept = likenesses.indices.filter { likenesses[$0] != nil }
+        let compared = kept.compactMap { likenesses[$0] }
+        let order =
+            sharpestFirst ? compared.indices.sorted { compared[$0].sharpness > compared[$1].sharpness } : nil
+        let groups = AlikeGroups.groups(
+            of: compared.map { AlikeDistance.Prepared($0.fingerprint) }, limit: limit, order: order)
+        return groups.map { $0.map { AlikeGroups.Member(position: kept[$0.position], distance: $0.distance) } }
+    }
+
+    private static func likeness(_ file: String, _ cwd: String) throws(ImgselError) -> Likeness? {
         let picture = PictureLoader.file(file, cwd: cwd).flatMap { facts, bytes in
             PictureLoader.picture(bytes, facts: facts, within: Likeness.box)
         }
         switch picture {
-        case .success(let raster): return Likeness.of(upright: raster)
+        case .success(let raster):
+            guard Likeness.isComparable(raster) else { return nil }
+            let likeness = Likeness.of(upright: raster)
+            return likeness.isComparable ? likeness : nil
         case .failure(.input(let error)): throw error
         case .failure(let failure): throw .undecodable(path: file, problem: failure.pictureProblem)
         }
@@ -72,9 +84,9 @@ struct SimilarCommand: Command {
 
     /// Every likeness, or every failure (each file named) as one error.
     private static func gathered(
-        _ results: [Result<Likeness, ImgselError>], paths: [String]
-    ) throws(ImgselError) -> [Likeness] {
-        var likenesses: [Likeness] = []
+        _ results: [Result<Likeness?, ImgselError>], paths: [String]
+    ) throws(ImgselError) -> [Likeness?] {
+        var likenesses: [Likeness?] = []
         var failures: [ImgselError] = []
         for result in results {
             switch result {
@@ -89,7 +101,7 @@ struct SimilarCommand: Command {
     /// A line a group (`1 a.jpg, 3 b.jpg (distance 4)`), or `--json`'s array of groups; exit 1
     /// when there is a group.
     private func report(
-        _ groups: [[AlikeGroups.Member]], _ likenesses: [Likeness], _ context: Context,
+        _ groups: [[AlikeGroups.Member]], _ likenesses: [Likeness?], _ context: Context,
         naming: (Int) -> (text: String, member: (String, JSONValue))
     ) throws(ImgselError) {
         if context.json {
@@ -100,7 +112,10 @@ struct SimilarCommand: Command {
                             group.map { m in
                                 .object([
                                     naming(m.position).member, ("distance", .int(m.distance)),
-                                    ("sharpness", .number((likenesses[m.position].sharpness * 10).rounded() / 10)),
+                                    (
+                                        "sharpness",
+                                        .number(((likenesses[m.position]?.sharpness ?? 0) * 10).rounded() / 10)
+                                    ),
                                 ])
                             })
                     }))

@@ -22,13 +22,24 @@ struct ToggleCommand: Command {
 
     func run(_ context: Context) throws(ImgselError) {
         let entries = try context.inspectAll(paths)
-        let (before, after) = try context.namingInputs(entries, as: paths) { () throws(ImgselError) in
-            try context.store.update(creating: true) { (selection) throws(ImgselError) -> (Selection, Selection) in
+        let (before, after, findings) = try context.namingInputs(entries, as: paths) { () throws(ImgselError) in
+            try context.store.update(creating: true) {
+                (selection) throws(ImgselError) -> (Selection, Selection, [AlikeFinding]) in
                 let before = selection
-                selection = try lift(model: selection.toggling(entries))
-                return (before, selection)
+                let after = try lift(model: selection.toggling(entries))
+                let findings = context.alikeFindings(added: Self.added(before, after), in: after)
+                if let refusal = context.alikeRefusal(findings, in: after) { throw refusal }
+                selection = after
+                return (before, selection, findings)
             }
         }
+        context.warnAlike(findings, in: after)
         ChangeReport.write(before: before, after: after, context)
+    }
+
+    /// The indices in `after` of the entries `before` did not hold (by content).
+    static func added(_ before: Selection, _ after: Selection) -> [Int] {
+        let held = Set(before.items.map(\.sha256))
+        return after.items.indices.filter { !held.contains(after.items[$0].sha256) }.map { $0 + 1 }
     }
 }

@@ -39,7 +39,7 @@ extension Rule {
             found = "type \(image.type.rawValue) is not one of this selection's \(list)"
         case .noAnimation:
             found = "animated (\(image.frames) frames), and this selection takes still images only"
-        case .minCount, .asIs:
+        case .minCount, .asIs, .distinct:
             return nil
         }
         return found + " (\(name.option))"
@@ -73,6 +73,8 @@ extension RuleProblem {
         switch subject {
         case let .image(image): found = rule.brokenWords(image) ?? ""
         case let .set(count): found = rule.brokenWords(count: count) ?? ""
+        case let .alike(index, path, distance):
+            found = "looks like entry \(index) (\(path)), distance \(distance) (\(rule.name.option))"
         }
         switch reason {
         case .broken: return found

@@ -16,6 +16,8 @@ public enum RuleName: String, CaseIterable, Sendable {
     case minCount = "min-count"
     /// Not a limit: the files are uploaded as they are, so every rule is judged on the file.
     case asIs = "as-is"
+    /// Not a limit on one image: no two entries look alike (`similar`'s default distance).
+    case distinct
 }
 
 /// One limit of the place a selection is uploaded to: one value, one check (the command line words it).
@@ -37,6 +39,8 @@ public enum Rule: Equatable, Sendable {
     case minCount(Int)
     /// `--as-is`: no export mends what the files break.
     case asIs
+    /// `--distinct`: an image that looks like an entry is refused (judged on pixels, by the command line).
+    case distinct
 
     public var name: RuleName {
         switch self {
@@ -52,6 +56,7 @@ public enum Rule: Equatable, Sendable {
         case .noAnimation: return .noAnimation
         case .minCount: return .minCount
         case .asIs: return .asIs
+        case .distinct: return .distinct
         }
     }
 
@@ -96,7 +101,7 @@ public enum Rule: Equatable, Sendable {
         case let .maxAspect(limit): return limit.isAbove(width: w, height: h)
         case let .types(allowed): return !allowed.contains(image.type)
         case .noAnimation: return image.frames > 1
-        case .minCount, .asIs: return false
+        case .minCount, .asIs, .distinct: return false
         }
     }
 
@@ -115,7 +120,7 @@ public enum Rule: Equatable, Sendable {
         case let .maxPixels(n): return RuleNumbers.text(n, units: RuleNumbers.pixelUnits)
         case let .minAspect(r), let .maxAspect(r): return r.description
         case let .types(list): return list.map(\.rawValue).joined(separator: ",")
-        case .noAnimation, .asIs: return nil
+        case .noAnimation, .asIs, .distinct: return nil
         }
     }
 }
@@ -143,6 +148,8 @@ public struct RuleProblem: Equatable, Sendable {
         case image(Rule.Image)
         /// The selection, of `count` entries.
         case set(count: Int)
+        /// `distinct`: the image looks like entry `index` (stored at `path`), `distance` apart.
+        case alike(index: Int, path: String, distance: Int)
     }
 
     /// Why export does not mend what the rule finds.

@@ -7,6 +7,7 @@ extension Rule {
     public static func parse(_ name: RuleName, _ text: String?) throws(RuleParseError) -> Rule {
         if name == .noAnimation { return .noAnimation }
         if name == .asIs { return .asIs }
+        if name == .distinct { return .distinct }
         let text = text ?? ""
         func refuse(_ what: RuleValueKind) -> RuleParseError { .malformed(name, text: text, expected: what) }
         func number(
@@ -42,6 +43,8 @@ extension Rule {
             return .noAnimation
         case .asIs:
             return .asIs
+        case .distinct:
+            return .distinct
         case .minCount:
             let n = try number([], .count(most: nil))
             let most = Selection.capacityRange.upperBound

@@ -79,7 +79,7 @@ public struct Rules: Equatable, Sendable {
                     value = .int(n)
                 case let .minAspect(r), let .maxAspect(r): value = .string(r.description)
                 case let .types(list): value = .array(list.map { .string($0.rawValue) })
-                case .noAnimation, .asIs: value = .bool(true)
+                case .noAnimation, .asIs, .distinct: value = .bool(true)
                 }
                 return (rule.name.rawValue, value)
             })
@@ -126,9 +126,9 @@ extension Rule {
             let typed = names.map { $0.stringValue.flatMap(ImageType.init(rawValue:)) }
             guard !typed.contains(nil) else { return nil }
             self = .types(Self.inRegistryOrder(typed.compactMap { $0 }))
-        case .noAnimation, .asIs:
+        case .noAnimation, .asIs, .distinct:
             guard value == .bool(true) else { return nil }
-            self = name == .asIs ? .asIs : .noAnimation
+            self = name == .asIs ? .asIs : name == .distinct ? .distinct : .noAnimation
         case .minAspect, .maxAspect:
             // Written as the string typed; a number written by hand is read as its digits.
             var text = value.stringValue
