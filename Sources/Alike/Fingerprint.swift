@@ -50,6 +50,6 @@ public struct Fingerprint: Equatable, Sendable {
         return spread(luma) >= 5 || spread(blue) >= 5 || spread(red) >= 5
     }
 
-    static let prefix = "a1:"
+    public static let prefix = "a1:"
     static let byteCount = lumaSide * lumaSide + 2 * chromaSide * chromaSide
 }

@@ -47,9 +47,11 @@ struct Context {
         Entry(recording: image, typed: path, cwd: cwd, selectionFolder: store.folder)
     }
 
-    /// Inspects every file before reporting; all of them fail together (exit 3).
+    /// Inspects every file before reporting; all of them fail together (exit 3). Each entry comes
+    /// with its fingerprint (SPEC "Alike"), so the commands that add it compare under the lock
+    /// without decoding anything.
     func inspectAll(_ paths: [String]) throws(ImgselError) -> [Entry] {
-        try lift(store: ImageInspector.entries(for: paths, cwd: cwd, selectionFolder: store.folder))
+        withFingerprints(try lift(store: ImageInspector.entries(for: paths, cwd: cwd, selectionFolder: store.folder)))
     }
 
     /// Runs `body`; an error naming an entry's stored path names it as the user typed it instead.

@@ -19,6 +19,10 @@ public struct Entry: Equatable, Sendable {
     /// The edited image (`imgsel crop`): the part of the upright picture that is shown, judged
     /// and uploaded; nil for the whole. Never the whole picture itself (that is written as nil).
     public var crop: Crop?
+    /// What the picture looks like, kept so that `add` compares a new image with the entries
+    /// without decoding them (SPEC "Alike"): opaque text the commands write and read (`a1:…`,
+    /// tagged with the crop it was made of); nil when none was made yet. A crop drops it.
+    public var fingerprint: String?
     /// Members of the item this version does not know (another tool's notes), as a JSON
     /// object in file order: kept and written back after the known ones, never dropped.
     public var otherFields: JSONValue = .object([])

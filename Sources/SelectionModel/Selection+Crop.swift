@@ -58,7 +58,10 @@ extension Selection {
         if let crop, !crop.fits(width: upright.width, height: upright.height) {
             throw .cropOutside(index: index, width: upright.width, height: upright.height, crop: crop)
         }
-        entry.crop = crop.flatMap { $0.isWhole(width: upright.width, height: upright.height) ? nil : $0 }
+        let kept = crop.flatMap { $0.isWhole(width: upright.width, height: upright.height) ? nil : $0 }
+        // The fingerprint is of the picture as shown, so a new crop needs a new one.
+        if kept != entry.crop { entry.fingerprint = nil }
+        entry.crop = kept
         if !force {
             let broken = rules.problems(for: entry).map { SelectionError.entryBreaksRule(index: index, $0) }
             if !broken.isEmpty { throw .several(broken + [.cropRefused(index: index)]) }

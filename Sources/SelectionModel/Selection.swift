@@ -236,3 +236,12 @@ public struct Selection: Equatable, Sendable {
         return min(c - before, remaining)
     }
 }
+
+extension Selection {
+    /// Keeps `fingerprint` for the entry at `index` (1-based), when there is one: an entry's
+    /// fingerprint is made lazily (a file written before they were kept) and changes nothing else.
+    public mutating func keepFingerprint(_ fingerprint: String?, at index: Int) {
+        guard let fingerprint, items.indices.contains(index - 1) else { return }
+        items[index - 1].fingerprint = fingerprint
+    }
+}

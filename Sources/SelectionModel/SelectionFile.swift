@@ -86,7 +86,7 @@ public enum SelectionFile {
 
     private static let topLevelKeys: Set<String> = ["format", "version", "capacity", "rules", "current", "items"]
     private static let itemKeys: Set<String> = [
-        "path", "type", "width", "height", "orientation", "frames", "bytes", "sha256", "added", "crop",
+        "path", "type", "width", "height", "orientation", "frames", "bytes", "sha256", "added", "crop", "fingerprint",
     ]
 
     /// An object's members outside `known`, in their order.
@@ -139,6 +139,13 @@ public enum SelectionFile {
             }
             entry.crop = try decodeCrop(crop, of: entry, number: number, invalid: invalid)
         }
+        if let fingerprint = raw["fingerprint"] {
+            // Only its type is the file's business: text the commands cannot read is made again.
+            guard let text = fingerprint.stringValue else {
+                throw invalid("item \(number): \"fingerprint\" is not a string")
+            }
+            entry.fingerprint = text
+        }
         entry.otherFields = others(of: raw, known: itemKeys)
         return entry
     }
@@ -176,13 +183,14 @@ public enum SelectionFile {
                 ("capacity", .int(selection.capacity)),
             ] + rules + [
                 ("current", selection.current.map { .int($0) } ?? .null),
-                ("items", .array(selection.items.map(encodeEntry))),
+                ("items", .array(selection.items.map { encodeEntry($0) })),
             ] + members(selection.otherFields))
         return Array((JSONWriter.pretty(root) + "\n").utf8)
     }
 
-    /// One entry as JSON, shared by the file and `list --json`.
-    public static func encodeEntry(_ entry: Entry) -> JSONValue {
+    /// One entry as JSON, shared by the file and `list --json` (which leaves the fingerprint out:
+    /// 500 characters of grids say nothing to a script).
+    public static func encodeEntry(_ entry: Entry, fingerprint: Bool = true) -> JSONValue {
         .object(
             [
                 ("path", .string(entry.path)),
@@ -194,7 +202,9 @@ public enum SelectionFile {
                 ("bytes", .int(entry.bytes)),
                 ("sha256", .string(entry.sha256)),
                 ("added", .string(entry.added)),
-            ] + (entry.crop.map { [("crop", cropJSON($0))] } ?? []) + members(entry.otherFields))
+            ] + (entry.crop.map { [("crop", cropJSON($0))] } ?? [])
+                + (fingerprint ? entry.fingerprint.map { [("fingerprint", .string($0))] } ?? [] : [])
+                + members(entry.otherFields))
     }
 
     /// `{"x": 0, "y": 500, "width": 3024, "height": 3024}`: the file's and `--json`'s.

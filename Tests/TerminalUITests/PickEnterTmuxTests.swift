@@ -1,5 +1,6 @@
 import Foundation
 import TerminalTestSupport
+import TestImages
 import XCTest
 
 #if canImport(Glibc)
@@ -161,6 +162,44 @@ final class PickEnterTmuxTests: ImgselTmuxTestCase {
         let errors = try String(contentsOfFile: path("errors"), encoding: .utf8)
         XCTAssertTrue(errors.contains("cannot write") && errors.contains("Read-only file system"), errors)
         XCTAssertEqual(pane.format("#{alternate_on}"), "0")
+    }
+
+    // MARK: - issue 43, item 4
+
+    /// TestImages' muted landscape at `width`×`height`: a photo-like picture `similar` can compare.
+    private func landscape(_ name: String, _ width: Int, _ height: Int) {
+        let bytes = ImageBytes.paintedPNG(width: width, height: height) { x, y in
+            ImageBytes.mutedPhotoPixel(x: x * 320 / width, y: y * 240 / height, width: 320, height: 240)
+        }
+        _ = FileManager.default.createFile(atPath: path(name), contents: Data(bytes))
+    }
+
+    func testEnterWarnsOfAPickThatLooksLikeAnEntryAndDistinctRefusesItStayingOpen() throws {
+        landscape("a.png", 320, 240)
+        landscape("small.png", 80, 60)
+        XCTAssertEqual(try imgselNow(["add", "a.png"]).status, 0)
+        XCTAssertEqual(try imgselNow(["rules", "--distinct"]).status, 0)
+        // Name order: a.png (entry 1), small.png (the same picture at a quarter).
+        try startImgsel("pick 2> errors", showing: "1 / 9 selected")
+        pane.keys("Right", "Space")
+        try pane.waitForText("2 / 9 selected")
+        pane.keys("Enter")
+        try pane.waitForText("small.png: looks like entry 1 (a.png), distance 0")
+        XCTAssertEqual(pane.format("#{alternate_on}"), "1", "pick stays open")
+        XCTAssertEqual(try selection().paths, ["a.png"], "nothing written")
+        pane.keys("Escape")
+        try finish("130")
+        XCTAssertEqual(try imgselNow(["rules", "--clear", "distinct"]).status, 0)
+        try startImgsel("pick 2> errors", showing: "1 / 9 selected")
+        pane.keys("Right", "Space")
+        try pane.waitForText("2 / 9 selected")
+        pane.keys("Enter")
+        try finish("0")
+        XCTAssertEqual(try selection().paths, ["a.png", "small.png"], "a warning: the image is added")
+        XCTAssertEqual(
+            try String(contentsOfFile: path("errors"), encoding: .utf8),
+            "imgsel: warning: small.png: looks like entry 1 (a.png), distance 0\n")
+        XCTAssertEqual(try imgselStdout(), "added 2  small.png\n")
     }
 
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }

@@ -26,8 +26,8 @@ struct AddCommand: Command {
             try context.store.update(creating: true) {
                 (selection) throws(ImgselError) -> (Int, Int, Rules, AlikeOutcome) in
                 let first = selection.count + 1
-                let after = try lift(model: selection.adding(entries))
-                let findings = context.alikeFindings(added: Array(first..<(first + entries.count)), in: after)
+                var after = try lift(model: selection.adding(entries))
+                let findings = context.alikeFindings(added: Array(first..<(first + entries.count)), in: &after)
                 if let refusal = context.alikeRefusal(findings, in: after) { throw refusal }
                 selection = after
                 return (first, selection.count, selection.rules, (findings, after))

@@ -15,15 +15,16 @@ typealias AlikeOutcome = (findings: [AlikeFinding], in: Selection)
 
 extension Context {
     /// Which of the entries at `added` (1-based, in `selection` as it will be written) look like
-    /// another entry: one that was there before, or one added earlier in the batch. Each picture is
-    /// decoded at its smallest DCT scale (crop applied); one that cannot be (a type imgsel does not
-    /// decode, a damaged file, one under 16 pixels a side) is simply not compared, as `add` takes
-    /// what it cannot show.
-    func alikeFindings(added: [Int], in selection: Selection) -> [AlikeFinding] {
+    /// another entry: one that was there before, or one added earlier in the batch. The fingerprints
+    /// kept in the file are compared; an entry without one (a file written before they were kept, a
+    /// crop changed since) is decoded at its smallest DCT scale, crop applied, and its fingerprint
+    /// kept in `selection`. One that cannot be decoded (a type imgsel does not decode, a damaged or
+    /// missing file) is simply not compared, as `add` takes what it cannot show.
+    func alikeFindings(added: [Int], in selection: inout Selection) -> [AlikeFinding] {
         guard !added.isEmpty, selection.count > 1 else { return [] }
-        let jobs = selection.items.enumerated().map { EntryFile($1, path: absolutePath($1), index: $0 + 1) }
-        let prepared = Parallel.map(jobs) { job in
-            (try? EntryLikeness.of(job))?.map { AlikeDistance.Prepared($0.fingerprint) }
+        selection = withFingerprints(selection)
+        let prepared = selection.items.map { entry in
+            KeptFingerprint(of: entry)?.fingerprint.map { AlikeDistance.Prepared($0) }
         }
         let new = Set(added)
         var findings: [AlikeFinding] = []
@@ -42,9 +43,47 @@ extension Context {
         return findings
     }
 
+    /// `selection` with a fingerprint kept for every entry (or those `at`, 1-based) that lacks a
+    /// valid one and can be decoded: `crop` makes the cropped entry's again, so a crop undone gives
+    /// back the file it changed byte for byte.
+    func withFingerprints(_ selection: Selection, at indices: [Int]? = nil) -> Selection {
+        let missing = (indices?.map { $0 - 1 } ?? Array(selection.items.indices)).filter {
+            selection.items.indices.contains($0) && KeptFingerprint(of: selection.items[$0]) == nil
+        }
+        guard !missing.isEmpty else { return selection }
+        let jobs = missing.map {
+            EntryFile(selection.items[$0], path: absolutePath(selection.items[$0]), index: $0 + 1)
+        }
+        let made = Parallel.map(jobs) { Self.fingerprintText($0) }
+        var filled = selection
+        for (position, text) in zip(missing, made) { filled.keepFingerprint(text, at: position + 1) }
+        return filled
+    }
+
+    /// `entries` (just inspected, not yet in the selection) each with its fingerprint: the one decode
+    /// an image added costs, made before the lock is taken so that no other imgsel waits on it.
+    func withFingerprints(_ entries: [Entry]) -> [Entry] {
+        let made = Parallel.map(entries.map { EntryFile($0, path: absolutePath($0), index: 0) }) {
+            Self.fingerprintText($0)
+        }
+        return zip(entries, made).map { entry, text in
+            var entry = entry
+            entry.fingerprint = text
+            return entry
+        }
+    }
+
+    /// The fingerprint text of an entry's picture as it is recorded; nil when it cannot be decoded.
+    private static func fingerprintText(_ file: EntryFile) -> String? {
+        // Not `try?`, which would flatten "never alike" (nil) into "not decoded".
+        guard case .success(let likeness) = Result(catching: { () throws(ImgselError) in try EntryLikeness.of(file) })
+        else { return nil }
+        return KeptFingerprint.text(likeness, crop: file.entry.crop)
+    }
+
     /// Each entry that looks like an earlier one (`check` and `rules --distinct` over the set).
-    func alikeEntries(in selection: Selection) -> [AlikeFinding] {
-        selection.count < 2 ? [] : alikeFindings(added: Array(2...selection.count), in: selection)
+    func alikeEntries(in selection: inout Selection) -> [AlikeFinding] {
+        selection.count < 2 ? [] : alikeFindings(added: Array(2...selection.count), in: &selection)
     }
 
     /// A finding as the rule's problem, both entries named by the paths that work from here.

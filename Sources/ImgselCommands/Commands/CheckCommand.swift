@@ -94,12 +94,15 @@ struct CheckCommand: Command {
             }
         }
         if selection.rules[.distinct] != nil {
-            for finding in context.alikeEntries(in: selection) {
+            // A reader: fingerprints it has to make are used, not written back.
+            var fingerprinted = selection
+            for finding in context.alikeEntries(in: &fingerprinted) {
                 let entry = selection.items[finding.index - 1]
+                let shown = context.displayPath(entry)
                 let text = context.alikeProblem(finding, in: selection).description
                 report(
                     [("index", JSONValue.int(finding.index))] + context.pathMembers(entry), code: "rule-broken",
-                    rule: .distinct, text, line: "entry \(finding.index) (\(context.displayPath(entry))): \(text)")
+                    rule: .distinct, text, line: "entry \(finding.index) (\(shown)): \(text)", shown: shown)
             }
         }
         if let short = selection.rules.shortfall(count: selection.count) {

@@ -38,6 +38,7 @@ struct CropCommand: Command {
             let crop = try Self.crop(request, of: entry, index: position, context)
             do throws(ImgselError) {
                 selection = try lift(model: selection.cropping(at: position, to: crop, force: force))
+                selection = context.withFingerprints(selection, at: [position])
             } catch {
                 throw Self.naming(error, entry, context)
             }

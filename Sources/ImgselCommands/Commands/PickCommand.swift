@@ -59,6 +59,7 @@ struct PickCommand: Command {
             throw .cancelled(command: "pick", what: "nothing written")
         case .commit:
             guard let written else { return }
+            context.warnAlike(written.alike, in: written.after)
             ChangeReport.write(before: written.before, after: written.after, moved: written.moved, context)
         }
     }
@@ -70,6 +71,8 @@ struct PickCommand: Command {
         /// The entries the picks moved to their new numbers (unpicked and picked again, or added by
         /// another imgsel meanwhile and picked), by content.
         let moved: Set<String>
+        /// The picked images that look like an entry, warned of once the terminal is back.
+        let alike: [AlikeFinding]
     }
 
     /// Enter: one update under the lock, of the user's toggles onto the selection as it is then
@@ -79,15 +82,19 @@ struct PickCommand: Command {
         let (unpicked, appended) = session.toggles(picked: picked)
         let typed = appended.map { session.images[$0].typed }
         let entries = try context.inspectAll(typed)
-        let (before, after) = try context.namingInputs(entries, as: typed) { () throws(ImgselError) in
-            try context.store.update(creating: true) { (selection) throws(ImgselError) -> (Selection, Selection) in
+        let (before, after, alike) = try context.namingInputs(entries, as: typed) { () throws(ImgselError) in
+            try context.store.update(creating: true) {
+                (selection) throws(ImgselError) -> (Selection, Selection, [AlikeFinding]) in
                 let before = selection
-                selection = try lift(model: selection.picking(PickToggles(unpicked: unpicked, picked: entries)))
-                return (before, selection)
+                var after = try lift(model: selection.picking(PickToggles(unpicked: unpicked, picked: entries)))
+                let findings = context.alikeFindings(added: ToggleCommand.added(before, after), in: &after)
+                if let refusal = context.alikeRefusal(findings, in: after) { throw refusal }
+                selection = after
+                return (before, selection, findings)
             }
         }
         let moved = Set(entries.map(\.sha256).filter { before.index(ofSHA256: $0) != nil })
-        return PickWrite(before: before, after: after, moved: moved)
+        return PickWrite(before: before, after: after, moved: moved, alike: alike)
     }
 
     /// The file's bytes for its thumbnail (on a maker's thread), or why there are none: a type

@@ -28,8 +28,8 @@ struct ReplaceCommand: Command {
                 in
                 let at = try index.resolve(in: selection)
                 let old = selection.items[at - 1]
-                let after = try lift(model: selection.replacing(at: at, with: entry))
-                let findings = context.alikeFindings(added: [at], in: after)
+                var after = try lift(model: selection.replacing(at: at, with: entry))
+                let findings = context.alikeFindings(added: [at], in: &after)
                 if let refusal = context.alikeRefusal(findings, in: after) { throw refusal }
                 selection = after
                 return (at, old, selection.count, selection.rules, (findings, after))

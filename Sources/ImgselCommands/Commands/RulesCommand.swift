@@ -63,7 +63,7 @@ struct RulesCommand: Command {
             }
             // `--distinct` is judged on pixels, which the model does not see: entries already alike refuse it.
             if !force, before.rules[.distinct] == nil, selection.rules[.distinct] != nil {
-                let alike = context.alikeEntries(in: selection)
+                let alike = context.alikeEntries(in: &selection)
                 if !alike.isEmpty {
                     throw .several(
                         alike.map { .entryBreaksRule(index: $0.index, context.alikeProblem($0, in: selection)) }

@@ -26,8 +26,8 @@ struct ToggleCommand: Command {
             try context.store.update(creating: true) {
                 (selection) throws(ImgselError) -> (Selection, Selection, [AlikeFinding]) in
                 let before = selection
-                let after = try lift(model: selection.toggling(entries))
-                let findings = context.alikeFindings(added: Self.added(before, after), in: after)
+                var after = try lift(model: selection.toggling(entries))
+                let findings = context.alikeFindings(added: Self.added(before, after), in: &after)
                 if let refusal = context.alikeRefusal(findings, in: after) { throw refusal }
                 selection = after
                 return (before, selection, findings)

@@ -106,6 +106,7 @@ final class BrowseSession {
                     throw .entryGone(path: context.displayPath(entry))
                 }
                 selection = try lift(model: selection.cropping(at: position, to: crop, force: false))
+                selection = context.withFingerprints(selection, at: [position])
                 return selection
             }
             entries = after.items

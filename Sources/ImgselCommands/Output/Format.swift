@@ -87,7 +87,7 @@ enum Format {
 
     /// The entry as JSON for `list --json` and friends: stored fields plus index and printable path.
     static func entryJSON(_ entry: Entry, index: Int, context: Context) -> JSONValue {
-        guard case let .object(pairs) = SelectionFile.encodeEntry(entry) else { return .null }
+        guard case let .object(pairs) = SelectionFile.encodeEntry(entry, fingerprint: false) else { return .null }
         return .object([("index", .int(index)), ("display_path", .string(context.displayPath(entry)))] + pairs)
     }
 }
