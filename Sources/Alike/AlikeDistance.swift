@@ -36,18 +36,36 @@ public struct AlikeDistance: Sendable {
         for window in windows {
             window.withUnsafeBufferPointer { w in
                 for turn in turns {
-                    turn.withUnsafeBufferPointer { t in
-                        var sum: Float = 0
-                        for i in 0..<w.count {
-                            let d = w[i] - t[i]
-                            sum += d * d
-                        }
-                        best = min(best, sum)
-                    }
+                    turn.withUnsafeBufferPointer { t in best = min(best, squaredDistance(w, t)) }
                 }
             }
         }
         return best
+    }
+
+    /// The sum of squared differences, eight lanes at a time: `add` compares a new picture with
+    /// every entry's 81 windows and 8 turns both ways round, which a one-lane sum made a fifth of
+    /// its time (the lanes add in another order than one lane, a difference far below a unit of distance).
+    private static func squaredDistance(_ a: UnsafeBufferPointer<Float>, _ b: UnsafeBufferPointer<Float>) -> Float {
+        let count = min(a.count, b.count)
+        guard let pa = a.baseAddress, let pb = b.baseAddress else { return 0 }
+        let lanes = SIMD8<Float>.scalarCount
+        var sums = SIMD8<Float>()
+        var i = 0
+        while i + lanes <= count {
+            let d =
+                UnsafeRawPointer(pa + i).loadUnaligned(as: SIMD8<Float>.self)
+                - UnsafeRawPointer(pb + i).loadUnaligned(as: SIMD8<Float>.self)
+            sums += d * d
+            i += lanes
+        }
+        var sum = sums.sum()
+        while i < count {
+            let d = pa[i] - pb[i]
+            sum += d * d
+            i += 1
+        }
+        return sum
     }
 }
 
@@ -82,20 +100,30 @@ extension AlikeDistance.Prepared {
         return vector
     }
 
+    /// Bilinear samples of `grid` through `window`, placed where `turn` takes each cell. Where a
+    /// column's (and a row's) sample falls is worked out once for the column, not for every cell.
     private static func sampled(_ grid: [UInt8], side n: Int, window: Box, turn: Int, centre: Float) -> [Float] {
+        func axis(_ start: Double, _ span: Double) -> [(low: Int, high: Int, fraction: Float)] {
+            (0..<n).map { i in
+                let u = (Double(i) + 0.5) / Double(n)
+                let p = min(max((start + u * span) * Double(n) - 0.5, 0), Double(n - 1))
+                let low = Int(p)
+                return (low, min(low + 1, n - 1), Float(p - Double(low)))
+            }
+        }
+        let xs = axis(window.x, window.width), ys = axis(window.y, window.height)
         var out = [Float](repeating: 0, count: n * n)
-        for row in 0..<n {
-            for column in 0..<n {
-                let u = (Double(column) + 0.5) / Double(n), v = (Double(row) + 0.5) / Double(n)
-                let x = min(max((window.x + u * window.width) * Double(n) - 0.5, 0), Double(n - 1))
-                let y = min(max((window.y + v * window.height) * Double(n) - 0.5, 0), Double(n - 1))
-                let x0 = Int(x), y0 = Int(y), x1 = min(x0 + 1, n - 1), y1 = min(y0 + 1, n - 1)
-                let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
-                func at(_ x: Int, _ y: Int) -> Float { Float(grid[y * n + x]) - centre }
-                let top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx
-                let bottom = at(x0, y1) * (1 - fx) + at(x1, y1) * fx
-                let (tr, tc) = turned(row: row, column: column, side: n, turn: turn)
-                out[tr * n + tc] = top * (1 - fy) + bottom * fy
+        grid.withUnsafeBufferPointer { g in
+            func at(_ x: Int, _ y: Int) -> Float { Float(g[y * n + x]) - centre }
+            for row in 0..<n {
+                let (y0, y1, fy) = ys[row]
+                for column in 0..<n {
+                    let (x0, x1, fx) = xs[column]
+                    let top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx
+                    let bottom = at(x0, y1) * (1 - fx) + at(x1, y1) * fx
+                    let (tr, tc) = turned(row: row, column: column, side: n, turn: turn)
+                    out[tr * n + tc] = top * (1 - fy) + bottom * fy
+                }
             }
         }
         return out
