@@ -173,6 +173,7 @@ final class SelectionFileTests: ImgselTestCase {
         XCTAssertEqual(replaced["note"] as? String, "keep me")
     }
 
+    /// The fingerprint last: a 4×3 picture is never alike (`a1:-`), which is kept too.
     func testTheFileIsPrettyPrintedInTheStableKeyOrder() {
         seed(1)
         let text = String(decoding: selectionData() ?? Data(), as: UTF8.self)
@@ -195,7 +196,8 @@ final class SelectionFileTests: ImgselTestCase {
                   "frames": 1,
                   "bytes": \(item["bytes"] as? Int ?? -1),
                   "sha256": "\(item["sha256"] as? String ?? "?")",
-                  "added": "\(item["added"] as? String ?? "?")"
+                  "added": "\(item["added"] as? String ?? "?")",
+                  "fingerprint": "a1:-"
                 }
               ]
             }
