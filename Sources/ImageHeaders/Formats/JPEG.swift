@@ -83,10 +83,15 @@ enum JPEGProbe {
                     }
                 } else if m == 0xE1 && length >= 8 {
                     try readAPP1(&r, length: length, &s)
-                } else if m == 0xE2 && !s.sawMPF && length >= 6 {
-                    if try r.bytes(4) == MultiPictureIndex.prefix {
+                } else if m == 0xE2 && length >= 6 {
+                    // The MPF index counts the pictures; ISO 21496-1 metadata makes the second a gain map.
+                    let head = try r.bytes(min(length - 2, GainMap.isoPrefix.count))
+                    if !s.sawMPF, head.starts(with: MultiPictureIndex.prefix) {
                         s.sawMPF = true
+                        try r.seek(to: segment.payload.lowerBound + MultiPictureIndex.prefix.count)
                         s.pictures = MultiPictureIndex.frames(try r.bytes(length - 6))
+                    } else if head == GainMap.isoPrefix {
+                        s.gainMap = true
                     }
                 }
                 guard segment.end <= r.size else { throw r.truncated }

@@ -3,16 +3,46 @@
 /// for byte, so the pixels are the file's own. Anything after EOI (an MPF's second picture, a
 /// trailer) goes too: the APP2 MPF index that points at it is removed with it.
 public enum JPEGMetadata {
-    /// The file without its metadata; nil when its structure breaks off before EOI.
-    public static func stripped(_ bytes: [UInt8]) -> [UInt8]? {
+    /// The file without its metadata; nil when its structure breaks off before EOI. `alsoKeeping`
+    /// keeps more segments (an Ultra HDR gain map's own metadata).
+    public static func stripped(
+        _ bytes: [UInt8], alsoKeeping: (UInt8, ArraySlice<UInt8>) -> Bool = { _, _ in false }
+    ) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         let whole = walk(bytes) { marker, payload in
-            keeps(marker, payload)
+            keeps(marker, payload) || alsoKeeping(marker, payload)
         } copy: { range in
             out.append(contentsOf: bytes[range])
         }
         return whole ? out : nil
+    }
+
+    /// The JPEG at the start of `bytes` with only the segments `keep` keeps (SOF, DHT, DQT, SOS and
+    /// the other coding segments always stay); nil when its structure breaks off before EOI.
+    public static func filtered(_ bytes: [UInt8], keep: (UInt8, ArraySlice<UInt8>) -> Bool) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        let whole = walk(bytes) { marker, payload in
+            isMetadata(marker) ? keep(marker, payload) : true
+        } copy: { range in
+            out.append(contentsOf: bytes[range])
+        }
+        return whole ? out : nil
+    }
+
+    /// APPn and COM: the segments a copy may drop.
+    static func isMetadata(_ marker: UInt8) -> Bool { (0xE0...0xEF).contains(marker) || marker == 0xFE }
+
+    /// Where the JPEG at the start of `bytes` ends: just after its EOI; nil when it breaks off before.
+    public static func end(of bytes: [UInt8]) -> Int? {
+        var end = 0
+        let whole = walk(bytes) { _, _ in
+            false
+        } copy: { range in
+            end = range.upperBound
+        }
+        return whole ? end : nil
     }
 
     /// The ICC profile (its APP2 chunks in sequence order), EXIF and XMP, before the first scan.
@@ -52,7 +82,7 @@ public enum JPEGMetadata {
     /// handing each segment's marker and payload to `keep` and the byte ranges to write to `copy`
     /// (a marker's fill bytes are not copied). False when the file ends before EOI, a segment's
     /// length runs past the end, or stray bytes stand where a marker should.
-    private static func walk(
+    static func walk(
         _ b: [UInt8], keep: (UInt8, ArraySlice<UInt8>) -> Bool, copy: (Range<Int>) -> Void
     ) -> Bool {
         guard b.count >= 4, b[0] == 0xFF, b[1] == JPEGMarkerLexer.soi else { return false }

@@ -29,6 +29,34 @@ enum MultiPictureIndex {
         return max(1, pictures)
     }
 
+    /// One picture the index lists: its MP Entry attribute, its size, and its offset from the TIFF
+    /// header inside the APP2 segment (0 for the first picture, which holds the segment).
+    struct Entry: Equatable {
+        var attribute: Int
+        var size: Int
+        var offset: Int
+    }
+
+    /// Every MP Entry of the index (at most `maxEntries`); empty for a malformed index.
+    static func entries(_ blob: [UInt8]) -> [Entry] {
+        guard let tiff = TIFFBlob(blob) else { return [] }
+        let directory = tiff.firstDirectory()
+        guard let countEntry = directory.first(where: { $0.tag == 0xB001 }),
+            let count = tiff.scalar(countEntry), count >= 1,
+            let list = directory.first(where: { $0.tag == 0xB002 }), list.count >= 16 * min(count, maxEntries),
+            let offset = tiff.u32(list.valueField)
+        else { return [] }
+        var entries: [Entry] = []
+        for i in 0..<min(count, maxEntries) {
+            let at = tiff.base + offset + 16 * i
+            guard let attribute = tiff.u32(at), let size = tiff.u32(at + 4), let start = tiff.u32(at + 8) else {
+                return []
+            }
+            entries.append(Entry(attribute: attribute, size: size, offset: start))
+        }
+        return entries
+    }
+
     /// Whether an XMP packet declares an Ultra HDR gain map (an hdrgm:Version attribute or
     /// element), whose MPF index lists the gain map as a second picture. Pillow makes the same
     /// exception (for the attribute form).

@@ -25,7 +25,7 @@ extension EmbeddedMetadata {
 
     private static func remover(of type: ImageType) -> (([UInt8]) -> [UInt8]?)? {
         switch type {
-        case .jpeg: return JPEGMetadata.stripped
+        case .jpeg: return { JPEGMetadata.stripped($0) }
         case .png: return PNGMetadata.stripped
         case .webp: return WebPMetadata.stripped
         default: return nil

@@ -28,6 +28,7 @@ struct InfoCommand: Command {
                 // The type comes from the content; a name that suggests another type is pointed out.
                 let misnamed = f.type.nameDisagreement(path)
                 let colour = Self.colour(path, type: f.type, cwd: context.cwd)
+                let gainMap = ImageInspector.gainMap(path, type: f.type, cwd: context.cwd)
                 var fields: [(String, JSONValue)] =
                     context.pathMembers(entry) + [
                         ("type", .string(f.type.rawValue)),
@@ -41,11 +42,14 @@ struct InfoCommand: Command {
                             .object([("source", .string(colour.source.rawValue)), ("name", .string(colour.name))])
                         ))
                 }
+                if let gainMap { fields.append(("gain_map", .string(gainMap.kind.rawValue))) }
                 if let misnamed { fields.append(("warning", .string(misnamed))) }
                 objects.append(.object(fields))
                 if !context.json {
                     let frames = f.frames == 1 ? "1 frame" : "\(f.frames) frames"
-                    let described = colour.map { ", colour " + Format.printable($0.words) } ?? ""
+                    let described =
+                        (colour.map { ", colour " + Format.printable($0.words) } ?? "")
+                        + (gainMap.map { ", " + $0.words } ?? "")
                     let note = misnamed.map { "; " + Format.printable($0) } ?? ""
                     context.console.out(
                         Format.printable(path)

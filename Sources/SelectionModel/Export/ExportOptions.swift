@@ -38,6 +38,12 @@ public enum ExportColour: String, Sendable, CaseIterable {
     case keep, srgb
 }
 
+/// What becomes of an HDR gain map (`--hdr`): kept with the picture where JPEG can carry it
+/// (Ultra HDR), or dropped so that the SDR picture is written alone.
+public enum ExportHDR: String, Sendable, CaseIterable {
+    case keep, drop
+}
+
 /// What `export` was asked for beyond the selection's rules.
 public struct ExportOptions: Sendable, Equatable {
     /// `--max-bytes`, `--max-width`, `--max-height`, `--max-pixels`, `--types` given to export: they add
@@ -52,6 +58,7 @@ public struct ExportOptions: Sendable, Equatable {
     /// `--replace`: DIR holds the new set and nothing else, swapped in for the old one in one rename.
     public var replace: Bool
     public var colour: ExportColour
+    public var hdr: ExportHDR = .keep
 
     public static let defaultQuality = 85
 

@@ -13,12 +13,18 @@ public enum ExportChange: String, Sendable, CaseIterable {
     case firstFrame = "first-frame"
     /// The pixels turned from the file's colour description into sRGB's, written without a profile.
     case convertedToSRGB = "converted-to-srgb"
+    /// An Ultra HDR JPEG's gain map written with the picture (copied, or turned, cropped and shrunk alike).
+    case hdrKept = "hdr-kept"
+    /// A gain map not written: a HEIF's (JPEG carries only Ultra HDR's), or any under `--hdr drop`.
+    case hdrDropped = "hdr-dropped"
 
     /// As the printed line says it: `metadata removed`, `converted to sRGB`.
     public var words: String {
         switch self {
         case .reEncoded: return rawValue
         case .convertedToSRGB: return "converted to sRGB"
+        case .hdrKept: return "hdr gain map kept"
+        case .hdrDropped: return "hdr gain map dropped"
         default: return rawValue.replacingDashes()
         }
     }

@@ -34,6 +34,9 @@ struct ExportCommand: Command {
             OptionSpec(
                 names: ["--colour"], value: "COLOUR",
                 help: "keep (own colours, with their profile; the default) or srgb (converted to sRGB, no profile)"),
+            OptionSpec(
+                names: ["--hdr"], value: "HDR",
+                help: "keep (an Ultra HDR gain map written with its picture; the default) or drop (SDR alone)"),
             OptionSpec(names: ["--force"], value: nil, help: "replace files in DIR of the names written"),
             OptionSpec(
                 names: ["--replace"], value: nil,
@@ -88,6 +91,12 @@ struct ExportCommand: Command {
                 throw .usage("export: --colour must be keep or srgb, not '\(text)'")
             }
             options.colour = colour
+        }
+        if let text = arguments.values["--hdr"] {
+            guard let hdr = ExportHDR(rawValue: text) else {
+                throw .usage("export: --hdr must be keep or drop, not '\(text)'")
+            }
+            options.hdr = hdr
         }
         options.keepMetadata = arguments.has("--keep-metadata")
         options.force = arguments.has("--force")

@@ -1,5 +1,6 @@
 import ImageDecoding
 import ImageEncoding
+import ImageHeaders
 import SelectionStore
 
 /// Makes one entry's file, in memory: its verified bytes copied with the metadata removed, or decoded,
@@ -39,19 +40,23 @@ struct ExportMaker: Sendable {
             changes = [.reEncoded]
         } else if step.action == .copy {
             var copy = bytes
-            if !options.keepMetadata {
+            var hdr: [ExportChange] = []
+            if let kept = gainMapCopy(bytes, entry) {
+                (copy, hdr) = (kept.bytes, [kept.change])
+            } else if !options.keepMetadata {
                 switch MetadataStrip.stripped(bytes, type: entry.type) {
                 case let .success(stripped): copy = stripped
                 case let .failure(problem): throw .metadataUnremovable(path: job.shownPath, problem)
                 }
             }
             if limits.maxBytes.map({ copy.count <= $0 }) ?? true {
-                let removed: [ExportChange] = copy.count < bytes.count ? [.metadataRemoved] : []
+                let removed: [ExportChange] =
+                    copy.count < bytes.count && !options.keepMetadata ? [.metadataRemoved] : []
                 let ext = entry.type == .jpeg ? "jpg" : entry.type.rawValue
                 return MadeFile(
                     index: step.index, entry: entry, bytes: copy, fileExtension: ext, typeName: entry.type.rawValue,
                     width: step.upright.width, height: step.upright.height, quality: nil,
-                    changes: [.copied] + removed, encodes: 0)
+                    changes: [.copied] + removed + hdr, encodes: 0)
             }
             // Over --max-bytes even without its metadata: it is made again, as any entry that must change.
             if let refusal = PictureLoader.refusal(entry.facts, bytes: entry.bytes) {
@@ -76,6 +81,8 @@ struct ExportMaker: Sendable {
         }
         if format == .jpeg, transparent { changes.append(.flattened) }
         var metadata = pictureMetadata(ExportMetadata.read(bytes, type: entry.type), turned: step.turned)
+        // A kept Ultra HDR directory would name the old gain map: the pair's own is written again.
+        if let xmp = metadata.xmp, GainMap.declared(byXMP: xmp) { metadata.xmp = nil }
         if Self.convertsToSRGB(colour, options.colour) {
             picture = colour.sRGB(picture)
             metadata.icc = nil
@@ -104,8 +111,10 @@ struct ExportMaker: Sendable {
             changes.insert(.shrunk, at: changes.firstIndex(of: .reEncoded) ?? changes.endIndex)
         }
         if !options.keepMetadata { changes.append(.metadataRemoved) }
+        let written = withGainMap(encoded, format: format, original: bytes, step: step)
+        if let change = written.change { changes.append(change) }
         return MadeFile(
-            index: step.index, entry: entry, bytes: encoded.bytes, fileExtension: format.fileExtension,
+            index: step.index, entry: entry, bytes: written.bytes, fileExtension: format.fileExtension,
             typeName: format.rawValue, width: encoded.width, height: encoded.height, quality: encoded.quality,
             changes: changes, encodes: encoded.encodes)
     }
