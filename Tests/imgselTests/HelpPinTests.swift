@@ -365,6 +365,7 @@ final class HelpPinTests: ImgselTestCase {
           --keep-metadata   keep EXIF and XMP (orientation set to 1 when turned); otherwise only the ICC profile \#
         stays
           --colour COLOUR   keep (own colours, with their profile; the default) or srgb (converted to sRGB, no profile)
+          --hdr HDR         keep (an Ultra HDR gain map written with its picture; the default) or drop (SDR alone)
           --force           replace files in DIR of the names written
           --replace         DIR holds the new set and nothing else, swapped in for the old one in one rename
 
