@@ -119,6 +119,8 @@ final class CompletionTests: ImgselTestCase {
     func testBashOffersExportsFormatsNamingsAndFolders() {
         XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--format", ""]), ["jpeg", "png"])
         XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--names", "k"]), ["keep"])
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--hdr", ""]), ["keep", "drop"])
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--colour", "s"]), ["srgb"])
         XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--keep-"]), ["--keep-metadata"])
         XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--max-side", ""]), [], "a size is not guessed")
     }

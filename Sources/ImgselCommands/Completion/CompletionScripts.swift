@@ -13,8 +13,9 @@ enum CompletionScripts {
                 // --types: the format registry's names; --clear: the rules' names; --graphics: the ways.
                 "LIST": ImageFormats.all.map(\.name), "RULE": RuleName.allCases.map(\.rawValue) + ["all"],
                 "WAY": GraphicsRequest.names,
-                // export's --format and --names.
+                // export's --format, --names, --colour and --hdr.
                 "FORMAT": ExportFormat.allCases.map(\.rawValue), "NAMING": ExportNaming.allCases.map(\.rawValue),
+                "COLOUR": ExportColour.allCases.map(\.rawValue), "HDR": ExportHDR.allCases.map(\.rawValue),
             ])
     }
 
