@@ -18,6 +18,7 @@ extension ImgselTestCase {
     static let spawnedClasses: [String: String] = [
         "LockTests": "imgsel waits for, and gives up on, a lock another process holds",
         "SimilarTests": "similar's exit status (0 none, 1 alike, 3 undecodable) as a script reads it from the binary",
+        "UploadTargetTests": "a target's rules, refusals and export, as the binary a CI job runs",
     ]
 
     /// Whether this run must be a process: a class on the spawn list, another program, stdout
