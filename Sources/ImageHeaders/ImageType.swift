@@ -43,8 +43,9 @@ public struct ImageFacts: Equatable, Sendable {
     /// Number of frames (animation, pages); at least 1.
     public var frames: Int
     /// Whether the header says the picture has an alpha channel or any transparency (a PNG's
-    /// colour type or `tRNS`, a GIF's transparent colour, a WebP's alpha flag): what `--no-alpha`
-    /// judges. Read from headers only; false where a format's header cannot say.
+    /// colour type or `tRNS`, a GIF's transparent colour, a WebP's alpha flag, a BMP's alpha mask,
+    /// a TIFF's ExtraSamples, a HEIF alpha auxiliary image): what `--no-alpha` judges, as the
+    /// decoders read the same headers. Read from headers only; false for JPEG.
     public var alpha = false
 
     public init(type: ImageType, width: Int, height: Int, orientation: Int = 1, frames: Int = 1, alpha: Bool = false) {
