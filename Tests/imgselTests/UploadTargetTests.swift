@@ -9,14 +9,25 @@ final class UploadTargetTests: ImgselTestCase {
     private let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A screenshot-like PNG: a bar on a background, `alpha` half transparent in its top half.
+    /// A screenshot-like PNG: a dark bar on a background with a blue ramp across, `alpha` half
+    /// transparent in its top half. Rows repeat, so it is made a row at a time.
     private func screenshot(_ name: String, _ width: Int, _ height: Int, alpha: Bool = false) -> String {
-        let png = ImageBytes.paintedPNG(width: width, height: height, alpha: alpha) { x, y in
-            let bar = y < height / 10
-            return (
-                bar ? 20 : 200, bar ? 20 : 40, UInt8(x * 255 / max(width - 1, 1)), alpha && y < height / 2 ? 128 : 255
-            )
+        func row(_ bar: Bool, _ opacity: UInt8) -> [UInt8] {
+            var bytes: [UInt8] = [0]
+            for x in 0..<width {
+                let blue = UInt8(x * 255 / max(width - 1, 1))
+                bytes += [bar ? 20 : 200, bar ? 20 : 40, blue] + (alpha ? [opacity] : [])
+            }
+            return bytes
         }
+        let (barRow, topRow, bottomRow) = (row(true, 128), row(false, 128), row(false, 255))
+        var raw: [UInt8] = []
+        raw.reserveCapacity(height * barRow.count)
+        for y in 0..<height { raw += y < height / 10 ? barRow : y < height / 2 ? topRow : bottomRow }
+        let header = ImageBytes.be32(width) + ImageBytes.be32(height) + [8, alpha ? 6 : 2, 0, 0, 0]
+        let png =
+            ImageBytes.pngSignature + ImageBytes.pngChunk("IHDR", header)
+            + ImageBytes.pngChunk("IDAT", ImageBytes.zlibStored(raw)) + ImageBytes.pngChunk("IEND", [])
         _ = write(Data(png), to: name)
         return name
     }
@@ -76,12 +87,12 @@ final class UploadTargetTests: ImgselTestCase {
     func testAsIsRefusesAlphaAndAnySizeNotListed() {
         assertSuccess(run(["-q", "init", "--target", "app-store-iphone-6.5", "--as-is"]))
         let before = selectionData()
-        let result = run(["add", screenshot("a.png", 1284, 2778, alpha: true), screenshot("b.png", 2568, 5556)])
+        let result = run(["add", screenshot("a.png", 1284, 2778, alpha: true), screenshot("b.png", 1285, 2778)])
         assertFailure(
             result, 1,
             stderrContains: [
                 "a.png: has an alpha channel or transparency, and this selection takes none (--no-alpha)",
-                "b.png: 2568×5556 is not one of this selection's sizes",
+                "b.png: 1285×2778 is not one of this selection's sizes",
             ])
         XCTAssertEqual(selectionData(), before)
         assertSuccess(run(["-q", "add", screenshot("c.png", 1284, 2778)]))
