@@ -114,7 +114,8 @@ final class UploadTargetTests: ImgselTestCase {
         XCTAssertNil(selectionData(), "no selection made")
     }
 
-    /// The README's table and the man page name every target with its date and page, as `rules --targets` does.
+    /// The README's table and the man page name every target with its date, page and note, as `rules --targets`
+    /// does (`tools/targets-table.py` writes both from it).
     func testTheREADMEAndTheManPageListEveryTargetWithItsDateAndPage() throws {
         let listed = try XCTUnwrap(parseJSON(run(["--json", "rules", "--targets"]).stdout) as? [[String: Any]])
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
@@ -125,6 +126,9 @@ final class UploadTargetTests: ImgselTestCase {
             let checked = try XCTUnwrap(target["checked"] as? String)
             XCTAssertTrue(readme.contains("| `\(name)` | \(target["capacity"] ?? "") |"), name)
             XCTAssertTrue(readme.contains("| \(checked) | <\(source)> |"), name)
+            let note = try XCTUnwrap(target["note"] as? String)
+            XCTAssertTrue(
+                readme.contains("| \(checked) | <\(source)> | \(note) |"), "\(name): python3 tools/targets-table.py")
             let roff = { (text: String) in text.replacingOccurrences(of: "-", with: "\\-") }
             XCTAssertTrue(man.contains("\\fB\(roff(name))\\fR (capacity"), name)
             XCTAssertTrue(man.contains("Checked \(checked): \(roff(source))"), name)

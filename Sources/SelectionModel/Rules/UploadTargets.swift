@@ -40,10 +40,12 @@ public enum UploadTargets {
     private static let apple = "https://developer.apple.com/help/app-store-connect/reference/screenshot-specifications"
     private static let play = "https://support.google.com/googleplay/android-developer/answer/1078870"
     private static let appleNote =
-        "1 to 10 a size; the page names no byte limit; no alpha: Apple's older guide says"
-        + " \"RGB, flattened, no transparency\" and App Store Connect refuses alpha, the current page is silent"
+        "1 to 10 a size, JPEG or PNG; sizes as pages quoting Apple's agree (Apple's own page was not read);"
+        + " no byte limit named; no alpha: Apple's older guide says \"RGB, flattened, no transparency\","
+        + " the current page is silent"
     private static let playNote =
-        "JPEG or 24-bit PNG (no alpha), each side 320 to 3840 px, the long side at most twice the short,"
+        "as pages quoting the help page agree (its screenshot part was not read itself): JPEG or 24-bit PNG"
+        + " (no alpha), each side 320 to 3840 px, the long side at most twice the short,"
         + " 8 MB; 2 to 8 a device; 16:9 or 9:16 at 1080 px and more only for promotion, not required"
 
     /// Checked on 2026-12-06 against each `source`.
@@ -66,11 +68,13 @@ public enum UploadTargets {
         UploadTarget(
             "play-store-tablet-7", "Google Play 7-inch tablet screenshots", capacity: 8, playScreenshots,
             checked: "2026-12-06", source: play,
-            note: playNote + "; the page gives tablets the phone's limits, other pages ask 1080 px and more"),
+            note: playNote + "; tablets as phones: some pages ask tablets for 1080 px and more, the phone's limits kept"
+        ),
         UploadTarget(
             "play-store-tablet-10", "Google Play 10-inch tablet screenshots", capacity: 8, playScreenshots,
             checked: "2026-12-06", source: play,
-            note: playNote + "; the page gives tablets the phone's limits, other pages ask 1080 px and more"),
+            note: playNote + "; tablets as phones: some pages ask tablets for 1080 px and more, the phone's limits kept"
+        ),
         UploadTarget(
             "play-store-feature-graphic", "Google Play feature graphic", capacity: 1,
             [rule(.sizes, "1024x500"), rule(.types, "jpeg,png"), rule(.noAnimation), rule(.noAlpha)],
@@ -102,16 +106,18 @@ public enum UploadTargets {
                 rule(.types, "jpeg,png"), rule(.noAnimation),
             ],
             checked: "2026-12-06", source: "https://help.instagram.com/1631821640426723",
-            note: "width 320 to 1080 px (wider is shrunk by Instagram, not refused), aspect 4:5 to 1.91:1; the help"
-                + " page names no byte limit (pages say 8 MB or 30 MB: 8 MB kept) and carousels of 10 (20 since 2024"
-                + " by other pages: 10 kept)"),
+            note: "as pages quote the help page (not read itself): width 320 to 1080 px, aspect 4:5 to 1.91:1;"
+                + " Instagram enlarges a narrower photo, shrinks a wider one and crops another aspect rather than"
+                + " refuse them (the rules keep them instead); no byte limit named (pages say 8 MB or 30 MB: 8 MB"
+                + " kept); carousels of 10 (20 since 2024 by other pages: 10 kept)"),
         UploadTarget(
             "github-comment", "GitHub issue or pull request comment", capacity: 9,
             [rule(.maxBytes, "10MB"), rule(.types, "jpeg,png,gif")], checked: "2026-12-06",
             source: "https://docs.github.com/en/get-started/writing-on-github/"
                 + "working-with-advanced-formatting/attaching-files",
-            note: "images and GIFs of at most 10 MB; PNG, GIF, JPEG (and SVG, which imgsel does not read); other"
-                + " pages add WebP, the docs do not; no count limit (capacity 9, imgsel's default)"),
+            note: "as pages quote the docs (not read themselves): images and GIFs of at most 10 MB; PNG, GIF, JPEG"
+                + " (and SVG, which imgsel does not read); other pages add WebP; no count limit (capacity 9,"
+                + " imgsel's default)"),
     ]
 
     /// An App Store screenshot set: these exact sizes, JPEG or PNG, still, no alpha, at least one.
