@@ -158,7 +158,8 @@ extension RuleConflict {
             return "\(low.asOption) is more than \(high.asOption): no image keeps both"
         case let .countAboveCapacity(rule, capacity): return "\(rule.asOption) is more than the capacity of \(capacity)"
         case let .entriesAboveCapacity(target, capacity, count):
-            return "--target \(target) takes at most \(capacity) images, and the selection holds \(count)"
+            return "--target \(target) takes at most \(capacity) \(capacity == 1 ? "image" : "images")"
+                + ", and the selection holds \(count)"
                 + ": delete \(count - capacity) first"
         }
     }
