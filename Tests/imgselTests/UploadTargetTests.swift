@@ -114,6 +114,22 @@ final class UploadTargetTests: ImgselTestCase {
         XCTAssertNil(selectionData(), "no selection made")
     }
 
+    func testExportRefusesAnEntryForcedInThatNoSizeFitsAndWritesNothing() {
+        png("a.png", width: 4, height: 3)
+        assertSuccess(run(["-q", "add", "a.png"]))
+        assertExit(run(["rules", "--sizes", "8x6"]), 1)
+        assertSuccess(run(["-q", "rules", "--sizes", "8x6,4x3", "--no-alpha"]))
+        assertSuccess(run(["-q", "rules", "--sizes", "8x6", "--force"]))
+        let export = run(["export", "up"])
+        assertFailure(
+            export, 1,
+            stderrContains: [
+                "entry 1 (a.png): 4×3 is not one of this selection's sizes 8×6 (--sizes); every one of its aspect"
+                    + " is larger, and export never enlarges"
+            ])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url("up").path))
+    }
+
     /// The README's table and the man page name every target with its date, page and note, as `rules --targets`
     /// does (`tools/targets-table.py` writes both from it).
     func testTheREADMEAndTheManPageListEveryTargetWithItsDateAndPage() throws {
