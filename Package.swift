@@ -28,10 +28,11 @@ let package = Package(
         // A leaf: how many terminal columns text takes and how it is shortened to fit, one table and one
         // shortening for the command line's grid and the full screen.
         .target(name: "TextWidth"),
-        // The selection as pure values: Selection, Entry, Rules, Crop, export's plan and names, the selection file's
-        // JSON, and what it refuses as typed values (SelectionError, SelectionFileError, RuleParseError; a broken
-        // rule, a mend, a conflict), which the command line words and spells the options of. Imports nothing of the
-        // platform (`.ci/check-sources` says so), only ImageHeaders' value types, so it is tested without a disk.
+        // The selection as pure values: Selection, Entry, Rules (and the built-in upload targets), Crop, export's plan
+        // and names, the selection file's JSON, and what it refuses as typed values (SelectionError,
+        // SelectionFileError, RuleParseError; a broken rule, a mend, a conflict), which the command line words and
+        // spells the options of. Imports nothing of the platform (`.ci/check-sources` says so), only ImageHeaders'
+        // value types, so it is tested without a disk.
         .target(name: "SelectionModel", dependencies: ["ImageHeaders"]),
         // The selection on disk: locking, atomic writes, the album, inspecting and hashing inputs, export's folder
         // and metadata, and StoreError, what it could not do (the model's refusals wrapped). Re-exports

@@ -42,13 +42,19 @@ public struct ImageFacts: Equatable, Sendable {
     public var orientation: Int
     /// Number of frames (animation, pages); at least 1.
     public var frames: Int
+    /// Whether the header says the picture has an alpha channel or any transparency (a PNG's
+    /// colour type or `tRNS`, a GIF's transparent colour, a WebP's alpha flag, a BMP's alpha mask,
+    /// a TIFF's ExtraSamples, a HEIF alpha auxiliary image): what `--no-alpha` judges, as the
+    /// decoders read the same headers. Read from headers only; false for JPEG.
+    public var alpha = false
 
-    public init(type: ImageType, width: Int, height: Int, orientation: Int = 1, frames: Int = 1) {
+    public init(type: ImageType, width: Int, height: Int, orientation: Int = 1, frames: Int = 1, alpha: Bool = false) {
         self.type = type
         self.width = width
         self.height = height
         self.orientation = orientation
         self.frames = frames
+        self.alpha = alpha
     }
 
     /// Whether EXIF orientations 5–8 turn the image a quarter, swapping its sides.

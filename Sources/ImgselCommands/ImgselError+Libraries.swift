@@ -68,6 +68,7 @@ extension ImgselError {
         case .aspect: return "a width / height ratio above 0: a decimal (0.8, 1.91) or W:H (4:5)"
         case .count(nil): return "a number from 1"
         case let .count(most?): return "a number from 1 to \(most)"
+        case .sizes: return "sizes WxH in pixels separated by commas (1320x2868,2868x1320)"
         }
     }
 }

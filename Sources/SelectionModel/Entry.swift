@@ -26,6 +26,10 @@ public struct Entry: Equatable, Sendable {
     /// Members of the item this version does not know (another tool's notes), as a JSON
     /// object in file order: kept and written back after the known ones, never dropped.
     public var otherFields: JSONValue = .object([])
+    /// Whether the file has an alpha channel or transparency, as its header said: known when the
+    /// entry was just recorded or its file was looked at for `--no-alpha`; nil otherwise. Never
+    /// written to the selection file, and never makes two entries differ (`LookedUp`).
+    @LookedUp public var alpha: Bool? = nil
 
     public init(
         path: String, type: ImageType, width: Int, height: Int, orientation: Int,

@@ -9,7 +9,7 @@ public struct Selection: Equatable, Sendable {
     /// "1–99": the range as help and messages give it.
     public static var capacityRangeText: String { "\(capacityRange.lowerBound)–\(capacityRange.upperBound)" }
 
-    public private(set) var capacity: Int
+    public internal(set) var capacity: Int
     /// 1-based index of the browser's current entry; nil exactly when empty.
     public internal(set) var current: Int?
     public internal(set) var items: [Entry]

@@ -13,5 +13,6 @@ extension Entry {
             path: PathName.stored(absolute, selectionFolder: selectionFolder), type: image.facts.type,
             width: image.facts.width, height: image.facts.height, orientation: image.facts.orientation,
             frames: image.facts.frames, bytes: image.bytes, sha256: image.sha256, added: added)
+        alpha = image.facts.alpha
     }
 }

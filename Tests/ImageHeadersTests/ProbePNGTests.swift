@@ -7,7 +7,9 @@ final class ProbePNGTests: XCTestCase {
     typealias B = ImageBytes
 
     func testPlainPNG() throws {
-        XCTAssertEqual(try probe(B.png(width: 800, height: 600)), ImageFacts(type: .png, width: 800, height: 600))
+        // The test PNG is RGBA (colour type 6): an alpha channel.
+        XCTAssertEqual(
+            try probe(B.png(width: 800, height: 600)), ImageFacts(type: .png, width: 800, height: 600, alpha: true))
     }
 
     func testAPNGFrameCount() throws {
@@ -40,7 +42,7 @@ final class ProbePNGTests: XCTestCase {
                     B.pngChunk("tEXt", B.ascii("a\0b")), B.acTL(frames: 3),
                     B.pngChunk("eXIf", B.exif(orientation: 2)),
                 ]))
-        XCTAssertEqual(facts, ImageFacts(type: .png, width: 3, height: 4, orientation: 2, frames: 3))
+        XCTAssertEqual(facts, ImageFacts(type: .png, width: 3, height: 4, orientation: 2, frames: 3, alpha: true))
     }
 
     func testIHDRMustBeFirst() {
@@ -85,7 +87,8 @@ final class ProbePNGTests: XCTestCase {
                         B.pngSignature + B.pngChunk("IHDR", B.be32(37) + B.be32(23) + [depth, colour, 0, 0, interlace])
                         + B.pngChunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + B.pngChunk("IEND", [])
                     XCTAssertEqual(
-                        try probe(bytes), ImageFacts(type: .png, width: 37, height: 23),
+                        try probe(bytes),
+                        ImageFacts(type: .png, width: 37, height: 23, alpha: colour == 4 || colour == 6),
                         "\(colour)/\(depth)/\(interlace)")
                 }
             }

@@ -19,9 +19,12 @@ final class ProbeWebPTests: XCTestCase {
     }
 
     func testLossless() throws {
-        XCTAssertEqual(try probe(B.webpLossless(width: 1, height: 1)), ImageFacts(type: .webp, width: 1, height: 1))
+        // The test VP8L header sets its alpha_is_used bit.
         XCTAssertEqual(
-            try probe(B.webpLossless(width: 16384, height: 9999)), ImageFacts(type: .webp, width: 16384, height: 9999))
+            try probe(B.webpLossless(width: 1, height: 1)), ImageFacts(type: .webp, width: 1, height: 1, alpha: true))
+        XCTAssertEqual(
+            try probe(B.webpLossless(width: 16384, height: 9999)),
+            ImageFacts(type: .webp, width: 16384, height: 9999, alpha: true))
     }
 
     func testExtendedStill() throws {

@@ -107,8 +107,9 @@ final class RuleTests: XCTestCase {
     func testEachRuleSpellsItsValueAsTyped() throws {
         let typed: [(RuleName, String?)] = [
             (.maxBytes, "5.5MB"), (.minWidth, "320"), (.minHeight, "240"), (.maxWidth, "4096"), (.maxHeight, "4096"),
-            (.maxPixels, "12M"), (.minAspect, "4:5"), (.maxAspect, "1.91"), (.types, "jpeg,png"),
-            (.noAnimation, nil), (.minCount, "2"), (.asIs, nil), (.distinct, nil),
+            (.maxPixels, "12M"), (.minAspect, "4:5"), (.maxAspect, "1.91"), (.sizes, "1320x2868,2868x1320"),
+            (.types, "jpeg,png"), (.noAnimation, nil), (.noAlpha, nil), (.minCount, "2"), (.asIs, nil),
+            (.distinct, nil),
         ]
         XCTAssertEqual(typed.map(\.0), RuleName.allCases, "every rule")
         for (name, text) in typed {

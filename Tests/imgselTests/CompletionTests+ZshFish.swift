@@ -107,7 +107,11 @@ extension CompletionTests {
         XCTAssertEqual(offers("imgsel list --gri"), "--grid\tthe nine-grid, with a + cell while there is room\n")
         XCTAssertEqual(offers("imgsel view --graphics b"), "blocks\n")
         XCTAssertEqual(offers("imgsel rules --types jpeg,p"), "jpeg,png\n")
-        XCTAssertEqual(offers("imgsel rules --clear min-count,no"), "min-count,no-animation\n")
+        XCTAssertEqual(offers("imgsel rules --clear min-count,no"), "min-count,no-alpha\nmin-count,no-animation\n")
+        XCTAssertEqual(offers("imgsel init --target app-store-ipa"), "app-store-ipad-13\n")
+        XCTAssertEqual(
+            offers("imgsel rules --tar").split(separator: "\n").map { $0.prefix { $0 != "\t" } },
+            ["--target", "--targets"])
     }
 
     func testFishReadsTheFileOptionAsTheShellWill() throws {

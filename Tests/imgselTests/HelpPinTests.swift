@@ -84,6 +84,8 @@ final class HelpPinTests: ImgselTestCase {
 
         Options:
           --capacity N      how many images it holds, 1–99 (default 9)
+          --target TARGET   a known upload target's rules and capacity (rules --targets lists them); rule options \#
+        adjust them
           --max-bytes SIZE  each image has at most SIZE bytes (500KB, 5MB or 5M, 5.5MB: 1024-based)
           --min-width PX    each image is at least PX wide, upright
           --min-height PX   each image is at least PX high, upright
@@ -92,9 +94,11 @@ final class HelpPinTests: ImgselTestCase {
           --max-pixels N    each image has at most N pixels, width × height (12M: 12,000,000)
           --min-aspect R    each image's upright width / height is at least R (0.8, 4:5)
           --max-aspect R    each image's upright width / height is at most R (1.91, 16:9)
+          --sizes SIZES     each image's upright size is one of SIZES, comma-separated (1320x2868,2868x1320)
           --types LIST      each image's type is in LIST, comma-separated: jpeg, png, gif, webp, bmp, tiff, heic, \#
         heif, avif
           --no-animation    each image has one frame
+          --no-alpha        no image has an alpha channel or transparency
           --min-count N     the selection holds at least N images (only check enforces it)
           --as-is           the files are uploaded as they are: every rule judged on the file, none left to export
           --distinct        no image looks like another entry (as similar finds them); add refuses one that does
@@ -104,6 +108,7 @@ final class HelpPinTests: ImgselTestCase {
           imgsel init
           imgsel -f upload.json init --capacity 4
           imgsel init --capacity 4 --max-bytes 5MB --types jpeg,png,webp --min-width 320
+          imgsel init --target app-store-iphone-6.9
 
         Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
         """#,
@@ -383,6 +388,8 @@ final class HelpPinTests: ImgselTestCase {
           imgsel rules [rule options] [--clear RULE] [--force]
 
         Options:
+          --target TARGET   a known upload target's rules and capacity (rules --targets lists them); rule options \#
+        adjust them
           --max-bytes SIZE  each image has at most SIZE bytes (500KB, 5MB or 5M, 5.5MB: 1024-based)
           --min-width PX    each image is at least PX wide, upright
           --min-height PX   each image is at least PX high, upright
@@ -391,20 +398,25 @@ final class HelpPinTests: ImgselTestCase {
           --max-pixels N    each image has at most N pixels, width × height (12M: 12,000,000)
           --min-aspect R    each image's upright width / height is at least R (0.8, 4:5)
           --max-aspect R    each image's upright width / height is at most R (1.91, 16:9)
+          --sizes SIZES     each image's upright size is one of SIZES, comma-separated (1320x2868,2868x1320)
           --types LIST      each image's type is in LIST, comma-separated: jpeg, png, gif, webp, bmp, tiff, heic, \#
         heif, avif
           --no-animation    each image has one frame
+          --no-alpha        no image has an alpha channel or transparency
           --min-count N     the selection holds at least N images (only check enforces it)
           --as-is           the files are uploaded as they are: every rule judged on the file, none left to export
           --distinct        no image looks like another entry (as similar finds them); add refuses one that does
           --clear RULE      remove a rule: its option without dashes (max-bytes), or all; may be repeated
           --force           set rules that entries break; check then reports them
+          --targets         list the known upload targets, their rules, when they were checked and where from
 
         Examples:
           imgsel rules
           imgsel rules --max-bytes 5MB --types jpeg,png,webp --min-count 2
           imgsel rules --clear max-bytes
           imgsel -f b.json rules $(imgsel -f a.json rules)
+          imgsel rules --target app-store-iphone-6.9
+          imgsel rules --targets
 
         Global options (-f, --album, --json, -q, --no-color, --graphics) apply too; see 'imgsel --help'.
         """#,

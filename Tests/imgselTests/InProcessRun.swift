@@ -19,6 +19,7 @@ extension ImgselTestCase {
         "LockTests": "imgsel waits for, and gives up on, a lock another process holds",
         "SimilarTests": "similar's exit status (0 none, 1 alike, 3 undecodable) as a script reads it from the binary",
         "AlikeAtAddTests": "add's warning and --distinct's refusal as a script meets them, from the binary",
+        "UploadTargetTests": "a target's rules, refusals and export, as the binary a CI job runs",
     ]
 
     /// Whether this run must be a process: a class on the spawn list, another program, stdout

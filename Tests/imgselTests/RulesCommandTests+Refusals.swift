@@ -47,7 +47,8 @@ extension RulesCommandTests {
             (
                 ["--clear", "max-byte"],
                 "--clear takes a rule (max-bytes, min-width, min-height, max-width, max-height, max-pixels,"
-                    + " min-aspect, max-aspect, types, no-animation, min-count, as-is, distinct) or all, not 'max-byte'"
+                    + " min-aspect, max-aspect, sizes, types, no-animation, no-alpha, min-count, as-is, distinct) or all,"
+                    + " not 'max-byte'"
             ),
             (["--max-bytes", "5MB", "--clear", "max-bytes"], "--max-bytes and --clear max-bytes cannot be combined"),
             (
@@ -55,6 +56,16 @@ extension RulesCommandTests {
                 "--min-width 500 is more than --max-width 400: no image keeps both"
             ),
             (["extra"], "unexpected argument 'extra'"),
+            (
+                ["--sizes", "12x"],
+                "--sizes must be sizes WxH in pixels separated by commas (1320x2868,2868x1320), not '12x'"
+            ),
+            (
+                ["--target", "app-store-iphone-6.7"],
+                "--target: no target 'app-store-iphone-6.7' (did you mean 'app-store-iphone-6.9'?);"
+                    + " 'imgsel rules --targets' lists them"
+            ),
+            (["--target", "x", "--clear", "all"], "--target x and --clear all cannot be combined"),
         ]
         for (args, message) in cases {
             let r = run(["rules"] + args)

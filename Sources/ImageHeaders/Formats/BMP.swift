@@ -18,7 +18,26 @@ enum BMPProbe {
             height = abs(Int(Int32(bitPattern: try r.u32le())))
         }
         guard width > 0, height > 0 else { throw r.corrupt("invalid dimensions") }
-        return ImageFacts(type: .bmp, width: width, height: height)
+        var facts = ImageFacts(type: .bmp, width: width, height: height)
+        if headerSize >= 40 { facts.alpha = (try? alpha(&r, headerSize: Int(headerSize))) ?? false }
+        return facts
+    }
+
+    /// Whether the pixels carry alpha as the decoder reads them: bit fields (compression 3 or 6)
+    /// with an alpha mask (in a header of 56 bytes or more, or after a 40-byte one with code 6),
+    /// or four zero masks at 32 bits (read as B, G, R, A); at 16 bits not for 5-6-5 or 5-5-5.
+    private static func alpha(_ r: inout ByteReader, headerSize: Int) throws -> Bool {
+        try r.seek(to: 28)
+        let bits = Int(try r.u16le())
+        let code = try r.u32le()
+        guard code == 3 || code == 6, bits == 16 || bits == 32 else { return false }
+        try r.seek(to: 54)
+        let four = headerSize >= 56 || (headerSize == 40 && code == 6)
+        var masks: [UInt32] = []
+        for _ in 0..<(four ? 4 : 3) { masks.append(try r.u32le()) }
+        if bits == 32, masks.allSatisfy({ $0 == 0 }) { return true }
+        guard four, masks[3] != 0 else { return false }
+        return bits == 32 || ![[0xF800, 0x7E0, 0x1F], [0x7C00, 0x3E0, 0x1F]].contains(Array(masks[0..<3]))
     }
 }
 

@@ -32,7 +32,9 @@ enum GIFProbe {
             if walk.ended { throw r.corrupt("no image") }
             throw walk.inImageData ? ProbeError("truncated in the GIF image data") : r.truncated
         }
-        return ImageFacts(type: .gif, width: width, height: height, frames: walk.frames)
+        var facts = ImageFacts(type: .gif, width: width, height: height, frames: walk.frames)
+        facts.alpha = walk.transparent
+        return facts
     }
 
     private struct Walk {
@@ -42,6 +44,8 @@ enum GIFProbe {
         var ended = false
         /// The walk is in an image's data (past its descriptor and table), where a cut file most often ends.
         var inImageData = false
+        /// A graphic control extension names a transparent colour.
+        var transparent = false
     }
 
     private static func blocks(_ r: inout ByteReader, _ w: inout Walk) throws {
@@ -59,7 +63,16 @@ enum GIFProbe {
                 w.frames += 1
                 if w.firstFrameExtent == nil { w.firstFrameExtent = (left + fw, top + fh) }
             case 0x21:  // extension: label, then sub-blocks
-                try r.skip(1)
+                if try r.u8() == 0xF9 {
+                    // Graphic control: its first sub-block's packed byte has the transparent-colour flag.
+                    let size = Int(try r.u8())
+                    if size >= 1 {
+                        if try r.u8() & 1 != 0 { w.transparent = true }
+                        try r.skip(size - 1)
+                    } else {
+                        continue
+                    }
+                }
                 try subBlocks(&r)
             default:  // 0x3B trailer, or garbage: either way the stream is over
                 w.ended = true

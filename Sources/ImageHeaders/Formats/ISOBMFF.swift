@@ -173,7 +173,34 @@ enum ISOBMFFProbe {
             }
         }
         guard width > 0, height > 0 else { throw .corrupt("no image size") }
-        return ImageFacts(type: type, width: width, height: height, orientation: transform.orientation)
+        var facts = ImageFacts(type: type, width: width, height: height, orientation: transform.orientation)
+        // A damaged iref or auxC leaves the alpha unknown, as none: the size is what the probe must find.
+        if let iref = items.first(where: { $0.type == fourCC("iref") }) {
+            facts.alpha = (try? hasAlphaItem(&r, iref: iref, properties: properties, primary: primary)) ?? false
+        }
+        return facts
+    }
+
+    /// The auxC types that make an auxiliary image the alpha plane (HEIF's and MPEG-B's).
+    static let alphaURNs: [[UInt8]] = [
+        Array("urn:mpeg:hevc:2015:auxid:1".utf8), Array("urn:mpeg:mpegB:cicp:systems:auxiliary:alpha".utf8),
+    ]
+
+    /// Whether an auxiliary image (auxl) of the primary item is its alpha plane, by its auxC type.
+    private static func hasAlphaItem(
+        _ r: inout ISOBMFFReader, iref: ISOBMFFBox, properties: HEIFItemProperties, primary: Int
+    ) throws(ISOBMFFError) -> Bool {
+        let auxiliaries = try HEIFItems.references(&r, iref).filter {
+            $0.type == fourCC("auxl") && $0.to.contains(primary)
+        }
+        for auxiliary in auxiliaries {
+            for p in properties.boxes(of: auxiliary.from) where p.type == fourCC("auxC") {
+                try r.enter(p, skipping: 4)  // version and flags
+                let urn = try r.bytes(max(0, min(64, p.end - r.offset))).prefix { $0 != 0 }
+                if alphaURNs.contains(where: { $0.elementsEqual(urn) }) { return true }
+            }
+        }
+        return false
     }
 
     /// A composition of HEIF rotations and mirrorings, one of the eight the EXIF orientation names.

@@ -1,6 +1,7 @@
 import ByteCoding
 
-/// PNG (and APNG): IHDR for the size, acTL for the frame count, eXIf for orientation.
+/// PNG (and APNG): IHDR for the size, acTL for the frame count, eXIf for orientation, the colour
+/// type and tRNS for transparency.
 /// PNGChunkLexer cuts the chunks out, through a reader that seeks over the pixel data.
 enum PNGProbe {
     static let maxChunks = 10_000
@@ -30,6 +31,9 @@ enum PNGProbe {
             throw r.corrupt("invalid dimensions")
         }
         var facts = ImageFacts(type: .png, width: Int(width), height: Int(height))
+        // Colour types 4 (grey + alpha) and 6 (RGBA) carry an alpha channel; `tRNS` (below) makes any
+        // other transparent.
+        facts.alpha = ihdr[9] == 4 || ihdr[9] == 6
         // Everything after IHDR is optional: a damaged tail leaves what was learned so far.
         try? walk(&r, &chunks, &facts)
         return facts
@@ -47,6 +51,8 @@ enum PNGProbe {
             case PNGChunk.actl where !sawData && chunk.length >= 8:
                 let frames = try r.u32be()
                 facts.frames = frames == 0 ? 1 : Int(frames)
+            case PNGChunk.trns where !sawData:
+                facts.alpha = true
             case PNGChunk.exif where !sawExif:
                 sawExif = true
                 facts.orientation = EXIFOrientation.orientation(

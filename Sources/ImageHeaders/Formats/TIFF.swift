@@ -10,6 +10,18 @@ enum TIFFProbe {
         var width = 0, height = 0, orientation = 1
         var reduced = false
         var isDNG = false
+        var samples = 1, photometric = -1
+        /// The first ExtraSamples value; nil without the tag.
+        var extra: Int?
+
+        /// Alpha as the decoder reads it: an extra sample marked associated (1) or unassociated (2),
+        /// Corel's 999, or four RGB samples with no ExtraSamples tag.
+        var alpha: Bool {
+            guard let extra else { return photometric == 2 && samples == 4 }
+            let colourSamples = photometric == 0 || photometric == 1 ? 1 : 3
+            guard samples > colourSamples, photometric != 3, photometric != 5 else { return false }
+            return extra == 1 || extra == 2 || extra == 999
+        }
     }
 
     static func probe(_ source: any ByteSource) throws -> ImageFacts {
@@ -51,7 +63,7 @@ enum TIFFProbe {
         guard chosen.width > 0, chosen.height > 0 else { throw r.corrupt("missing width or height") }
         return ImageFacts(
             type: .tiff, width: chosen.width, height: chosen.height,
-            orientation: chosen.orientation, frames: max(1, pages))
+            orientation: chosen.orientation, frames: max(1, pages), alpha: chosen.alpha)
     }
 
     /// The lexer reads a BigTIFF field past Int.max as -1; here it saturates, so it fails range checks.
@@ -91,6 +103,9 @@ enum TIFFProbe {
             case 0x0100: ifd.width = value
             case 0x0101: ifd.height = value
             case 0x0112: ifd.orientation = (1...8).contains(value) ? value : 1
+            case 0x0106: ifd.photometric = value
+            case 0x0115: ifd.samples = value
+            case 0x0152: ifd.extra = value  // ExtraSamples (one; the first of several is not read)
             case 0xC612: ifd.isDNG = true  // DNGVersion
             default: break
             }

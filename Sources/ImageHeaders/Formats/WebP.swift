@@ -23,13 +23,16 @@ enum WebPProbe {
         case RIFFChunk.vp8l:
             guard try r.u8() == 0x2F else { throw r.corrupt("bad VP8L signature") }
             let bits = try r.u32le()
-            return ImageFacts(type: .webp, width: Int(bits & 0x3FFF) + 1, height: Int((bits >> 14) & 0x3FFF) + 1)
+            var facts = ImageFacts(type: .webp, width: Int(bits & 0x3FFF) + 1, height: Int((bits >> 14) & 0x3FFF) + 1)
+            facts.alpha = bits & (1 << 28) != 0  // the header's alpha_is_used bit
+            return facts
         case RIFFChunk.vp8x:
             let flags = try r.u8()
             try r.skip(3)
             let width = Int(try r.u24le()) + 1
             let height = Int(try r.u24le()) + 1
             var facts = ImageFacts(type: .webp, width: width, height: height)
+            facts.alpha = flags & 0x10 != 0  // the VP8X alpha flag
             var frames = 0
             r.readAhead = 64  // from here on we hop between chunk headers
             var chunks = RIFFChunkLexer(position: first.paddedEnd, end: end)

@@ -28,7 +28,8 @@ struct CheckCommand: Command {
     }
 
     func run(_ context: Context) throws(ImgselError) {
-        let selection = try lift(store: context.store.read())
+        let read = try lift(store: context.store.read())
+        let selection = read.lookingUpAlpha(under: read.rules, folder: context.store.folder)
         var problems: [JSONValue] = []
         var warnings: [JSONValue] = []
         var notes: [JSONValue] = []

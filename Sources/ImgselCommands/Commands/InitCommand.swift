@@ -9,13 +9,15 @@ struct InitCommand: Command {
             OptionSpec(
                 names: ["--capacity"], value: "N",
                 help: "how many images it holds, \(Selection.capacityRangeText)"
-                    + " (default \(Selection.defaultCapacity))")
+                    + " (default \(Selection.defaultCapacity))"),
+            RuleOptions.targetSpec,
         ] + RuleOptions.specs + [
             OptionSpec(names: ["--force"], value: nil, help: "replace an existing selection file, rules and all")
         ],
         examples: [
             "imgsel init", "imgsel -f upload.json init --capacity 4",
             "imgsel init --capacity 4 --max-bytes 5MB --types jpeg,png,webp --min-width 320",
+            "imgsel init --target app-store-iphone-6.9",
         ])
 
     let capacity: Int
@@ -25,6 +27,7 @@ struct InitCommand: Command {
     init(validating arguments: ParsedArguments) throws(ImgselError) {
         try Self.requireCount(arguments, 0...0)
         force = arguments.has("--force")
+        let target = try RuleOptions.target(arguments, command: "init")
         if let text = arguments.values["--capacity"] {
             guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let n = Int(text),
                 Selection.capacityRange.contains(n)
@@ -35,9 +38,12 @@ struct InitCommand: Command {
             }
             capacity = n
         } else {
-            capacity = Selection.defaultCapacity
+            capacity = target?.capacity ?? Selection.defaultCapacity
         }
-        rules = Rules(try RuleOptions.parse(arguments, command: "init"))
+        // A target's rules, adjusted by the rule options given with it.
+        var rules = target?.rules ?? Rules()
+        for rule in try RuleOptions.parse(arguments, command: "init") { rules.set(rule) }
+        self.rules = rules
         // Every value is on this command line: a contradiction is the command's mistake.
         if let conflict = rules.conflicts(capacity: capacity).first { throw .usage("init: " + conflict.words) }
     }
@@ -50,7 +56,8 @@ struct InitCommand: Command {
                     ("file", .string(context.store.path)), ("capacity", .int(capacity)), ("rules", rules.json),
                 ]))
         }
-        let ruled = rules.isEmpty ? "" : "; rules: " + RuleOptions.line(rules)
+        let named = rules.target.map { "--target \($0) " } ?? ""
+        let ruled = rules.isEmpty ? "" : "; rules: " + named + RuleOptions.line(rules)
         context.console.confirm(
             "created \(PathName.display(context.store.path, cwd: context.cwd)) (capacity \(capacity)\(ruled))")
     }

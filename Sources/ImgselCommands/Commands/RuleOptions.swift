@@ -16,8 +16,9 @@ enum RuleOptions {
         case .minWidth, .minHeight, .maxWidth, .maxHeight: return "PX"
         case .maxPixels, .minCount: return "N"
         case .minAspect, .maxAspect: return "R"
+        case .sizes: return "SIZES"
         case .types: return "LIST"
-        case .noAnimation, .asIs, .distinct: return nil
+        case .noAnimation, .noAlpha, .asIs, .distinct: return nil
         }
     }
 
@@ -34,11 +35,26 @@ enum RuleOptions {
         case .types:
             return "each image's type is in LIST, comma-separated: "
                 + ImageFormats.all.map(\.name).joined(separator: ", ")
+        case .sizes: return "each image's upright size is one of SIZES, comma-separated (1320x2868,2868x1320)"
         case .noAnimation: return "each image has one frame"
+        case .noAlpha: return "no image has an alpha channel or transparency"
         case .minCount: return "the selection holds at least N images (only check enforces it)"
         case .asIs: return "the files are uploaded as they are: every rule judged on the file, none left to export"
         case .distinct: return "no image looks like another entry (as similar finds them); add refuses one that does"
         }
+    }
+
+    /// `--target NAME`: a known upload target's rules and capacity at once.
+    static let targetSpec = OptionSpec(
+        names: ["--target"], value: "TARGET",
+        help: "a known upload target's rules and capacity (rules --targets lists them); rule options adjust them")
+
+    /// The target `--target` names; an unknown name is a usage error naming the nearest one.
+    static func target(_ arguments: ParsedArguments, command: String) throws(ImgselError) -> UploadTarget? {
+        guard let name = arguments.values["--target"] else { return nil }
+        if let target = UploadTargets.named(name) { return target }
+        let hint = Suggestion.didYouMean(name, among: UploadTargets.names)
+        throw .usage("\(command): --target: no target '\(name)'\(hint); 'imgsel rules --targets' lists them")
     }
 
     /// The rules a command line sets, in rule order; a bad value is a usage error naming

@@ -12,7 +12,7 @@ enum CompletionScripts {
             lists: [
                 // --types: the format registry's names; --clear: the rules' names; --graphics: the ways.
                 "LIST": ImageFormats.all.map(\.name), "RULE": RuleName.allCases.map(\.rawValue) + ["all"],
-                "WAY": GraphicsRequest.names,
+                "WAY": GraphicsRequest.names, "TARGET": UploadTargets.names,
                 // export's --format, --names, --colour and --hdr.
                 "FORMAT": ExportFormat.allCases.map(\.rawValue), "NAMING": ExportNaming.allCases.map(\.rawValue),
                 "COLOUR": ExportColour.allCases.map(\.rawValue), "HDR": ExportHDR.allCases.map(\.rawValue),

@@ -37,8 +37,12 @@ extension Rule {
         case let .types(allowed):
             let list = allowed.map(\.rawValue).joined(separator: ", ")
             found = "type \(image.type.rawValue) is not one of this selection's \(list)"
+        case let .sizes(list):
+            found = "\(w)×\(h) is not one of this selection's sizes " + list.map(\.description).joined(separator: ", ")
         case .noAnimation:
             found = "animated (\(image.frames) frames), and this selection takes still images only"
+        case .noAlpha:
+            found = "has an alpha channel or transparency, and this selection takes none"
         case .minCount, .asIs, .distinct:
             return nil
         }
@@ -79,6 +83,8 @@ extension RuleProblem {
         switch reason {
         case .broken: return found
         case .ownCrop: return found + "; export keeps the entry's own crop"
+        case .noSizeOfItsAspect: return found + "; none is of its aspect, and export does not distort"
+        case .smallerThanSizes: return found + "; every one of its aspect is larger, and export never enlarges"
         case let .afterFitting(target): return "made to fit the rules it would be \(target), and " + found
         case let .cannotReencode(refusal):
             // The type's own line already names the list: `…gif (--types), and export writes only JPEG or PNG`.
@@ -138,6 +144,7 @@ extension RuleJudgement.Mend {
         case let .crop(size): return "crops it to \(size) (\(rule.asOption))"
         case let .shrink(size, rules): return "shrinks it to \(size) (\(rules.map(\.asOption).joined(separator: ", ")))"
         case .firstFrame: return "keeps its first frame (\(rule.asOption))"
+        case .flattenAlpha: return "flattens its alpha over white (\(rule.asOption))"
         case let .reEncode(types):
             return "makes it a \(types.map(\.displayName).joined(separator: " or ")) (\(rule.asOption))"
         case let .within(bytes): return "within \(RuleNumbers.sizeText(bytes)) (\(rule.name.option))"
@@ -152,6 +159,10 @@ extension RuleConflict {
         case let .minimumAboveMaximum(low, high):
             return "\(low.asOption) is more than \(high.asOption): no image keeps both"
         case let .countAboveCapacity(rule, capacity): return "\(rule.asOption) is more than the capacity of \(capacity)"
+        case let .entriesAboveCapacity(target, capacity, count):
+            return "--target \(target) takes at most \(capacity) \(capacity == 1 ? "image" : "images")"
+                + ", and the selection holds \(count)"
+                + ": delete \(count - capacity) first"
         }
     }
 }

@@ -25,4 +25,6 @@ public enum RuleValueKind: Equatable, Sendable {
     case aspect
     /// a number from 1 (to `most`, when known)
     case count(most: Int?)
+    /// sizes `WxH` separated by commas
+    case sizes
 }

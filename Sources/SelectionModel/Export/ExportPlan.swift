@@ -7,7 +7,7 @@ public enum ExportChange: String, Sendable, CaseIterable {
     case cropped
     case shrunk
     case reEncoded = "re-encoded"
-    /// Transparent pixels laid over white: a JPEG has no alpha.
+    /// Transparent pixels laid over white: a JPEG has no alpha, nor a picture for `--no-alpha`.
     case flattened
     case metadataRemoved = "metadata-removed"
     case firstFrame = "first-frame"
@@ -136,13 +136,15 @@ public enum ExportPlan {
         if region.size != upright { changes.append(.cropped) }
         if target != region.size { changes.append(.shrunk) }
         if limits.rules[.noAnimation] != nil, entry.frames > 1 { changes.append(.firstFrame) }
+        // `--no-alpha` on a file known to have alpha; the maker looks at a file copied otherwise.
+        let flattens = limits.rules[.noAlpha] != nil && entry.alpha == true
         let typeAllowed = limits.types?.contains(entry.type) ?? true
         let formatForced = options.format.map { $0.type != entry.type } ?? false
         // TIFF carries its metadata in the directories that also describe the pixels, HEIC and HEIF in
         // items the pixels' own boxes point past: no byte surgery here removes it, so such a file is
         // made again unless its metadata is to be kept (a phone's HEIC holds its GPS position).
         let metadataOnlyReencodingRemoves = Self.reencodedToRemoveMetadata.contains(entry.type) && !options.keepMetadata
-        if !changes.isEmpty || !typeAllowed || formatForced || metadataOnlyReencodingRemoves {
+        if !changes.isEmpty || !typeAllowed || formatForced || metadataOnlyReencodingRemoves || flattens {
             changes.append(.reEncoded)
         }
         let action: ExportStep.Action = changes.isEmpty ? .copy : .encode

@@ -3,7 +3,8 @@ import ImageHeaders
 /// What the rules say of one image once `export` has done what it can (SPEC "Upload rules"),
 /// as values the command line words (`RuleWords.swift` there):
 /// the rules describe the target, and export re-encodes a refused type, shrinks past the size
-/// and byte limits, cuts the nearest allowed aspect and writes a first frame. Only what it
+/// and byte limits, cuts the nearest allowed aspect, shrinks to an exact `--sizes` size of the
+/// picture's aspect, flattens alpha over white and writes a first frame. Only what it
 /// cannot mend refuses the image; the rest is said as a note. Under `--as-is` every broken
 /// rule is a problem, as the files are uploaded as they are.
 public struct RuleJudgement: Equatable, Sendable {
@@ -30,9 +31,11 @@ public struct RuleJudgement: Equatable, Sendable {
         public enum Kind: Equatable, Sendable {
             /// Cut to the largest centred `size` of the aspect `rule` holds.
             case crop(PixelSize)
-            /// Shrunk to `size` to keep `rules` (the box's broken ones; `rule` is the first).
+            /// Shrunk to `size` to keep `rules` (the box's broken ones and `--sizes`; `rule` is the first).
             case shrink(PixelSize, rules: [Rule])
             case firstFrame
+            /// Laid over white, without an alpha channel (`--no-alpha`).
+            case flattenAlpha
             /// Made a picture of one of `types`, which `rule` allows (a WebP's pixels say which).
             case reEncode(as: [ImageType])
             /// Written within `bytes`, the `max-bytes` limit.
@@ -65,6 +68,17 @@ extension Rules {
         }
         let box = self.box(maxSide: maxSide)
         judged.target = judged.region.size.fitted(width: box.width, height: box.height, pixels: box.pixels)
+        // `--sizes`: shrunk to the largest listed size of the region's aspect, or refused.
+        var exactRule: Rule?
+        if let sizes = self[.sizes], let exact = exactSize(for: judged.region.size, box: box) {
+            switch exact {
+            case let .success(size):
+                judged.target = size
+                exactRule = sizes
+            case .failure(.noSizeOfItsAspect): refuse(sizes, image, .noSizeOfItsAspect)
+            case .failure(.smallerThanSizes): refuse(sizes, image, .smallerThanSizes)
+            }
+        }
 
         // Too small, or a crop of the user's own of a forbidden aspect: export never enlarges, and
         // keeps the user's crop as it is.
@@ -84,15 +98,17 @@ extension Rules {
 
         var region = image
         (region.uprightWidth, region.uprightHeight) = (judged.region.width, judged.region.height)
-        let shrinking = [RuleName.maxWidth, .maxHeight, .maxPixels].compactMap { name in
-            self[name].flatMap { $0.isBroken(by: region) ? $0 : nil }
-        }
+        let shrinking =
+            [RuleName.maxWidth, .maxHeight, .maxPixels].compactMap { name in
+                self[name].flatMap { $0.isBroken(by: region) ? $0 : nil }
+            } + (exactRule.map { [$0] } ?? [])
         if judged.target != judged.region.size, let first = shrinking.first {
             mends.append(.init(rule: first, kind: .shrink(judged.target, rules: shrinking)))
         }
         for rule in broken {
             switch rule {
             case .noAnimation: mends.append(.init(rule: rule, kind: .firstFrame))
+            case .noAlpha: mends.append(.init(rule: rule, kind: .flattenAlpha))
             case let .types(allowed):
                 mends.append(
                     .init(rule: rule, kind: .reEncode(as: Self.exportTypes(for: image.type, allowed: allowed))))

@@ -11,8 +11,10 @@ public enum RuleName: String, CaseIterable, Sendable {
     case maxPixels = "max-pixels"
     case minAspect = "min-aspect"
     case maxAspect = "max-aspect"
+    case sizes
     case types
     case noAnimation = "no-animation"
+    case noAlpha = "no-alpha"
     case minCount = "min-count"
     /// Not a limit: the files are uploaded as they are, so every rule is judged on the file.
     case asIs = "as-is"
@@ -33,9 +35,13 @@ public enum Rule: Equatable, Sendable {
     case maxPixels(Int)
     case minAspect(Aspect)
     case maxAspect(Aspect)
+    /// The exact upright sizes a store takes (`1320x2868,2868x1320`), in the order typed, each once.
+    case sizes([PixelSize])
     /// In the registry's order, each once.
     case types([ImageType])
     case noAnimation
+    /// No alpha channel and no transparency (stores refuse screenshots with one).
+    case noAlpha
     case minCount(Int)
     /// `--as-is`: no export mends what the files break.
     case asIs
@@ -52,8 +58,10 @@ public enum Rule: Equatable, Sendable {
         case .maxPixels: return .maxPixels
         case .minAspect: return .minAspect
         case .maxAspect: return .maxAspect
+        case .sizes: return .sizes
         case .types: return .types
         case .noAnimation: return .noAnimation
+        case .noAlpha: return .noAlpha
         case .minCount: return .minCount
         case .asIs: return .asIs
         case .distinct: return .distinct
@@ -68,6 +76,9 @@ public enum Rule: Equatable, Sendable {
         public var uprightHeight: Int
         public var frames: Int
         public var bytes: Int
+        /// Whether the file has an alpha channel or transparency, as its header says; false when
+        /// not known (an entry whose file was not looked at).
+        public var alpha = false
         /// Whether the size is the user's own crop, which export keeps as it is.
         public var ownCrop = false
 
@@ -75,6 +86,7 @@ public enum Rule: Equatable, Sendable {
             type = facts.type
             (uprightWidth, uprightHeight) = facts.uprightSize
             frames = facts.frames
+            alpha = facts.alpha
             self.bytes = bytes
         }
 
@@ -82,6 +94,7 @@ public enum Rule: Equatable, Sendable {
             type = entry.type
             (uprightWidth, uprightHeight) = entry.shownSize
             frames = entry.frames
+            alpha = entry.alpha ?? false
             bytes = entry.bytes
             ownCrop = entry.crop != nil
         }
@@ -99,8 +112,10 @@ public enum Rule: Equatable, Sendable {
         case let .maxPixels(limit): return w * h > limit
         case let .minAspect(limit): return limit.isBelow(width: w, height: h)
         case let .maxAspect(limit): return limit.isAbove(width: w, height: h)
+        case let .sizes(list): return !list.contains(PixelSize(width: w, height: h))
         case let .types(allowed): return !allowed.contains(image.type)
         case .noAnimation: return image.frames > 1
+        case .noAlpha: return image.alpha
         case .minCount, .asIs, .distinct: return false
         }
     }
@@ -119,8 +134,9 @@ public enum Rule: Equatable, Sendable {
             return String(n)
         case let .maxPixels(n): return RuleNumbers.text(n, units: RuleNumbers.pixelUnits)
         case let .minAspect(r), let .maxAspect(r): return r.description
+        case let .sizes(list): return list.map(\.typed).joined(separator: ",")
         case let .types(list): return list.map(\.rawValue).joined(separator: ",")
-        case .noAnimation, .asIs, .distinct: return nil
+        case .noAnimation, .noAlpha, .asIs, .distinct: return nil
         }
     }
 }
@@ -158,6 +174,10 @@ public struct RuleProblem: Equatable, Sendable {
         case broken
         /// An aspect the entry's own crop breaks: export keeps that crop as it is.
         case ownCrop
+        /// No `--sizes` size is of the picture's aspect (within 1 %): export would have to distort it.
+        case noSizeOfItsAspect
+        /// Every `--sizes` size of the picture's aspect is larger than it: export never enlarges.
+        case smallerThanSizes
         /// Fitted to the rules' box, the image would be `target`, which breaks this minimum.
         case afterFitting(target: PixelSize)
         /// Mending it means making the image again, which export cannot.

@@ -6,6 +6,7 @@ extension Rule {
     /// `5XB`, `1e3`) is refused, saying what the value must be (the command line names the option).
     public static func parse(_ name: RuleName, _ text: String?) throws(RuleParseError) -> Rule {
         if name == .noAnimation { return .noAnimation }
+        if name == .noAlpha { return .noAlpha }
         if name == .asIs { return .asIs }
         if name == .distinct { return .distinct }
         let text = text ?? ""
@@ -37,10 +38,14 @@ extension Rule {
                 throw refuse(.aspect)
             }
             return name == .minAspect ? .minAspect(aspect) : .maxAspect(aspect)
+        case .sizes:
+            return .sizes(try sizes(text))
         case .types:
             return .types(try types(text))
         case .noAnimation:
             return .noAnimation
+        case .noAlpha:
+            return .noAlpha
         case .asIs:
             return .asIs
         case .distinct:
@@ -51,6 +56,18 @@ extension Rule {
             guard n <= most else { throw refuse(.count(most: most)) }
             return .minCount(n)
         }
+    }
+
+    /// `1320x2868,2868x1320`: sizes separated by commas (spaces around them aside), each kept once
+    /// in the order typed.
+    private static func sizes(_ text: String) throws(RuleParseError) -> [PixelSize] {
+        var found: [PixelSize] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let word = String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            guard let size = PixelSize(typed: word) else { throw .malformed(.sizes, text: text, expected: .sizes) }
+            if !found.contains(size) { found.append(size) }
+        }
+        return found
     }
 
     /// `jpeg,png`: type names separated by commas (spaces around them and case aside).

@@ -4,13 +4,18 @@ import ImageHeaders
 /// ways of setting the same rules compare equal and write the same file.
 public struct Rules: Equatable, Sendable {
     public private(set) var all: [Rule] = []
+    /// The upload target the rules were set from (`rules --target`), for `rules` to show: the
+    /// rules themselves are what is judged, so a selection keeps its rules when a later imgsel
+    /// revises the target. nil when none was named, or once every rule is cleared.
+    public var target: String?
 
     /// The rules given; a later one of a name replaces an earlier one.
-    public init(_ rules: [Rule] = []) {
+    public init(_ rules: [Rule] = [], target: String? = nil) {
         for rule in rules { set(rule) }
+        self.target = target
     }
 
-    public var isEmpty: Bool { all.isEmpty }
+    public var isEmpty: Bool { all.isEmpty && target == nil }
 
     public subscript(_ name: RuleName) -> Rule? { all.first { $0.name == name } }
 
@@ -23,6 +28,7 @@ public struct Rules: Equatable, Sendable {
 
     public mutating func clear(_ name: RuleName) {
         all.removeAll { $0.name == name }
+        if all.isEmpty { target = nil }
     }
 
     // MARK: - Checks
@@ -71,18 +77,20 @@ public struct Rules: Equatable, Sendable {
     /// `{"max-bytes": 5242880, "types": ["jpeg", "png"]}`.
     public var json: JSONValue {
         .object(
-            all.map { rule in
-                let value: JSONValue
-                switch rule {
-                case let .maxBytes(n), let .minWidth(n), let .minHeight(n), let .maxWidth(n), let .maxHeight(n),
-                    let .maxPixels(n), let .minCount(n):
-                    value = .int(n)
-                case let .minAspect(r), let .maxAspect(r): value = .string(r.description)
-                case let .types(list): value = .array(list.map { .string($0.rawValue) })
-                case .noAnimation, .asIs, .distinct: value = .bool(true)
-                }
-                return (rule.name.rawValue, value)
-            })
+            (target.map { [("target", JSONValue.string($0))] } ?? [])
+                + all.map { rule in
+                    let value: JSONValue
+                    switch rule {
+                    case let .maxBytes(n), let .minWidth(n), let .minHeight(n), let .maxWidth(n), let .maxHeight(n),
+                        let .maxPixels(n), let .minCount(n):
+                        value = .int(n)
+                    case let .minAspect(r), let .maxAspect(r): value = .string(r.description)
+                    case let .sizes(list): value = .array(list.map { .string($0.typed) })
+                    case let .types(list): value = .array(list.map { .string($0.rawValue) })
+                    case .noAnimation, .noAlpha, .asIs, .distinct: value = .bool(true)
+                    }
+                    return (rule.name.rawValue, value)
+                })
     }
 
     /// Reads the object `json` writes, strictly: a rule this imgsel does not know, or a value it
@@ -91,12 +99,21 @@ public struct Rules: Equatable, Sendable {
         guard case let .object(members) = value else { throw JSONError("\"rules\" is not an object") }
         var rules = Rules()
         for (key, member) in members {
+            if key == "target" {
+                // Any name: a target a later imgsel renamed or dropped still names where the rules came from.
+                guard let name = member.stringValue, !name.isEmpty else {
+                    throw JSONError("\"target\" is not a target's name")
+                }
+                rules.target = name
+                continue
+            }
             guard let name = RuleName(rawValue: key) else { throw JSONError("unknown rule \"\(key)\"") }
             guard let rule = Rule(name, json: member) else {
                 throw JSONError("rule \"\(key)\" has a value this imgsel cannot read")
             }
             rules.set(rule)
         }
+        if rules.target != nil, rules.all.isEmpty { throw JSONError("\"target\" without any rule") }
         return rules
     }
 
@@ -126,9 +143,21 @@ extension Rule {
             let typed = names.map { $0.stringValue.flatMap(ImageType.init(rawValue:)) }
             guard !typed.contains(nil) else { return nil }
             self = .types(Self.inRegistryOrder(typed.compactMap { $0 }))
-        case .noAnimation, .asIs, .distinct:
+        case .noAnimation, .noAlpha, .asIs, .distinct:
             guard value == .bool(true) else { return nil }
-            self = name == .asIs ? .asIs : name == .distinct ? .distinct : .noAnimation
+            switch name {
+            case .asIs: self = .asIs
+            case .noAlpha: self = .noAlpha
+            case .distinct: self = .distinct
+            default: self = .noAnimation
+            }
+        case .sizes:
+            guard case let .array(texts) = value, !texts.isEmpty else { return nil }
+            let joined = texts.compactMap(\.stringValue).joined(separator: ",")
+            guard texts.allSatisfy({ $0.stringValue != nil }), let rule = try? Rule.parse(name, joined) else {
+                return nil
+            }
+            self = rule
         case .minAspect, .maxAspect:
             // Written as the string typed; a number written by hand is read as its digits.
             var text = value.stringValue
@@ -153,4 +182,6 @@ public enum RuleConflict: Equatable, Sendable {
     case minimumAboveMaximum(Rule, Rule)
     /// `min-count` above the selection's `capacity`.
     case countAboveCapacity(Rule, capacity: Int)
+    /// A target (`rules --target`) whose `capacity` is below the `count` of entries the selection holds.
+    case entriesAboveCapacity(target: String, capacity: Int, count: Int)
 }

@@ -9,8 +9,13 @@ extension Selection {
     /// rules contradict each other or the capacity, and when an entry breaks, in a way export
     /// cannot mend, a rule that is new or changed here, naming every such entry; `force` keeps
     /// those entries, for `check` to report.
-    public func settingRules(_ new: Rules, force: Bool) throws(SelectionError) -> Selection {
-        if let error = SelectionError.combining(new.conflicts(capacity: capacity).map(SelectionError.ruleConflict)) {
+    public func settingRules(_ new: Rules, force: Bool, capacity: Int? = nil) throws(SelectionError) -> Selection {
+        // A target's capacity (`rules --target`) replaces the selection's, when its entries fit.
+        if let capacity, count > capacity, let target = new.target {
+            throw .ruleConflict(.entriesAboveCapacity(target: target, capacity: capacity, count: count))
+        }
+        let newCapacity = capacity ?? self.capacity
+        if let error = SelectionError.combining(new.conflicts(capacity: newCapacity).map(SelectionError.ruleConflict)) {
             throw error
         }
         // What entries break under the new rules that they did not break before, or that breaks a rule
@@ -30,6 +35,7 @@ extension Selection {
         }
         var next = self
         next.rules = new
+        next.capacity = newCapacity
         return next
     }
 
@@ -40,5 +46,17 @@ extension Selection {
         return items.enumerated().flatMap { offset, entry in
             judged.problems(for: entry).map { (index: offset + 1, problem: $0) }
         }
+    }
+}
+
+extension Selection {
+    /// The same selection with `alpha(entry)` as the alpha of each entry not known to have one or
+    /// not: what `--no-alpha` judges, looked up in the files (the selection file does not record it).
+    public func knowingAlpha(_ alpha: (Entry) -> Bool?) -> Selection {
+        var known = self
+        for index in items.indices where items[index].alpha == nil {
+            known.items[index].alpha = alpha(items[index])
+        }
+        return known
     }
 }

@@ -38,6 +38,12 @@ struct ExportMaker: Sendable {
                 throw .undecodable(path: job.shownPath, problem: PictureProblem(refusal))
             }
             changes = [.reEncoded]
+        } else if step.action == .copy, limits.rules[.noAlpha] != nil, Self.hasAlpha(bytes) {
+            // `--no-alpha`: a file with an alpha channel is made again without one, laid over white.
+            if let refusal = PictureLoader.refusal(entry.facts, bytes: entry.bytes) {
+                throw .undecodable(path: job.shownPath, problem: PictureProblem(refusal))
+            }
+            changes = [.reEncoded]
         } else if step.action == .copy {
             var copy = bytes
             var hdr: [ExportChange] = []
@@ -73,13 +79,18 @@ struct ExportMaker: Sendable {
             throw .undecodable(path: job.shownPath, problem: .damaged(error))
         }
         if signals.arrived { throw .cancelled(command: "export", what: "stopped") }
-        let transparent = Self.transparent(picture)
+        var transparent = Self.transparent(picture)
+        let flattens = limits.rules[.noAlpha] != nil && picture.hasAlpha && (transparent || Self.hasAlpha(bytes))
+        if flattens {
+            picture = ExportPicture.flattened(picture)
+            transparent = false
+        }
         guard let format = format(entry, bytes: bytes, transparent: transparent) else {
             throw .exportRefused(
                 path: job.shownPath, entry: step.index,
                 reason: ExportRefusal.neitherFormat(allowed: limits.types ?? []).words)
         }
-        if format == .jpeg, transparent { changes.append(.flattened) }
+        if (format == .jpeg && transparent) || flattens { changes.append(.flattened) }
         var metadata = pictureMetadata(ExportMetadata.read(bytes, type: entry.type), turned: step.turned)
         // A kept Ultra HDR directory would name the old gain map: the pair's own is written again.
         if let xmp = metadata.xmp, GainMap.declared(byXMP: xmp) { metadata.xmp = nil }
@@ -162,6 +173,11 @@ struct ExportMaker: Sendable {
         let text = Rule.maxBytes(bytes).argument ?? "\(bytes)"
         guard let unit = text.firstIndex(where: { $0.isLetter }) else { return text + " B" }
         return text[..<unit] + " " + text[unit...]
+    }
+
+    /// Whether the file's header says it has an alpha channel or transparency (what `--no-alpha` judges).
+    static func hasAlpha(_ bytes: [UInt8]) -> Bool {
+        (try? ImageProbe.probe(MemoryByteSource(bytes)))?.alpha ?? false
     }
 
     /// Whether any pixel is less than opaque (a decoder's alpha channel alone promises nothing).

@@ -12,7 +12,9 @@ struct ExportRun {
 
     func run(_ selection: Selection) throws(ImgselError) -> [ExportedFile] {
         let limits = ExportLimits(selection: selection.rules, options: options)
-        let items = selection.items.map { ExportPlan.Item(entry: $0, shownPath: context.displayPath($0)) }
+        // `--no-alpha` decides copy or encode (and so a name's extension) before any picture is made.
+        let looked = selection.lookingUpAlpha(under: limits.rules, folder: context.store.folder)
+        let items = looked.items.map { ExportPlan.Item(entry: $0, shownPath: context.displayPath($0)) }
         let files = selection.items.enumerated().map { EntryFile($1, path: context.absolutePath($1), index: $0 + 1) }
         // An input file's problem (3) comes before the selection's state (1): a stat of each file first.
         var failures = files.compactMap { file in file.quickProblem().map { inputError($0, file) } }
