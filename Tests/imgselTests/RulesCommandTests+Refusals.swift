@@ -47,8 +47,8 @@ extension RulesCommandTests {
             (
                 ["--clear", "max-byte"],
                 "--clear takes a rule (max-bytes, min-width, min-height, max-width, max-height, max-pixels,"
-                    + " min-aspect, max-aspect, sizes, types, no-animation, no-alpha, min-count, as-is, distinct) or all,"
-                    + " not 'max-byte'"
+                    + " min-aspect, max-aspect, sizes, types, no-animation, no-alpha, min-count, as-is, distinct)"
+                    + " or all, not 'max-byte'"
             ),
             (["--max-bytes", "5MB", "--clear", "max-bytes"], "--max-bytes and --clear max-bytes cannot be combined"),
             (
