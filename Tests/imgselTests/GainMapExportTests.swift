@@ -68,6 +68,23 @@ final class GainMapExportTests: ImgselTestCase {
         XCTAssertEqual(same, "True\n(80, 60) L\n")
     }
 
+    func testAHEICsGainMapIsSaidToBeDroppedInTheLineAndTheJSON() throws {
+        let fixture = ManPageTests.repository.appendingPathComponent(
+            "Tests/ImageDecodingTests/Fixtures/heic/photo.heic")
+        let marker = ManPageTests.repository.appendingPathComponent("tools/hdr/add_apple_gain_map.py").path
+        let made = run(
+            ["python3", marker, fixture.path, url("apple.heic").path], program: URL(fileURLWithPath: "/usr/bin/env"))
+        XCTAssertEqual(made.status, 0, made.transcript)
+        XCTAssertTrue(run(["info", "apple.heic"]).stdout.contains(", hdr gain map (Apple), "))
+        assertSuccess(run(["-q", "add", "apple.heic"]))
+        let r = run(["export", "out"])
+        assertSuccess(r)
+        XCTAssertTrue(r.stdout.hasSuffix("re-encoded, metadata removed, hdr gain map dropped\n"), r.stdout)
+        let json = run(["--json", "export", "again"])
+        XCTAssertTrue(json.stdout.contains(#""changes":["re-encoded","metadata-removed","hdr-dropped"]"#), json.stdout)
+        XCTAssertNil(exifTags("out/01-apple.jpg")["MPF:NumberOfImages"], "JPEG carries no HEIF gain map")
+    }
+
     func testAnEncodeTurnsAndShrinksTheGainMapAlikeAndDropSaysSo() throws {
         ultraHDR("r.jpg", ["--orientation", "6", "--width", "400", "--height", "300"])
         assertSuccess(run(["-q", "add", "r.jpg"]))
