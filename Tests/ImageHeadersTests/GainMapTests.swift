@@ -17,6 +17,22 @@ final class GainMapTests: XCTestCase {
         XCTAssertNil(GainMap.find(Array(apple.prefix(40)), type: .heic), "a cut file has none, and no crash")
     }
 
+    func testAToneMapItemIsAnISOGainMap() {
+        func infe(_ id: Int, _ type: String) -> [UInt8] {
+            ImageBytes.fullBox(
+                "infe", version: 2, ImageBytes.be16(id) + ImageBytes.be16(0) + ImageBytes.ascii(type) + [0])
+        }
+        let meta = ImageBytes.fullBox(
+            "meta",
+            ImageBytes.fullBox("hdlr", ImageBytes.be32(0) + ImageBytes.ascii("pict") + [UInt8](repeating: 0, count: 13))
+                + ImageBytes.fullBox("pitm", ImageBytes.be16(1))
+                + ImageBytes.fullBox("iinf", ImageBytes.be16(2) + infe(1, "hvc1") + infe(2, "tmap"))
+                + ImageBytes.box("iprp", ImageBytes.box("ipco", ImageBytes.ispe(64, 48))))
+        let file =
+            ImageBytes.box("ftyp", ImageBytes.ascii("heic") + ImageBytes.be32(0) + ImageBytes.ascii("mif1")) + meta
+        XCTAssertEqual(GainMap.find(file, type: .heic)?.words, "hdr gain map (ISO 21496-1)")
+    }
+
     func testTheIndexPointsFromItsTIFFHeaderToTheGainMapAndTheDirectoryGivesItsLength() throws {
         // The smallest JPEGs the walker accepts: SOI, a JFIF APP0, EOI.
         let jfif: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
