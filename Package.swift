@@ -186,7 +186,7 @@ let package = Package(
         .testTarget(
             name: "ImageEncodingTests",
             dependencies: [
-                "ImageEncoding", "ImageDecoding", "JPEGCodec", "PNGCodec", "Deflate", "TestImages",
+                "ImageEncoding", "ImageDecoding", "ImageHeaders", "JPEGCodec", "PNGCodec", "Deflate", "TestImages",
                 "TerminalTestSupport",
             ]),
         // The fingerprint, its distance, sharpness and groups, on painted pictures (real photos: `make alike-check`).
