@@ -364,6 +364,7 @@ final class HelpPinTests: ImgselTestCase {
           --keep-metadata   keep EXIF and XMP (orientation set to 1 when turned); otherwise only the ICC profile \#
         stays
           --colour COLOUR   keep (own colours, with their profile; the default) or srgb (converted to sRGB, no profile)
+          --first-frame     write an animation as its first frame instead of an animated GIF
           --force           replace files in DIR of the names written
           --replace         DIR holds the new set and nothing else, swapped in for the old one in one rename
 

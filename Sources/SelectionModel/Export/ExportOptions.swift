@@ -52,13 +52,15 @@ public struct ExportOptions: Sendable, Equatable {
     /// `--replace`: DIR holds the new set and nothing else, swapped in for the old one in one rename.
     public var replace: Bool
     public var colour: ExportColour
+    /// `--first-frame`: an animation is written as its first frame (`first-frame` in the line).
+    public var firstFrame: Bool
 
     public static let defaultQuality = 85
 
     public init(
         rules: Rules = Rules(), maxSide: Int? = nil, quality: Int = defaultQuality, format: ExportFormat? = nil,
         naming: ExportNaming = .numbered, keepMetadata: Bool = false, force: Bool = false, replace: Bool = false,
-        colour: ExportColour = .keep
+        colour: ExportColour = .keep, firstFrame: Bool = false
     ) {
         self.rules = rules
         self.maxSide = maxSide
@@ -69,6 +71,7 @@ public struct ExportOptions: Sendable, Equatable {
         self.force = force
         self.replace = replace
         self.colour = colour
+        self.firstFrame = firstFrame
     }
 }
 

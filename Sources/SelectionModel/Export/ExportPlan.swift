@@ -11,6 +11,8 @@ public enum ExportChange: String, Sendable, CaseIterable {
     case flattened
     case metadataRemoved = "metadata-removed"
     case firstFrame = "first-frame"
+    /// An animation made again as an animated GIF, every frame kept.
+    case animated
     /// The pixels turned from the file's colour description into sRGB's, written without a profile.
     case convertedToSRGB = "converted-to-srgb"
 
@@ -129,7 +131,7 @@ public enum ExportPlan {
         if entry.orientation != 1 { changes.append(.upright) }
         if region.size != upright { changes.append(.cropped) }
         if target != region.size { changes.append(.shrunk) }
-        if limits.rules[.noAnimation] != nil, entry.frames > 1 { changes.append(.firstFrame) }
+        if limits.rules[.noAnimation] != nil || options.firstFrame, entry.frames > 1 { changes.append(.firstFrame) }
         let typeAllowed = limits.types?.contains(entry.type) ?? true
         let formatForced = options.format.map { $0.type != entry.type } ?? false
         // TIFF carries its metadata in the directories that also describe the pixels, HEIC and HEIF in
@@ -137,6 +139,9 @@ public enum ExportPlan {
         // made again unless its metadata is to be kept (a phone's HEIC holds its GPS position).
         let metadataOnlyReencodingRemoves = Self.reencodedToRemoveMetadata.contains(entry.type) && !options.keepMetadata
         if !changes.isEmpty || !typeAllowed || formatForced || metadataOnlyReencodingRemoves {
+            if !changes.contains(.firstFrame), let kept = animation(entry, limits: limits, options: options) {
+                changes.append(kept)
+            }
             changes.append(.reEncoded)
         }
         let action: ExportStep.Action = changes.isEmpty ? .copy : .encode
@@ -144,6 +149,21 @@ public enum ExportPlan {
             index: index, entry: entry, upright: upright, region: region, target: target, action: action,
             changes: changes)
         return (step, judged)
+    }
+}
+
+extension ExportPlan {
+    /// The types whose animations export keeps (SPEC, "Export"): GIF, APNG and animated WebP.
+    public static let animatedTypes: Set<ImageType> = [.gif, .png, .webp]
+
+    /// What becomes of an animation that is made again: `animated` (written as an animated GIF), or
+    /// `first-frame` when `--no-animation` is a rule, `--first-frame` is given, `--types` leaves no GIF or
+    /// `--format` forces a still format; nil for a picture of one frame or of a type not animated here.
+    public static func animation(_ entry: Entry, limits: ExportLimits, options: ExportOptions) -> ExportChange? {
+        guard entry.frames > 1, animatedTypes.contains(entry.type) else { return nil }
+        let gifAllowed = limits.types?.contains(.gif) ?? true
+        let still = limits.rules[.noAnimation] != nil || options.firstFrame || !gifAllowed || options.format != nil
+        return still ? .firstFrame : .animated
     }
 }
 

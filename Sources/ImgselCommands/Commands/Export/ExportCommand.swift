@@ -34,6 +34,9 @@ struct ExportCommand: Command {
             OptionSpec(
                 names: ["--colour"], value: "COLOUR",
                 help: "keep (own colours, with their profile; the default) or srgb (converted to sRGB, no profile)"),
+            OptionSpec(
+                names: ["--first-frame"], value: nil,
+                help: "write an animation as its first frame instead of an animated GIF"),
             OptionSpec(names: ["--force"], value: nil, help: "replace files in DIR of the names written"),
             OptionSpec(
                 names: ["--replace"], value: nil,
@@ -90,6 +93,7 @@ struct ExportCommand: Command {
             options.colour = colour
         }
         options.keepMetadata = arguments.has("--keep-metadata")
+        options.firstFrame = arguments.has("--first-frame")
         options.force = arguments.has("--force")
         options.replace = arguments.has("--replace")
         self.options = options

@@ -36,7 +36,7 @@ struct ExportMaker: Sendable {
             if let refusal = PictureLoader.refusal(entry.facts, bytes: entry.bytes) {
                 throw .undecodable(path: job.shownPath, problem: PictureProblem(refusal))
             }
-            changes = [.reEncoded]
+            changes = remade(entry)
         } else if step.action == .copy {
             var copy = bytes
             if !options.keepMetadata {
@@ -57,7 +57,10 @@ struct ExportMaker: Sendable {
             if let refusal = PictureLoader.refusal(entry.facts, bytes: entry.bytes) {
                 throw .undecodable(path: job.shownPath, problem: PictureProblem(refusal))
             }
-            changes = [.reEncoded]
+            changes = remade(entry)
+        }
+        if changes.contains(.animated), let frames = PixelDecoders[entry.type]?.frames {
+            return try animated(job, bytes: bytes, frames: frames, changes: changes, colour: colour)
         }
         var picture: Raster
         do {
@@ -108,6 +111,12 @@ struct ExportMaker: Sendable {
             index: step.index, entry: entry, bytes: encoded.bytes, fileExtension: format.fileExtension,
             typeName: format.rawValue, width: encoded.width, height: encoded.height, quality: encoded.quality,
             changes: changes, encodes: encoded.encodes)
+    }
+
+    /// The changes of an entry the plan would copy but that is made again after all: `re-encoded`, after
+    /// what becomes of its frames when it is an animation.
+    func remade(_ entry: Entry) -> [ExportChange] {
+        (ExportPlan.animation(entry, limits: limits, options: options).map { [$0] } ?? []) + [.reEncoded]
     }
 
     /// Whether an encoded picture's pixels are turned into sRGB's: always under `--colour srgb` when they
