@@ -49,9 +49,13 @@ extension DecodeLimits {
     /// The most bytes the frames of an animation may take once held (at the size they are kept at):
     /// 512 MiB, so a file of many large frames is refused before they are made, not after.
     public static let heldFrameBytes = 512 << 20
+    /// The most canvas pixels all frames together may draw: each frame is composited on the whole canvas
+    /// and fitted from it, so a file of many tiny frames on a huge canvas would take hours, not memory.
+    public static let framePixels = 1 << 33
 
     /// Refuses an animation whose canvas is refused as any picture's would be, or whose `frames` frames
-    /// held at `keptWidth`×`keptHeight` pass `heldFrameBytes`. Called before the first frame is drawn.
+    /// held at `keptWidth`×`keptHeight` pass `heldFrameBytes`, or whose frames together draw more than
+    /// `framePixels` canvas pixels. Called before the first frame is drawn.
     public static func checkFrames(
         width: Int, height: Int, frames: Int, keptWidth: Int, keptHeight: Int, inputBytes: Int
     ) throws(DecodeError) {
@@ -61,6 +65,9 @@ extension DecodeLimits {
             throw .corrupt("animation of \(frames) frames")
         }
         let (held, overflow) = (keptWidth * keptHeight * 4).multipliedReportingOverflow(by: frames)
-        guard !overflow, held <= heldFrameBytes else { throw .tooLarge(width: width, height: height) }
+        let (drawn, overflowDrawing) = (width * height).multipliedReportingOverflow(by: frames)
+        guard !overflow, !overflowDrawing, held <= heldFrameBytes, drawn <= framePixels else {
+            throw .tooLarge(width: width, height: height)
+        }
     }
 }
