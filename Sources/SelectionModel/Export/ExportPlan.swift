@@ -76,7 +76,7 @@ public enum ExportPlan {
     /// entry below `--min-width`/`--min-height` (before or after fitting: export never enlarges), a crop
     /// of the user's own outside the aspect rules (an entry without one is cut to the nearest allowed
     /// aspect), an entry that must be encoded when
-    /// `--types` allows neither JPEG nor PNG (exit 1), or one imgsel cannot decode (`undecodable` says
+    /// `--types` allows neither JPEG nor PNG (exit 1; an animation kept as GIF needs neither), or one imgsel cannot decode (`undecodable` says
     /// why for a type: HEIC until its decoder lands; exit 3).
     public static func steps(
         _ items: [Item], limits: ExportLimits, options: ExportOptions,
@@ -100,7 +100,9 @@ public enum ExportPlan {
                 inputs.append(.undecodable(path: item.shownPath, refusal))
             } else if !judged.problems.isEmpty {
                 for problem in judged.problems { refuse(.rule(problem)) }
-            } else if step.action == .encode, let types = limits.types, !types.contains(.jpeg), !types.contains(.png) {
+            } else if step.action == .encode, !step.changes.contains(.animated), let types = limits.types,
+                !types.contains(.jpeg), !types.contains(.png)
+            {
                 refuse(.neitherFormat(allowed: types))
             }
             steps.append(step)
