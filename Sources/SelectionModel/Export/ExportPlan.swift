@@ -75,9 +75,9 @@ public enum ExportPlan {
     /// The steps, in order. Refused (every problem named, one error): a set short of `--min-count`, an
     /// entry below `--min-width`/`--min-height` (before or after fitting: export never enlarges), a crop
     /// of the user's own outside the aspect rules (an entry without one is cut to the nearest allowed
-    /// aspect), an entry that must be encoded when
-    /// `--types` allows neither JPEG nor PNG (exit 1; an animation kept as GIF needs neither), or one imgsel cannot decode (`undecodable` says
-    /// why for a type: HEIC until its decoder lands; exit 3).
+    /// aspect), an entry that must be encoded when `--types` allows neither JPEG nor PNG (exit 1; an
+    /// animation kept as GIF needs neither), or one imgsel cannot decode (`undecodable` says why for a
+    /// type: HEIC until its decoder lands; exit 3).
     public static func steps(
         _ items: [Item], limits: ExportLimits, options: ExportOptions,
         undecodable: (ImageFacts, Int) -> DecodeRefusal?
