@@ -66,4 +66,33 @@ final class AnimationDecodeTests: XCTestCase {
         try check(
             "lossy-shapes.webp", kind: "shapes", type: .webp, options: "loop=0, quality=90", plays: 0, exact: false)
     }
+
+    /// What holding and drawing an animation's frames may cost is refused before the first frame is drawn.
+    func testFramesPastTheLimitsAreRefusedBeforeAnyIsDrawn() throws {
+        XCTAssertNoThrow(
+            try DecodeLimits.checkFrames(
+                width: 480, height: 270, frames: 300, keptWidth: 480, keptHeight: 270, inputBytes: 1 << 20))
+        // 2000 frames kept at 300×300: 720 MB of frames to hold.
+        XCTAssertThrowsError(
+            try DecodeLimits.checkFrames(
+                width: 300, height: 300, frames: 2000, keptWidth: 300, keptHeight: 300, inputBytes: 1 << 20)
+        ) { XCTAssertEqual($0 as? DecodeError, .tooLarge(width: 300, height: 300)) }
+        // Tiny kept frames, but 40000 of them drawn on a 16384×4096 canvas: 2.7 × 10^12 pixels of work.
+        XCTAssertThrowsError(
+            try DecodeLimits.checkFrames(
+                width: 16384, height: 4096, frames: 40000, keptWidth: 8, keptHeight: 2, inputBytes: 1 << 20)
+        ) { XCTAssertEqual($0 as? DecodeError, .tooLarge(width: 16384, height: 4096)) }
+        // The canvas itself as any picture's: over 16384 on a side.
+        XCTAssertThrowsError(
+            try DecodeLimits.checkFrames(
+                width: 20000, height: 10, frames: 2, keptWidth: 8, keptHeight: 2, inputBytes: 100))
+        // The decoders tell their header first: a refusal there stops the decode before any frame.
+        let path = try tools.makeAnimation("refused.gif", kind: "shapes")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var drawn = 0
+        XCTAssertThrowsError(
+            try PixelDecoders[.gif]!.frames!(
+                bytes, { _ throws(DecodeError) in throw .tooLarge(width: 1, height: 1) }, { _ in drawn += 1 }))
+        XCTAssertEqual(drawn, 0)
+    }
 }
