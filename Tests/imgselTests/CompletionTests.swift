@@ -120,6 +120,7 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--format", ""]), ["jpeg", "png"])
         XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--names", "k"]), ["keep"])
         XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--keep-"]), ["--keep-metadata"])
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--firs"]), ["--first-frame"])
         XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--max-side", ""]), [], "a size is not guessed")
     }
 
