@@ -156,4 +156,40 @@ final class GIFWriterTests: XCTestCase {
         XCTAssertEqual(magick, ["3 Background", "7 Background", "11 Background", "15 None"])
         XCTAssertTrue(try tools.run([identify, "-verbose", path]).contains("Iterations: 3"))
     }
+
+    /// After a frame kept on the canvas, a next frame mostly equal to it is written transparent where it
+    /// is equal: a still background with a moving square costs far less, and Pillow and Chromium's
+    /// composite (see GIFWriterBrowserTests) is still each frame exactly.
+    func testAStillBackgroundIsWrittenOnceAndShowsThrough() throws {
+        var frames: [AnimationFrame] = []
+        for n in 0..<6 {
+            var pixels: [UInt8] = []
+            for y in 0..<60 {
+                for x in 0..<80 {
+                    let square = (n * 10..<n * 10 + 12).contains(x) && (20..<32).contains(y)
+                    pixels += square ? [250, 250, 0, 255] : [UInt8(x * 3), UInt8(y * 4), 90, 255]
+                }
+            }
+            frames.append(
+                AnimationFrame(
+                    canvas: Raster(width: 80, height: 60, pixels: pixels, hasAlpha: false), delayMilliseconds: 50,
+                    disposal: .keep))
+        }
+        let kept = ExportAnimation.encode(frames, plays: 0)
+        let cleared = ExportAnimation.encode(
+            frames.map {
+                var f = $0; f.disposal = .background; return f
+            }, plays: 0)
+        XCTAssertLessThan(kept.count * 2, cleared.count, "\(kept.count) bytes against \(cleared.count) written whole")
+        let pillow = try tools.pillowFrames(try tools.write(kept, "still.gif"))
+        XCTAssertEqual(pillow.frames.count, 6)
+        for (n, frame) in frames.enumerated() {
+            // The background shows frame 0's colours through: no frame is worse than frame 0 by much.
+            let error = PictureError(frame.canvas, pillow.frames[n])
+            let first = PictureError(frames[0].canvas, pillow.frames[0])
+            XCTAssertLessThanOrEqual(error.meanAbsolute, first.meanAbsolute + 0.25, "frame \(n)")
+            XCTAssertLessThanOrEqual(error.meanAbsolute, 3, "frame \(n) (measured 2.21 to 2.55)")
+            XCTAssertGreaterThanOrEqual(error.psnr, 35, "frame \(n)")
+        }
+    }
 }
