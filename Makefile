@@ -164,7 +164,7 @@ fuzz-decoders:
 	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES)'
 	for d in $(DECODERS); do \
 		flock $(BUILD_LOCK) swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name $${d}Fuzz \
-			$(DECODER_SOURCES) Fuzz/$${d}DecoderFuzzer.swift $(FUZZ_LIBRARIES) \
+			$(DECODER_SOURCES) Fuzz/$${d}DecoderFuzzer.swift Fuzz/AnimationFrames.swift $(FUZZ_LIBRARIES) \
 			-o $(FUZZ_DIR)/$$d-fuzzer || exit 1; \
 	done
 	for d in $(DECODERS); do \

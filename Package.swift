@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "JPEGCodec", dependencies: ["ImageCore", "ImageHeaders", "Posix"]),
         // PNG alone: the decoder (threaded inflate, in bands) and the PNG writer, over Deflate.
         .target(name: "PNGCodec", dependencies: ["ImageCore", "ImageHeaders", "Deflate", "ByteCoding"]),
-        // GIF's decoder (the first frame, LZW), a codec of its own.
+        // GIF's decoder (the first frame, LZW; GIFAnimation: every frame composited), a codec of its own.
         .target(name: "GIFCodec", dependencies: ["ImageCore"]),
         // BMP's decoder (uncompressed and run-length, in bands), a codec of its own.
         .target(name: "BMPCodec", dependencies: ["ImageCore"]),
@@ -95,7 +95,8 @@ let package = Package(
                 "WebPCodec", "HEVCCodec", "HEIFPictures",
             ]),
         // Pictures made from pictures, over Raster: orientation, shrinking and enlarging, the thumbnailer (decode,
-        // turn upright, shrink), the contact sheet, export's encoding (the encoders are in their codecs' targets).
+        // turn upright, shrink), the contact sheet, export's encoding (the encoders are in their codecs' targets, but
+        // the GIF writer of export's animations, GIF/, is here).
         .target(
             name: "ImageEncoding",
             dependencies: ["ImageDecoding", "ImageHeaders", "PNGCodec", "Deflate", "Colour", "Posix"]),
@@ -187,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "ImageEncodingTests",
             dependencies: [
-                "ImageEncoding", "ImageDecoding", "JPEGCodec", "PNGCodec", "Deflate", "TestImages",
+                "ImageEncoding", "ImageDecoding", "ImageHeaders", "JPEGCodec", "PNGCodec", "Deflate", "TestImages",
                 "TerminalTestSupport",
             ]),
         // The fingerprint, its distance, sharpness and groups, on painted pictures (real photos: `make alike-check`).

@@ -18,5 +18,6 @@ public func gifFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         _ = error.message
     }
+    fuzzAnimationFrames(bytes, GIFAnimation.frames)
     return 0
 }

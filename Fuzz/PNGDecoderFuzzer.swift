@@ -33,5 +33,6 @@ public func pngFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         // Refused: fine.
     }
+    fuzzAnimationFrames(bytes, APNGAnimation.frames)
     return 0
 }

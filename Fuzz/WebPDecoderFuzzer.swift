@@ -24,5 +24,6 @@ public func webpFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         _ = error.message
     }
+    fuzzAnimationFrames(bytes, WebPAnimation.frames)
     return 0
 }

@@ -14,6 +14,9 @@ struct GIFFrame {
     var interlaced = false
     var localTable: [UInt8]?
     var transparent: Int?
+    /// The graphic control's delay, in hundredths of a second, and its disposal method (0-7 as stored).
+    var delay = 0
+    var disposal = 0
     var minimumCodeSize = 0
     /// Offset of the first data sub-block's length byte.
     var dataStart = 0
@@ -34,6 +37,8 @@ struct GIFFrame {
 struct GIFBlockReader {
     let bytes: [UInt8]
     var position = 0
+    /// The NETSCAPE2.0 block's loop count, when one has been passed.
+    var loops: Int?
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -70,16 +75,41 @@ struct GIFBlockReader {
         throw .truncated(section: "GIF before its first image")
     }
 
+    /// The next frame after the ones read, nil at the trailer or the end of the file: an animation's
+    /// frames one by one (`readFirstFrame` is the first one's stricter reading).
+    mutating func readNextFrame() throws(DecodeError) -> GIFFrame? {
+        var frame = GIFFrame()
+        while position < bytes.count {
+            let introducer = bytes[position]
+            position += 1
+            switch introducer {
+            case 0x3B: return nil
+            case 0x21: try readExtension(into: &frame)
+            case 0x2C:
+                try readDescriptor(into: &frame)
+                return frame
+            default: continue
+            }
+        }
+        return nil
+    }
+
     private mutating func readExtension(into frame: inout GIFFrame) throws(DecodeError) {
         guard position < bytes.count else { throw .truncated(section: "GIF extension") }
         let label = bytes[position]
         position += 1
         var first = true
+        var netscape = false
         while let block = nextSubBlock() {
             // Graphic control: its first sub-block carries the transparent index (a later one wins).
-            if first, label == 0xF9, block.count >= 4, bytes[block.lowerBound] & 1 != 0 {
-                frame.transparent = Int(bytes[block.lowerBound + 3])
+            if first, label == 0xF9, block.count >= 4 {
+                let flags = bytes[block.lowerBound]
+                if flags & 1 != 0 { frame.transparent = Int(bytes[block.lowerBound + 3]) }
+                frame.disposal = Int(flags >> 2 & 7)
+                frame.delay = u16(block.lowerBound + 1)
             }
+            if first, label == 0xFF, block.count == 11 { netscape = bytes[block].elementsEqual("NETSCAPE2.0".utf8) }
+            if !first, netscape, block.count >= 3, bytes[block.lowerBound] == 1 { loops = u16(block.lowerBound + 1) }
             first = false
         }
     }

@@ -13,6 +13,8 @@ struct GIFRowSink {
     var step: Int
     var done = false
     var pixelsWritten = 0
+    /// The index not drawn (a later frame's transparent one, which leaves the canvas under it); -1: none.
+    var skipped = -1
 
     init(frame: GIFFrame, screenWidth: Int, screenHeight: Int, palette: GIFPalette) {
         self.frame = frame
@@ -55,7 +57,11 @@ struct GIFRowSink {
             let target = words.baseAddress! + screenY * screenWidth + frame.left
             colours.withUnsafeBufferPointer { colours in
                 row.withUnsafeBufferPointer { row in
-                    for i in 0..<visible { target[i] = colours[Int(row[i])] }
+                    if skipped < 0 {
+                        for i in 0..<visible { target[i] = colours[Int(row[i])] }
+                    } else {
+                        for i in 0..<visible where Int(row[i]) != skipped { target[i] = colours[Int(row[i])] }
+                    }
                 }
             }
         }

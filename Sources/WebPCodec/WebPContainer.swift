@@ -26,6 +26,11 @@ struct WebPContainer {
         var y = 0
         var width = 0
         var height = 0
+        /// An ANMF frame's duration in milliseconds, whether it is alpha-blended over the canvas (else
+        /// it replaces its area) and whether its area is cleared once it has been shown.
+        var duration = 0
+        var blends = true
+        var disposesToBackground = false
     }
 
     var canvasWidth = 0
@@ -34,6 +39,9 @@ struct WebPContainer {
     /// (else RGB, and the alpha the decoder produced is dropped).
     var hasAlpha = false
     var frame: Frame
+    /// An animation's frames with an image, in order, and ANIM's loop count (0: for ever).
+    var frames: [Frame] = []
+    var loops = 0
 
     static let vp8xAlphaFlag: UInt8 = 0x10
     static let vp8xAnimationFlag: UInt8 = 0x02
@@ -79,6 +87,8 @@ struct WebPContainer {
         var still: Frame?
         var stillHasAlphaChunk = false
         var firstFrame: Frame?
+        var frames: [Frame] = []
+        var loops = 0
         while let chunk = try chunks.next() {
             switch chunk.tag {
             case "VP8X":
@@ -107,6 +117,7 @@ struct WebPContainer {
             case "ANIM":
                 guard chunk.payload.count >= 6 else { throw .corrupt("ANIM chunk of \(chunk.payload.count) bytes") }
                 sawAnim = true
+                loops = Int(data[chunk.payload.lowerBound + 4]) | Int(data[chunk.payload.lowerBound + 5]) << 8
             case "ANMF":
                 guard sawAnim else { throw .corrupt("ANMF before ANIM") }
                 guard animated, let frame = try animationFrame(data, chunk) else { continue }
@@ -114,6 +125,7 @@ struct WebPContainer {
                     throw .corrupt("animation frame outside the canvas")
                 }
                 if firstFrame == nil { firstFrame = frame }
+                frames.append(frame)
             default:
                 continue  // ICCP, EXIF, XMP and unknown chunks
             }
@@ -121,7 +133,8 @@ struct WebPContainer {
         if animated {
             guard let frame = firstFrame else { throw .corrupt("animation without frames") }
             return WebPContainer(
-                canvasWidth: canvasWidth, canvasHeight: canvasHeight, hasAlpha: alphaFlag, frame: frame)
+                canvasWidth: canvasWidth, canvasHeight: canvasHeight, hasAlpha: alphaFlag, frame: frame, frames: frames,
+                loops: loops)
         }
         guard let frame = still else { throw .corrupt("VP8X file without an image") }
         let imageChunk = WebPChunk(tag: frame.isLossless ? "VP8L" : "VP8 ", payload: frame.image)
@@ -159,6 +172,9 @@ struct WebPContainer {
         var frame = try imageFrame(data, image, alpha: alpha)
         frame.x = 2 * le24(data, base)
         frame.y = 2 * le24(data, base + 3)
+        frame.duration = le24(data, base + 12)
+        frame.blends = data[base + 15] & 2 == 0
+        frame.disposesToBackground = data[base + 15] & 1 != 0
         return frame
     }
 

@@ -122,6 +122,7 @@ final class CompletionTests: ImgselTestCase {
         XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--hdr", ""]), ["keep", "drop"])
         XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--colour", "s"]), ["srgb"])
         XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--keep-"]), ["--keep-metadata"])
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--firs"]), ["--first-frame"])
         XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--max-side", ""]), [], "a size is not guessed")
     }
 

@@ -371,6 +371,7 @@ final class HelpPinTests: ImgselTestCase {
         stays
           --colour COLOUR   keep (own colours, with their profile; the default) or srgb (converted to sRGB, no profile)
           --hdr HDR         keep (an Ultra HDR gain map written with its picture; the default) or drop (SDR alone)
+          --first-frame     write an animation as its first frame instead of an animated GIF
           --force           replace files in DIR of the names written
           --replace         DIR holds the new set and nothing else, swapped in for the old one in one rename
 

@@ -18,13 +18,16 @@ extension PixelDecoder {
 
     static let png = PixelDecoder(
         decode: { bytes, _ throws(DecodeError) in (try PNGDecoder.decode(bytes), nil) },
-        rows: { bytes, sink throws(DecodeError) in try PNGDecoder.decode(bytes, into: sink) })
+        rows: { bytes, sink throws(DecodeError) in try PNGDecoder.decode(bytes, into: sink) },
+        frames: APNGAnimation.frames)
 
-    static let gif = PixelDecoder(decode: { bytes, _ throws(DecodeError) in (try GIFDecoder.decode(bytes), nil) })
+    static let gif = PixelDecoder(
+        decode: { bytes, _ throws(DecodeError) in (try GIFDecoder.decode(bytes), nil) }, frames: GIFAnimation.frames)
 
     static let webp = PixelDecoder(
         decode: { bytes, _ throws(DecodeError) in (try WebPDecoder.decode(bytes), nil) },
-        rows: { bytes, sink throws(DecodeError) in try WebPDecoder.decode(bytes, into: sink) })
+        rows: { bytes, sink throws(DecodeError) in try WebPDecoder.decode(bytes, into: sink) },
+        frames: WebPAnimation.frames)
 
     static let bmp = PixelDecoder(
         decode: { bytes, _ throws(DecodeError) in (try BMPDecoder.decode(bytes), nil) },

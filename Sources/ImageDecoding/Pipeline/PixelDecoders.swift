@@ -48,13 +48,16 @@ public struct PixelDecoder: Sendable {
     public let scalesInDecoding: Bool
     /// Set for a format that holds CMYK pictures (JPEG): `decode` through the profile's conversion.
     public let decodeCMYK: DecodeCMYK?
+    /// Set for a format that holds animations (GIF, APNG, animated WebP): every frame, composited.
+    public let frames: AnimationFrames?
 
     init(
         decode: @escaping Decode, covering: DecodeCovering? = nil, rows: DecodeRows? = nil,
-        scalesInDecoding: Bool = false, cmyk: DecodeCMYK? = nil
+        scalesInDecoding: Bool = false, cmyk: DecodeCMYK? = nil, frames: AnimationFrames? = nil
     ) {
         (self.decode, decodeCovering, decodeRows, self.scalesInDecoding) = (decode, covering, rows, scalesInDecoding)
         decodeCMYK = cmyk
+        self.frames = frames
     }
 
     /// `decode`, through `cmyk` where the format takes it.

@@ -59,13 +59,15 @@ public struct ExportOptions: Sendable, Equatable {
     public var replace: Bool
     public var colour: ExportColour
     public var hdr: ExportHDR = .keep
+    /// `--first-frame`: an animation is written as its first frame (`first-frame` in the line).
+    public var firstFrame: Bool
 
     public static let defaultQuality = 85
 
     public init(
         rules: Rules = Rules(), maxSide: Int? = nil, quality: Int = defaultQuality, format: ExportFormat? = nil,
         naming: ExportNaming = .numbered, keepMetadata: Bool = false, force: Bool = false, replace: Bool = false,
-        colour: ExportColour = .keep
+        colour: ExportColour = .keep, firstFrame: Bool = false
     ) {
         self.rules = rules
         self.maxSide = maxSide
@@ -76,6 +78,7 @@ public struct ExportOptions: Sendable, Equatable {
         self.force = force
         self.replace = replace
         self.colour = colour
+        self.firstFrame = firstFrame
     }
 }
 

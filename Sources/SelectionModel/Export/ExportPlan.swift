@@ -11,6 +11,8 @@ public enum ExportChange: String, Sendable, CaseIterable {
     case flattened
     case metadataRemoved = "metadata-removed"
     case firstFrame = "first-frame"
+    /// An animation made again as an animated GIF, every frame kept.
+    case animated
     /// The pixels turned from the file's colour description into sRGB's, written without a profile.
     case convertedToSRGB = "converted-to-srgb"
     /// An Ultra HDR JPEG's gain map written with the picture (copied, or turned, cropped and shrunk alike).
@@ -79,9 +81,9 @@ public enum ExportPlan {
     /// The steps, in order. Refused (every problem named, one error): a set short of `--min-count`, an
     /// entry below `--min-width`/`--min-height` (before or after fitting: export never enlarges), a crop
     /// of the user's own outside the aspect rules (an entry without one is cut to the nearest allowed
-    /// aspect), an entry that must be encoded when
-    /// `--types` allows neither JPEG nor PNG (exit 1), or one imgsel cannot decode (`undecodable` says
-    /// why for a type: HEIC until its decoder lands; exit 3).
+    /// aspect), an entry that must be encoded when `--types` allows neither JPEG nor PNG (exit 1; an
+    /// animation kept as GIF needs neither), or one imgsel cannot decode (`undecodable` says why for a
+    /// type: HEIC until its decoder lands; exit 3).
     public static func steps(
         _ items: [Item], limits: ExportLimits, options: ExportOptions,
         undecodable: (ImageFacts, Int) -> DecodeRefusal?
@@ -104,7 +106,9 @@ public enum ExportPlan {
                 inputs.append(.undecodable(path: item.shownPath, refusal))
             } else if !judged.problems.isEmpty {
                 for problem in judged.problems { refuse(.rule(problem)) }
-            } else if step.action == .encode, let types = limits.types, !types.contains(.jpeg), !types.contains(.png) {
+            } else if step.action == .encode, !step.changes.contains(.animated), let types = limits.types,
+                !types.contains(.jpeg), !types.contains(.png)
+            {
                 refuse(.neitherFormat(allowed: types))
             }
             steps.append(step)
@@ -135,7 +139,7 @@ public enum ExportPlan {
         if entry.orientation != 1 { changes.append(.upright) }
         if region.size != upright { changes.append(.cropped) }
         if target != region.size { changes.append(.shrunk) }
-        if limits.rules[.noAnimation] != nil, entry.frames > 1 { changes.append(.firstFrame) }
+        if limits.rules[.noAnimation] != nil || options.firstFrame, entry.frames > 1 { changes.append(.firstFrame) }
         // `--no-alpha` on a file known to have alpha; the maker looks at a file copied otherwise.
         let flattens = limits.rules[.noAlpha] != nil && entry.alpha == true
         let typeAllowed = limits.types?.contains(entry.type) ?? true
@@ -145,6 +149,9 @@ public enum ExportPlan {
         // made again unless its metadata is to be kept (a phone's HEIC holds its GPS position).
         let metadataOnlyReencodingRemoves = Self.reencodedToRemoveMetadata.contains(entry.type) && !options.keepMetadata
         if !changes.isEmpty || !typeAllowed || formatForced || metadataOnlyReencodingRemoves || flattens {
+            if !changes.contains(.firstFrame), let kept = animation(entry, limits: limits, options: options) {
+                changes.append(kept)
+            }
             changes.append(.reEncoded)
         }
         let action: ExportStep.Action = changes.isEmpty ? .copy : .encode
@@ -152,6 +159,21 @@ public enum ExportPlan {
             index: index, entry: entry, upright: upright, region: region, target: target, action: action,
             changes: changes)
         return (step, judged)
+    }
+}
+
+extension ExportPlan {
+    /// The types whose animations export keeps (SPEC, "Export"): GIF, APNG and animated WebP.
+    public static let animatedTypes: Set<ImageType> = [.gif, .png, .webp]
+
+    /// What becomes of an animation that is made again: `animated` (written as an animated GIF), or
+    /// `first-frame` when `--no-animation` is a rule, `--first-frame` is given, `--types` leaves no GIF or
+    /// `--format` forces a still format; nil for a picture of one frame or of a type not animated here.
+    public static func animation(_ entry: Entry, limits: ExportLimits, options: ExportOptions) -> ExportChange? {
+        guard entry.frames > 1, animatedTypes.contains(entry.type) else { return nil }
+        let gifAllowed = limits.types?.contains(.gif) ?? true
+        let still = limits.rules[.noAnimation] != nil || options.firstFrame || !gifAllowed || options.format != nil
+        return still ? .firstFrame : .animated
     }
 }
 

@@ -118,7 +118,7 @@ extension Rules {
             }
         }
         // Every mend is a re-encoding, into JPEG or PNG, from decoded pixels.
-        if !mends.isEmpty, let reason = reencodingRefusal(image.type) {
+        if !mends.isEmpty, let reason = reencodingRefusal(image) {
             for mend in mends { refuse(mend.rule, image, .cannotReencode(reason)) }
         }
         if judged.problems.isEmpty { judged.mends = mends }
@@ -155,12 +155,16 @@ extension Rules {
         return nil
     }
 
-    /// Why export cannot re-encode an image of `type`; nil when it can.
-    private func reencodingRefusal(_ type: ImageType) -> ReencodingRefusal? {
+    /// Why export cannot re-encode `image`; nil when it can (an animation kept as GIF needs neither
+    /// JPEG nor PNG).
+    private func reencodingRefusal(_ image: Rule.Image) -> ReencodingRefusal? {
         if case let .types(allowed)? = self[.types], !allowed.contains(.jpeg), !allowed.contains(.png) {
-            return .neitherFormat(allowed: allowed)
+            let keptAnimated =
+                image.frames > 1 && ExportPlan.animatedTypes.contains(image.type)
+                && allowed.contains(.gif) && self[.noAnimation] == nil
+            if !keptAnimated { return .neitherFormat(allowed: allowed) }
         }
-        return type.isDecoded ? nil : .notDecoded(type)
+        return image.type.isDecoded ? nil : .notDecoded(image.type)
     }
 
     /// What export writes an image of `type` as under `allowed`, each type once: a photograph's

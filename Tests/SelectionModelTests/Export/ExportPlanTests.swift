@@ -56,6 +56,30 @@ final class ExportPlanTests: XCTestCase {
         XCTAssertEqual(plan[0].changes, [])
     }
 
+    func testAnAnimationThatMustChangeStaysAnimatedUnlessAStillIsAsked() throws {
+        let big = [
+            entry("a.gif", .gif, 3000, 1000, frames: 5), entry("b.png", .png, 3000, 1000, frames: 2),
+            entry("c.webp", .webp, 3000, 1000, frames: 3), entry("d.jpg", .jpeg, 3000, 1000, frames: 2),
+        ]
+        let kept = try steps(big, rules: try rules([(.maxWidth, "2048")]))
+        XCTAssertEqual(
+            kept.map(\.changes),
+            [
+                [.shrunk, .animated, .reEncoded], [.shrunk, .animated, .reEncoded], [.shrunk, .animated, .reEncoded],
+                [.shrunk, .reEncoded],
+            ])
+        let first = try steps(big, rules: try rules([(.maxWidth, "2048")]), options: ExportOptions(firstFrame: true))
+        XCTAssertEqual(first[0].changes, [.shrunk, .firstFrame, .reEncoded])
+        let noGIF = try steps([big[0]], rules: try rules([(.maxWidth, "2048"), (.types, "png,jpeg")]))
+        XCTAssertEqual(noGIF[0].changes, [.shrunk, .firstFrame, .reEncoded])
+        let forced = try steps([big[0]], rules: try rules([(.maxWidth, "2048")]), options: ExportOptions(format: .png))
+        XCTAssertEqual(forced[0].changes, [.shrunk, .firstFrame, .reEncoded])
+        // Kept as GIF it needs neither JPEG nor PNG.
+        let onlyGIF = try steps([big[0]], rules: try rules([(.maxWidth, "2048"), (.types, "gif")]))
+        XCTAssertEqual(onlyGIF[0].changes, [.shrunk, .animated, .reEncoded])
+        XCTAssertEqual(try steps([entry("a.gif", .gif, 100, 100, frames: 5)])[0].action, .copy, "no change: copied")
+    }
+
     func testTurningCroppingShrinkingAndAForbiddenTypeEachNeedAnEncode() throws {
         var cropped = entry("c.jpg", .jpeg, 1000, 800)
         cropped.crop = Crop(x: 100, y: 0, width: 800, height: 800)

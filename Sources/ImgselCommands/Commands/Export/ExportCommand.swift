@@ -37,6 +37,9 @@ struct ExportCommand: Command {
             OptionSpec(
                 names: ["--hdr"], value: "HDR",
                 help: "keep (an Ultra HDR gain map written with its picture; the default) or drop (SDR alone)"),
+            OptionSpec(
+                names: ["--first-frame"], value: nil,
+                help: "write an animation as its first frame instead of an animated GIF"),
             OptionSpec(names: ["--force"], value: nil, help: "replace files in DIR of the names written"),
             OptionSpec(
                 names: ["--replace"], value: nil,
@@ -99,6 +102,7 @@ struct ExportCommand: Command {
             options.hdr = hdr
         }
         options.keepMetadata = arguments.has("--keep-metadata")
+        options.firstFrame = arguments.has("--first-frame")
         options.force = arguments.has("--force")
         options.replace = arguments.has("--replace")
         self.options = options

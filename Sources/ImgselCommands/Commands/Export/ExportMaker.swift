@@ -37,13 +37,13 @@ struct ExportMaker: Sendable {
             if let refusal = PictureLoader.refusal(entry.facts, bytes: entry.bytes) {
                 throw .undecodable(path: job.shownPath, problem: PictureProblem(refusal))
             }
-            changes = [.reEncoded]
+            changes = remade(entry)
         } else if step.action == .copy, limits.rules[.noAlpha] != nil, Self.hasAlpha(bytes) {
             // `--no-alpha`: a file with an alpha channel is made again without one, laid over white.
             if let refusal = PictureLoader.refusal(entry.facts, bytes: entry.bytes) {
                 throw .undecodable(path: job.shownPath, problem: PictureProblem(refusal))
             }
-            changes = [.reEncoded]
+            changes = remade(entry)
         } else if step.action == .copy {
             var copy = bytes
             var hdr: [ExportChange] = []
@@ -68,7 +68,10 @@ struct ExportMaker: Sendable {
             if let refusal = PictureLoader.refusal(entry.facts, bytes: entry.bytes) {
                 throw .undecodable(path: job.shownPath, problem: PictureProblem(refusal))
             }
-            changes = [.reEncoded]
+            changes = remade(entry)
+        }
+        if changes.contains(.animated), let frames = PixelDecoders[entry.type]?.frames {
+            return try animated(job, bytes: bytes, frames: frames, changes: changes, colour: colour)
         }
         var picture: Raster
         do {
@@ -128,6 +131,12 @@ struct ExportMaker: Sendable {
             index: step.index, entry: entry, bytes: written.bytes, fileExtension: format.fileExtension,
             typeName: format.rawValue, width: encoded.width, height: encoded.height, quality: encoded.quality,
             changes: changes, encodes: encoded.encodes)
+    }
+
+    /// The changes of an entry the plan would copy but that is made again after all: `re-encoded`, after
+    /// what becomes of its frames when it is an animation.
+    func remade(_ entry: Entry) -> [ExportChange] {
+        (ExportPlan.animation(entry, limits: limits, options: options).map { [$0] } ?? []) + [.reEncoded]
     }
 
     /// Whether an encoded picture's pixels are turned into sRGB's: always under `--colour srgb` when they

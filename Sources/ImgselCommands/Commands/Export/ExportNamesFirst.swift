@@ -62,6 +62,7 @@ extension ExportMaker {
     /// without its metadata is made again, a WebP's as JPEG or PNG by its kind).
     func plannedExtension(_ step: ExportStep) -> String? {
         let entry = step.entry
+        if step.changes.contains(.animated) { return "gif" }
         let copied = entry.type == .jpeg ? "jpg" : entry.type.rawValue
         var formats: Set<ExportFormat?> = []
         // A JPEG has no alpha; a WebP's kind is in its bytes.
@@ -89,6 +90,7 @@ extension ExportMaker {
             }
             if copy.count <= limits.maxBytes ?? .max { return entry.type == .jpeg ? "jpg" : entry.type.rawValue }
         }
+        if ExportPlan.animation(entry, limits: limits, options: options) == .animated { return "gif" }
         guard
             let picture = try? ExportPicture.make(
                 bytes, facts: entry.facts, region: region(step), width: step.target.width, height: step.target.height)
