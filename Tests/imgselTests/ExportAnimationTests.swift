@@ -106,7 +106,7 @@ final class ExportAnimationTests: ImgselTestCase {
         animation("a.gif", options: "loop=0")
         animation("b.png", options: "loop=3")
         animation("c.webp", options: "loop=0, quality=90")
-        assertSuccess(run(["add", "a.gif", "b.png", "c.webp"]))
+        assertSuccess(run(["-q", "add", "a.gif", "b.png", "c.webp"]))
         let r = run(["export", "out", "--max-side", "80"], program: Binary.url!)
         assertSuccess(r)
         XCTAssertEqual(listing("out"), ["01-a.gif", "02-b.gif", "03-c.gif"])
@@ -132,7 +132,7 @@ final class ExportAnimationTests: ImgselTestCase {
         animation("t.png", shapes: true, options: "loop=0, disposal=1")
         animation("t.webp", shapes: true, options: "loop=0, lossless=True")
         animation("t.gif", shapes: true, options: "loop=0, disposal=2")
-        assertSuccess(run(["add", "t.png", "t.webp", "t.gif"]))
+        assertSuccess(run(["-q", "add", "t.png", "t.webp", "t.gif"]))
         assertSuccess(run(["export", "out", "--max-width", "90"], program: Binary.url!))
         for (n, name) in ["t.png", "t.webp", "t.gif"].enumerated() {
             let out = "out/0\(n + 1)-\(name.split(separator: ".")[0]).gif"
@@ -166,7 +166,7 @@ final class ExportAnimationTests: ImgselTestCase {
 
     func testFirstFrameNoAnimationAndTypesWithoutGIFWriteTheFirstFrame() {
         animation("a.gif")
-        assertSuccess(run(["add", "a.gif"]))
+        assertSuccess(run(["-q", "add", "a.gif"]))
         let first = run(["export", "one", "--max-side", "80", "--first-frame"])
         assertSuccess(first)
         XCTAssertEqual(listing("one"), ["01-a.png"])
@@ -186,7 +186,7 @@ final class ExportAnimationTests: ImgselTestCase {
     func testAnAnimationThatNeedsNoChangeIsCopied() {
         animation("a.gif")
         animation("b.png")
-        assertSuccess(run(["add", "a.gif", "b.png"]))
+        assertSuccess(run(["-q", "add", "a.gif", "b.png"]))
         let r = run(["export", "out"])
         assertSuccess(r)
         XCTAssertEqual(listing("out"), ["01-a.gif", "02-b.png"])
@@ -196,7 +196,7 @@ final class ExportAnimationTests: ImgselTestCase {
 
     func testOverMaxBytesTheFramesAreShrunk() {
         animation("a.gif")
-        assertSuccess(run(["add", "a.gif"]))
+        assertSuccess(run(["-q", "add", "a.gif"]))
         let r = run(["--json", "export", "out", "--max-bytes", "20KB"])
         assertSuccess(r)
         let file = (parseJSON(r.stdout) as? [[String: Any]])?.first
