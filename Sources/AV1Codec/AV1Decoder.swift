@@ -3,10 +3,10 @@ import ImageCore
 /// AV1 still pictures (the first frame of a stream: a key frame) to planes. Knows nothing of
 /// HEIF: AVIF's item model hands it av1C's configuration OBUs and the item's OBUs.
 ///
-/// Issue 41, so far: the OBUs, headers and the tiles' whole syntax (partitions, modes,
-/// coefficients) are read and checked (`headers`, `parseTiles`); no pixel is made yet, so
-/// `decode` refuses every stream by name after reading it. Nothing registers it: the product
-/// shows AVIF as a placeholder until the planes are bit-exact with dav1d.
+/// Issue 41, so far: the OBUs, headers and the tiles' whole syntax are read, and intra frames
+/// are reconstructed (prediction, dequantisation, inverse transforms) with no loop filter: a
+/// frame that turns deblocking, CDEF or loop restoration on is refused by name. Nothing
+/// registers it: the product shows AVIF as a placeholder until every filter is done.
 public enum AV1Decoder {
     /// What a stream's headers say of its picture.
     public struct Headers: Equatable, Sendable {
@@ -43,15 +43,65 @@ public enum AV1Decoder {
         return (outcome.blocks, outcome.paletteBlocks, outcome.paddingConformant)
     }
 
+    /// A decoded frame's planes at the stream's bit depth, cropped to the frame's size.
+    public struct Planes: Sendable, Equatable {
+        public let width: Int, height: Int
+        public let bitDepth: Int
+        public let subsamplingX: Int, subsamplingY: Int
+        /// Y, then U and V unless monochrome; row-major, no padding.
+        public let planes: [[UInt16]]
+    }
+
+    /// The first frame's planes, from the stream's OBUs (configuration OBUs first, if any).
+    /// Throws by name for what is not decoded yet: the loop filters (deblocking, CDEF, loop
+    /// restoration) and intra block copy.
+    public static func decodePlanes(_ data: [UInt8]) throws(DecodeError) -> Planes {
+        let stream = try AV1Stream(data)
+        let frame = stream.frame
+        try refuseFilters(stream)
+        let outcome = try AV1TileGroups.read(stream)
+        let colour = stream.sequence.colour
+        var planes = [outcome.planes.plane(0, width: frame.width, height: frame.height)]
+        if colour.planes > 1 {
+            let cw = (frame.width + colour.subsamplingX) >> colour.subsamplingX
+            let ch = (frame.height + colour.subsamplingY) >> colour.subsamplingY
+            planes.append(outcome.planes.plane(1, width: cw, height: ch))
+            planes.append(outcome.planes.plane(2, width: cw, height: ch))
+        }
+        return Planes(
+            width: frame.width, height: frame.height, bitDepth: colour.bitDepth, subsamplingX: colour.subsamplingX,
+            subsamplingY: colour.subsamplingY, planes: planes)
+    }
+
+    /// The loop filters a frame turns on, refused by name until they are written.
+    private static func refuseFilters(_ stream: AV1Stream) throws(DecodeError) {
+        let frame = stream.frame
+        if frame.loopFilter.level[0] != 0 || frame.loopFilter.level[1] != 0 {
+            throw .unsupported("AV1 deblocking (not yet)")
+        }
+        let cdef = frame.cdef
+        let cdefOn =
+            stream.sequence.enableCdef && !frame.codedLossless && !frame.allowIntraBC
+            && (cdef.yStrengths.contains { $0.primary != 0 || $0.secondary != 0 }
+                || cdef.uvStrengths.contains { $0.primary != 0 || $0.secondary != 0 })
+        if cdefOn { throw .unsupported("AV1 CDEF (not yet)") }
+        if frame.restoration.usesRestoration { throw .unsupported("AV1 loop restoration (not yet)") }
+    }
+
     /// The first frame's planes. `configuration` is av1C's configOBUs (a sequence header the
     /// item repeats, usually), `data` the item's OBUs.
     public static func decode(configuration: [UInt8] = [], data: [UInt8]) throws(DecodeError) -> HEVCPicture {
-        let stream = try AV1Stream(configuration + data)
-        let frame = stream.frame
-        try DecodeLimits.check(
-            width: frame.width, height: frame.height, workingBytes: frame.width * frame.height * 3,
-            inputBytes: data.count)
-        _ = try AV1TileGroups.read(stream)
-        throw .unsupported("AV1 pixels (imgsel reads AV1 syntax only, so far)")
+        let decoded = try decodePlanes(configuration + data)
+        let chroma: HEVCPicture.Chroma
+        switch (decoded.planes.count, decoded.subsamplingX, decoded.subsamplingY) {
+        case (1, _, _): chroma = .monochrome
+        case (_, 1, 1): chroma = .yuv420
+        case (_, 0, 0): throw .unsupported("AV1 4:4:4 (not yet)")
+        default: throw .unsupported("AV1 4:2:2 (not yet)")
+        }
+        return HEVCPicture(
+            width: decoded.width, height: decoded.height, bitDepthLuma: decoded.bitDepth,
+            bitDepthChroma: decoded.bitDepth, chroma: chroma, luma: decoded.planes[0],
+            cb: chroma == .monochrome ? [] : decoded.planes[1], cr: chroma == .monochrome ? [] : decoded.planes[2])
     }
 }

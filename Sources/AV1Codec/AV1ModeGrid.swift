@@ -5,6 +5,7 @@
 struct AV1ModeGrid {
     let columns: Int, rows: Int
     var yModes: [UInt8]
+    var uvModes: [UInt8]
     var skips: [UInt8]
     var txSizes: [UInt8]
     var blockSizes: [UInt8]
@@ -18,6 +19,7 @@ struct AV1ModeGrid {
         let count = columns * rows
         yModes = [UInt8](repeating: 0, count: count)
         skips = yModes
+        uvModes = yModes
         txSizes = yModes
         blockSizes = yModes
         segmentIDs = yModes
@@ -35,6 +37,7 @@ struct AV1ModeGrid {
             for c in column..<columnEnd {
                 let i = index(r, c)
                 yModes[i] = UInt8(block.yMode)
+                uvModes[i] = UInt8(block.uvMode)
                 skips[i] = block.skip ? 1 : 0
                 txSizes[i] = UInt8(block.txSize)
                 blockSizes[i] = UInt8(size)
