@@ -18,11 +18,25 @@ import argparse, hashlib, math, os, random, shutil, subprocess, sys, tempfile, z
 import avif_items
 
 
-def make_y4m(path, w, h, seed, mono=False, sampling="420"):
-    """An 8-bit picture of gradients, rings, flat squares and noise (4:2:0, 4:2:2 or 4:4:4)."""
+# Smooth patterns that make aomenc choose the large and the 2:1 and 4:1 transforms (64×64, 32×64,
+# 64×32, 16×64, 64×16, 8×32, ...), which the noisy default picture never gets.
+PATTERNS = {
+    "horiz": lambda x, y, k: 0.5 + 0.4 * math.sin(y * 0.05 * k + (0.3 if (y // 16) % 2 else 0) * math.sin(x * 0.3)),
+    "vert": lambda x, y, k: 0.5 + 0.4 * math.sin(x * 0.05 * k + (0.3 if (x // 16) % 2 else 0) * math.sin(y * 0.3)),
+    "h32": lambda x, y, k: 0.3 + 0.2 * ((y // 32) % 3) + 0.1 * math.sin(y * 0.2 * k) + 0.02 * math.sin(x * 0.05),
+    "v32": lambda x, y, k: 0.3 + 0.2 * ((x // 32) % 3) + 0.1 * math.sin(x * 0.2 * k) + 0.02 * math.sin(y * 0.05),
+}
+
+
+def make_y4m(path, w, h, seed, mono=False, sampling="420", pattern=None):
+    """An 8-bit picture of gradients, rings, flat squares and noise (4:2:0, 4:2:2 or 4:4:4), or
+    one of PATTERNS."""
     r = random.Random(seed)
 
     def plane(pw, ph, k):
+        if pattern:
+            f = PATTERNS[pattern]
+            return bytes(max(0, min(255, int(f(x * w // pw, y * h // ph, k) * 255))) for y in range(ph) for x in range(pw))
         cx, cy = r.uniform(0, pw), r.uniform(0, ph)
         noise = r.uniform(0.0, 0.2)
         out = bytearray()
@@ -77,6 +91,16 @@ def aomenc_streams(quick):
     for tool, switches in tools:
         for w, h in [(200, 120), (129, 127)]:
             out.append((f"aom-tool-{tool}-{w}x{h}", (w, h), ["--cq-level=30"] + switches))
+    # Every speed (each makes other mode and transform choices), and bigger pictures, filters off.
+    for speed in range(0, 10, 3 if quick else 1):
+        out.append((f"aom-speed{speed}-200x120", (200, 120), off + ["--cq-level=20", f"--cpu-used={speed}"]))
+    for w, h, sb in [(320, 240, "64"), (512, 384, "128")] if not quick else []:
+        out.append((f"aom-{w}x{h}-sb{sb}", (w, h), off + ["--cq-level=25", "--sb-size=" + sb]))
+    for pattern in PATTERNS if not quick else []:
+        for q in ["10", "40"]:
+            for sb in ["64", "128"]:
+                switches = off + ["--cq-level=" + q, "--sb-size=" + sb, "--cpu-used=0"]
+                out.append((f"aom-pattern-{pattern}-q{q}-sb{sb}", (256, 256), switches))
     # The same tools with every filter off: what imgsel reconstructs before the loop filters.
     for tool, switches in tools:
         if tool in ("defaults", "no-filters"):
@@ -193,7 +217,8 @@ def main():
     for name, (w, h), switches in aomenc_streams(args.quick):
         y4m = os.path.join(work, name + ".y4m")
         sampling = "444" if "-444" in name else "422" if "-422" in name else "420"
-        make_y4m(y4m, w, h, zlib.crc32(name.encode()), mono="mono" in name, sampling=sampling)
+        pattern = name.split("-")[2] if name.startswith("aom-pattern-") else None
+        make_y4m(y4m, w, h, zlib.crc32(name.encode()), mono="mono" in name, sampling=sampling, pattern=pattern)
         obu = os.path.join(work, name + ".obu")
         p = run(["aomenc", "--allintra", "--limit=1", "--obu", "--cpu-used=6", "--end-usage=q", "-o", obu, y4m]
                 + switches)
