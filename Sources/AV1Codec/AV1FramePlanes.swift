@@ -9,10 +9,10 @@ struct AV1FramePlanes {
     let count: Int
 
     /// The bytes the planes take for a frame of miCols × miRows units, for DecodeLimits.
-    static func bytes(miCols: Int, miRows: Int, planes: Int) -> Int {
+    static func bytes(miCols: Int, miRows: Int, subsamplingX: Int, subsamplingY: Int, planes: Int) -> Int {
         let w = (miCols * 4 + 127) & ~127
         let h = (miRows * 4 + 127) & ~127
-        return w * h * 2 * planes
+        return 2 * (w * h + (planes - 1) * (w >> subsamplingX) * (h >> subsamplingY))
     }
 
     init(miCols: Int, miRows: Int, subsamplingX: Int, subsamplingY: Int, planes: Int) {

@@ -12,8 +12,10 @@ struct AV1ReconstructionState {
     /// CfL's subsampled luma, up to 32 × 32.
     var cflLuma = [Int](repeating: 0, count: 32 * 32)
 
+    /// Where BlockDecoded[plane][row][column] is (clamped to the 34 × 34 a plane holds: a valid
+    /// partition never reaches past it).
     @inline(__always) static func decodedIndex(_ plane: Int, _ row: Int, _ column: Int) -> Int {
-        plane * 34 * 34 + (row + 1) * 34 + column + 1
+        plane * 34 * 34 + (min(max(row, -1), 32) + 1) * 34 + min(max(column, -1), 32) + 1
     }
 }
 

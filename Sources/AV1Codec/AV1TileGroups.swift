@@ -19,7 +19,9 @@ struct AV1TileGroups {
         // The mode grid, the contexts and the planes are sized by the frame: checked before they
         // are made.
         let colour = stream.sequence.colour
-        let planeBytes = AV1FramePlanes.bytes(miCols: frame.miCols, miRows: frame.miRows, planes: colour.planes)
+        let planeBytes = AV1FramePlanes.bytes(
+            miCols: frame.miCols, miRows: frame.miRows, subsamplingX: colour.subsamplingX,
+            subsamplingY: colour.subsamplingY, planes: colour.planes)
         try DecodeLimits.check(
             width: frame.width, height: frame.height, workingBytes: frame.miCols * frame.miRows * 9 + planeBytes,
             inputBytes: stream.bytes.count)
