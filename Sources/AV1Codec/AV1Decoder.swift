@@ -3,10 +3,10 @@ import ImageCore
 /// AV1 still pictures (the first frame of a stream: a key frame) to planes. Knows nothing of
 /// HEIF: AVIF's item model hands it av1C's configuration OBUs and the item's OBUs.
 ///
-/// Issue 41, so far: the OBUs, headers and the tiles' whole syntax are read, and intra frames
-/// are reconstructed (prediction, dequantisation, inverse transforms) with no loop filter: a
-/// frame that turns deblocking, CDEF or loop restoration on is refused by name. Nothing
-/// registers it: the product shows AVIF as a placeholder until every filter is done.
+/// Issue 41, so far: the OBUs, headers and the tiles' whole syntax are read, intra frames are
+/// reconstructed (prediction, dequantisation, inverse transforms) and deblocked; a frame that
+/// turns CDEF or loop restoration on is refused by name. Nothing registers it: the product
+/// shows AVIF as a placeholder until every filter is done.
 public enum AV1Decoder {
     /// What a stream's headers say of its picture.
     public struct Headers: Equatable, Sendable {
@@ -53,14 +53,14 @@ public enum AV1Decoder {
     }
 
     /// The first frame's planes, from the stream's OBUs (configuration OBUs first, if any).
-    /// Throws by name for what is not decoded yet: the loop filters (deblocking, CDEF, loop
-    /// restoration) and intra block copy.
+    /// Throws by name for what is not decoded yet: CDEF, loop restoration and intra block copy.
     public static func decodePlanes(_ data: [UInt8]) throws(DecodeError) -> Planes {
         let stream = try AV1Stream(data)
         let frame = stream.frame
         try refuseFilters(stream)
-        let outcome = try AV1TileGroups.read(stream)
+        var outcome = try AV1TileGroups.read(stream)
         let colour = stream.sequence.colour
+        AV1LoopFilter.apply(&outcome.planes, frame: frame, colour: colour, grid: outcome.grid)
         var planes = [outcome.planes.plane(0, width: frame.width, height: frame.height)]
         if colour.planes > 1 {
             let cw = (frame.width + colour.subsamplingX) >> colour.subsamplingX
@@ -73,12 +73,9 @@ public enum AV1Decoder {
             subsamplingY: colour.subsamplingY, planes: planes)
     }
 
-    /// The loop filters a frame turns on, refused by name until they are written.
+    /// The filters after deblocking a frame turns on, refused by name until they are written.
     private static func refuseFilters(_ stream: AV1Stream) throws(DecodeError) {
         let frame = stream.frame
-        if frame.loopFilter.level[0] != 0 || frame.loopFilter.level[1] != 0 {
-            throw .unsupported("AV1 deblocking (not yet)")
-        }
         let cdef = frame.cdef
         let cdefOn =
             stream.sequence.enableCdef && !frame.codedLossless && !frame.allowIntraBC

@@ -106,6 +106,15 @@ extension AV1TileDecoder {
                 recon.blockDecoded[AV1ReconstructionState.decodedIndex(plane, sbRow + i, sbCol + j)] = 1
             }
         }
+        // LoopfilterTxSizes, in the plane's 4×4 units (within the frame's units).
+        let unitRow = startY >> 2
+        let unitColumn = startX >> 2
+        for i in 0..<stepY where unitRow + i < grid.rows {
+            let base = plane * grid.rows * grid.columns + (unitRow + i) * grid.columns
+            for j in 0..<stepX where unitColumn + j < grid.columns {
+                grid.loopFilterTxSizes[base + unitColumn + j] = UInt8(tx)
+            }
+        }
     }
 
     /// AvailL/AvailU, or AvailLChroma/AvailUChroma, of the block at (r, c).

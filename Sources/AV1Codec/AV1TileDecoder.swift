@@ -187,7 +187,7 @@ struct AV1TileDecoder {
         if modes.hasChroma { lastUVMode = modes.uvMode } else { modes.uvMode = lastUVMode }
         try residual(modes, r, c, size)
         guard !symbols.isOverrun else { throw .truncated(section: "AV1 tile data") }
-        grid.record(modes, row: r, column: c, size: size)
+        grid.record(modes, row: r, column: c, size: size, deltaLF: deltaLF)
         palettes.record([modes.paletteY, modes.paletteU], columns: c..<c + bw4, rows: r..<r + bh4)
         blocks += 1
         if !modes.paletteY.isEmpty || !modes.paletteU.isEmpty { paletteBlocks += 1 }

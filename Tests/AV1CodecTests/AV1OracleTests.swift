@@ -5,10 +5,11 @@ import XCTest
 @testable import AV1Codec
 
 /// The short form of `make avif-check`: small stills made at test time by aomenc with every loop
-/// filter off, one intra tool at a time, decoded by dav1d (--filmgrain 0) and by AV1Decoder,
-/// and the planes compared byte for byte.
+/// filter off (or deblocking alone), one intra tool at a time, decoded by dav1d (--filmgrain 0)
+/// and by AV1Decoder, and the planes compared byte for byte.
 final class AV1OracleTests: XCTestCase {
     static let filtersOff = ["--loopfilter-control=0", "--enable-cdef=0", "--enable-restoration=0"]
+    static let deblockingOnly = ["--enable-cdef=0", "--enable-restoration=0"]
 
     /// (what, width, height, 4:4:4 input, aomenc switches).
     static let cases: [(String, Int, Int, Bool, [String])] = [
@@ -22,6 +23,10 @@ final class AV1OracleTests: XCTestCase {
         ("32x32 monochrome", 32, 32, false, ["--cq-level=30", "--monochrome"]),
         ("40x24 10-bit", 40, 24, false, ["--cq-level=30", "--bit-depth=10"]),
         ("24x24 4:4:4", 24, 24, true, ["--cq-level=30", "--profile=1"]),
+        ("deblocked 72x40 q40", 72, 40, false, ["--cq-level=40"] + deblockingOnly),
+        ("deblocked 40x40 10-bit", 40, 40, false, ["--cq-level=40", "--bit-depth=10"] + deblockingOnly),
+        ("deblocked 32x24 4:4:4", 32, 24, true, ["--cq-level=50", "--profile=1"] + deblockingOnly),
+        ("deblocked 48x48 delta-lf", 48, 48, false, ["--deltaq-mode=3", "--delta-lf-mode=1"] + deblockingOnly),
     ]
 
     func testAomencStillsDecodeBitExactLikeDav1d() throws {
@@ -43,7 +48,7 @@ final class AV1OracleTests: XCTestCase {
             let encoded = try Self.run(
                 aomenc,
                 ["--allintra", "--limit=1", "--obu", "--cpu-used=6", "--end-usage=q", "-o", stream, input]
-                    + switches + Self.filtersOff)
+                    + switches + (switches.contains("--enable-cdef=0") ? [] : Self.filtersOff))
             XCTAssertEqual(encoded, 0, "aomenc: \(what)")
             let decoded = try Self.run(
                 dav1d, ["-q", "--filmgrain", "0", "--demuxer", "section5", "-i", stream, "-o", reference])
@@ -74,6 +79,20 @@ final class AV1OracleTests: XCTestCase {
             }
         }
         for n in stride(from: 12, to: sample.count, by: 7) { _ = try? AV1Decoder.decodePlanes(Array(sample[0..<n])) }
+    }
+
+    /// The same through the deblocking filter: the sample decodes to dav1d's planes, and every
+    /// changed byte decodes to something or throws.
+    func testChangedDeblockedStreamsNeverTrap() throws {
+        let sample = AV1Samples.aom17x33Deblocked
+        XCTAssertEqual(Self.fnv1a(Self.yuv(try AV1Decoder.decodePlanes(sample))), 0x4816_8d4e_86e4_cd31)
+        for i in 12..<sample.count {
+            for value: UInt8 in [0, 0xFF, sample[i] ^ 0x21] {
+                var changed = sample
+                changed[i] = value
+                _ = try? AV1Decoder.decodePlanes(changed)
+            }
+        }
     }
 
     /// The planes as dav1d -o writes .yuv: bytes at 8 bits, 16-bit little-endian above.

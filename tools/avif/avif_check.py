@@ -79,6 +79,7 @@ def aomenc_streams(quick):
         ("no-filter-intra", ["--enable-filter-intra=0"]), ("no-cfl", ["--enable-cfl-intra=0"]),
         ("no-tx64", ["--enable-tx64=0"]), ("no-rect-tx", ["--enable-rect-tx=0"]), ("sb128", ["--sb-size=128"]),
         ("mono", ["--monochrome"]), ("10bit", ["--bit-depth=10"]), ("full-header", ["--full-still-picture-hdr"]),
+        ("deltalf", ["--deltaq-mode=3", "--delta-lf-mode=1"]),
     ]
     # Profiles 1 and 2: 4:4:4, 4:2:2, 12 bits (the input's sampling is in the stream's name).
     tools += [
@@ -107,6 +108,16 @@ def aomenc_streams(quick):
             continue
         for w, h in [(200, 120), (129, 127)]:
             out.append((f"aom-nofilter-{tool}-{w}x{h}", (w, h), ["--cq-level=30"] + switches + off))
+    # Deblocking alone (CDEF and restoration off), over the sizes and with each tool.
+    deblock = ["--enable-cdef=0", "--enable-restoration=0"]
+    for w, h in sizes:
+        for q in ["30", "63"]:
+            out.append((f"aom-deblock-{w}x{h}-q{q}", (w, h), deblock + ["--cq-level=" + q]))
+    for tool, switches in tools:
+        if tool in ("defaults", "no-filters", "lossless"):
+            continue
+        for w, h in [(200, 120), (129, 127)]:
+            out.append((f"aom-deblock-{tool}-{w}x{h}", (w, h), ["--cq-level=30"] + switches + deblock))
     return out
 
 
