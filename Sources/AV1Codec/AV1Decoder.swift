@@ -4,8 +4,8 @@ import ImageCore
 /// HEIF: AVIF's item model hands it av1C's configuration OBUs and the item's OBUs.
 ///
 /// Issue 41, so far: the OBUs, headers and the tiles' whole syntax are read, intra frames are
-/// reconstructed (prediction, dequantisation, inverse transforms) and deblocked; a frame that
-/// turns CDEF or loop restoration on is refused by name. Nothing registers it: the product
+/// reconstructed (prediction, dequantisation, inverse transforms), deblocked and CDEF-filtered;
+/// a frame that turns loop restoration on is refused by name. Nothing registers it: the product
 /// shows AVIF as a placeholder until every filter is done.
 public enum AV1Decoder {
     /// What a stream's headers say of its picture.
@@ -53,7 +53,7 @@ public enum AV1Decoder {
     }
 
     /// The first frame's planes, from the stream's OBUs (configuration OBUs first, if any).
-    /// Throws by name for what is not decoded yet: CDEF, loop restoration and intra block copy.
+    /// Throws by name for what is not decoded yet: loop restoration and intra block copy.
     public static func decodePlanes(_ data: [UInt8]) throws(DecodeError) -> Planes {
         let stream = try AV1Stream(data)
         let frame = stream.frame
@@ -61,6 +61,9 @@ public enum AV1Decoder {
         var outcome = try AV1TileGroups.read(stream)
         let colour = stream.sequence.colour
         AV1LoopFilter.apply(&outcome.planes, frame: frame, colour: colour, grid: outcome.grid)
+        if AV1Cdef.isActive(frame, enabled: stream.sequence.enableCdef) {
+            AV1Cdef.apply(&outcome.planes, frame: frame, colour: colour, grid: outcome.grid)
+        }
         var planes = [outcome.planes.plane(0, width: frame.width, height: frame.height)]
         if colour.planes > 1 {
             let cw = (frame.width + colour.subsamplingX) >> colour.subsamplingX
@@ -73,15 +76,9 @@ public enum AV1Decoder {
             subsamplingY: colour.subsamplingY, planes: planes)
     }
 
-    /// The filters after deblocking a frame turns on, refused by name until they are written.
+    /// Loop restoration, refused by name until it is written.
     private static func refuseFilters(_ stream: AV1Stream) throws(DecodeError) {
         let frame = stream.frame
-        let cdef = frame.cdef
-        let cdefOn =
-            stream.sequence.enableCdef && !frame.codedLossless && !frame.allowIntraBC
-            && (cdef.yStrengths.contains { $0.primary != 0 || $0.secondary != 0 }
-                || cdef.uvStrengths.contains { $0.primary != 0 || $0.secondary != 0 })
-        if cdefOn { throw .unsupported("AV1 CDEF (not yet)") }
         if frame.restoration.usesRestoration { throw .unsupported("AV1 loop restoration (not yet)") }
     }
 

@@ -37,13 +37,13 @@ final class AV1HeaderTests: XCTestCase {
         XCTAssertEqual(units.last?.payload.upperBound, AV1Samples.aom1x1.count)
     }
 
-    /// A filters-off stream decodes to dav1d's samples; a frame with CDEF on is refused by name
-    /// until CDEF is written.
+    /// A filters-off stream decodes to dav1d's samples; a frame with loop restoration on is
+    /// refused by name until restoration is written.
     func testTheDecoderMakesPixelsAndRefusesFiltersByName() throws {
         let picture = try AV1Decoder.decode(data: AV1Samples.aom1x1)
         XCTAssertEqual([picture.luma, picture.cb, picture.cr], [[255], [225], [255]])
-        XCTAssertThrowsError(try AV1Decoder.decode(data: AV1Samples.pillowCdef33x17)) {
-            XCTAssertEqual($0 as? DecodeError, .unsupported("AV1 CDEF (not yet)"))
+        XCTAssertThrowsError(try AV1Decoder.decode(data: AV1Samples.aomRestoration64)) {
+            XCTAssertEqual($0 as? DecodeError, .unsupported("AV1 loop restoration (not yet)"))
         }
     }
 

@@ -10,6 +10,7 @@ import XCTest
 final class AV1OracleTests: XCTestCase {
     static let filtersOff = ["--loopfilter-control=0", "--enable-cdef=0", "--enable-restoration=0"]
     static let deblockingOnly = ["--enable-cdef=0", "--enable-restoration=0"]
+    static let cdefOn = ["--enable-cdef=1", "--enable-restoration=0"]
 
     /// (what, width, height, 4:4:4 input, aomenc switches).
     static let cases: [(String, Int, Int, Bool, [String])] = [
@@ -27,6 +28,10 @@ final class AV1OracleTests: XCTestCase {
         ("deblocked 40x40 10-bit", 40, 40, false, ["--cq-level=40", "--bit-depth=10"] + deblockingOnly),
         ("deblocked 32x24 4:4:4", 32, 24, true, ["--cq-level=50", "--profile=1"] + deblockingOnly),
         ("deblocked 48x48 delta-lf", 48, 48, false, ["--deltaq-mode=3", "--delta-lf-mode=1"] + deblockingOnly),
+        ("CDEF 72x40 q40", 72, 40, false, ["--cq-level=40"] + cdefOn),
+        ("CDEF 40x40 10-bit", 40, 40, false, ["--cq-level=50", "--bit-depth=10"] + cdefOn),
+        ("CDEF 32x24 4:4:4", 32, 24, true, ["--cq-level=50", "--profile=1"] + cdefOn),
+        ("CDEF 24x24 monochrome", 24, 24, false, ["--cq-level=50", "--monochrome"] + cdefOn),
     ]
 
     func testAomencStillsDecodeBitExactLikeDav1d() throws {
@@ -48,7 +53,7 @@ final class AV1OracleTests: XCTestCase {
             let encoded = try Self.run(
                 aomenc,
                 ["--allintra", "--limit=1", "--obu", "--cpu-used=6", "--end-usage=q", "-o", stream, input]
-                    + switches + (switches.contains("--enable-cdef=0") ? [] : Self.filtersOff))
+                    + switches + (switches.contains { $0.hasPrefix("--enable-cdef=") } ? [] : Self.filtersOff))
             XCTAssertEqual(encoded, 0, "aomenc: \(what)")
             let decoded = try Self.run(
                 dav1d, ["-q", "--filmgrain", "0", "--demuxer", "section5", "-i", stream, "-o", reference])
@@ -81,11 +86,20 @@ final class AV1OracleTests: XCTestCase {
         for n in stride(from: 12, to: sample.count, by: 7) { _ = try? AV1Decoder.decodePlanes(Array(sample[0..<n])) }
     }
 
-    /// The same through the deblocking filter: the sample decodes to dav1d's planes, and every
-    /// changed byte decodes to something or throws.
-    func testChangedDeblockedStreamsNeverTrap() throws {
+    /// The same through the deblocking filter and CDEF: the samples decode to dav1d's planes,
+    /// and every changed byte decodes to something or throws.
+    func testChangedFilteredStreamsNeverTrap() throws {
         let sample = AV1Samples.aom17x33Deblocked
         XCTAssertEqual(Self.fnv1a(Self.yuv(try AV1Decoder.decodePlanes(sample))), 0x4816_8d4e_86e4_cd31)
+        let cdef = AV1Samples.pillowCdef33x17
+        XCTAssertEqual(Self.fnv1a(Self.yuv(try AV1Decoder.decodePlanes(cdef))), 0xa6f6_327c_6706_8833)
+        for i in 12..<cdef.count {
+            for value: UInt8 in [0, 0xFF, cdef[i] ^ 0x21] {
+                var changed = cdef
+                changed[i] = value
+                _ = try? AV1Decoder.decodePlanes(changed)
+            }
+        }
         for i in 12..<sample.count {
             for value: UInt8 in [0, 0xFF, sample[i] ^ 0x21] {
                 var changed = sample

@@ -118,6 +118,16 @@ def aomenc_streams(quick):
             continue
         for w, h in [(200, 120), (129, 127)]:
             out.append((f"aom-deblock-{tool}-{w}x{h}", (w, h), ["--cq-level=30"] + switches + deblock))
+    # Deblocking and CDEF (aomenc's all-intra mode leaves CDEF off unless asked), restoration off.
+    cdef = ["--enable-cdef=1", "--enable-restoration=0"]
+    for w, h in sizes:
+        for q in ["30", "63"]:
+            out.append((f"aom-cdef-{w}x{h}-q{q}", (w, h), cdef + ["--cq-level=" + q]))
+    for tool, switches in tools:
+        if tool in ("defaults", "no-filters", "lossless"):
+            continue
+        for w, h in [(200, 120), (129, 127)]:
+            out.append((f"aom-cdef-{tool}-{w}x{h}", (w, h), ["--cq-level=30"] + switches + cdef))
     return out
 
 
