@@ -4,9 +4,9 @@ import ImageCore
 /// HEIF: AVIF's item model hands it av1C's configuration OBUs and the item's OBUs.
 ///
 /// Issue 41, so far: the OBUs, headers and the tiles' whole syntax are read, intra frames are
-/// reconstructed (prediction, dequantisation, inverse transforms), deblocked and CDEF-filtered;
-/// a frame that turns loop restoration on is refused by name. Nothing registers it: the product
-/// shows AVIF as a placeholder until every filter is done.
+/// reconstructed (prediction, dequantisation, inverse transforms) and filtered (deblocking,
+/// CDEF, loop restoration); intra block copy is refused by name. Nothing registers it yet: the
+/// product shows AVIF as a placeholder until the coordinator plugs it in.
 public enum AV1Decoder {
     /// What a stream's headers say of its picture.
     public struct Headers: Equatable, Sendable {
@@ -53,16 +53,21 @@ public enum AV1Decoder {
     }
 
     /// The first frame's planes, from the stream's OBUs (configuration OBUs first, if any).
-    /// Throws by name for what is not decoded yet: loop restoration and intra block copy.
+    /// Throws by name for what is not decoded yet: intra block copy.
     public static func decodePlanes(_ data: [UInt8]) throws(DecodeError) -> Planes {
         let stream = try AV1Stream(data)
         let frame = stream.frame
-        try refuseFilters(stream)
         var outcome = try AV1TileGroups.read(stream)
         let colour = stream.sequence.colour
         AV1LoopFilter.apply(&outcome.planes, frame: frame, colour: colour, grid: outcome.grid)
+        let restores = frame.restoration.usesRestoration && !frame.allowIntraBC
+        let edges = restores ? AV1LoopRestoration.keepStripeEdges(outcome.planes, frame: frame, colour: colour) : []
         if AV1Cdef.isActive(frame, enabled: stream.sequence.enableCdef) {
             AV1Cdef.apply(&outcome.planes, frame: frame, colour: colour, grid: outcome.grid)
+        }
+        if restores {
+            AV1LoopRestoration.apply(
+                &outcome.planes, edges: edges, frame: frame, colour: colour, units: outcome.restorationUnits)
         }
         var planes = [outcome.planes.plane(0, width: frame.width, height: frame.height)]
         if colour.planes > 1 {
@@ -74,12 +79,6 @@ public enum AV1Decoder {
         return Planes(
             width: frame.width, height: frame.height, bitDepth: colour.bitDepth, subsamplingX: colour.subsamplingX,
             subsamplingY: colour.subsamplingY, planes: planes)
-    }
-
-    /// Loop restoration, refused by name until it is written.
-    private static func refuseFilters(_ stream: AV1Stream) throws(DecodeError) {
-        let frame = stream.frame
-        if frame.restoration.usesRestoration { throw .unsupported("AV1 loop restoration (not yet)") }
     }
 
     /// The first frame's planes. `configuration` is av1C's configOBUs (a sequence header the

@@ -24,6 +24,8 @@ struct AV1TileDecoder {
     /// Quant: the transform block being read's levels, by position (at most 32×32 are coded).
     var quant = [Int32](repeating: 0, count: 1024)
     var restorationRefs = AV1RestorationReferences()
+    /// LrType, LrWiener, LrSgrSet and LrSgrXqd of the frame's units (moved in and out like the grid).
+    var restorationUnits = AV1RestorationUnits()
     var palettes: AV1PaletteContexts
     /// ColorMapY and ColorMapUV of the block being read, 64 a row.
     var colourMapY = [UInt8](repeating: 0, count: 64 * 64)

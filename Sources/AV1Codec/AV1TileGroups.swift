@@ -8,6 +8,7 @@ struct AV1TileGroups {
         var grid: AV1ModeGrid
         /// The reconstructed frame (no loop filter applied).
         var planes: AV1FramePlanes
+        var restorationUnits: AV1RestorationUnits
         var blocks = 0
         var paletteBlocks = 0
         /// Whether every tile's padding was as exit_symbol requires: a one, then zeros.
@@ -23,7 +24,7 @@ struct AV1TileGroups {
             miCols: frame.miCols, miRows: frame.miRows, subsamplingX: colour.subsamplingX,
             subsamplingY: colour.subsamplingY, planes: colour.planes)
         try DecodeLimits.check(
-            width: frame.width, height: frame.height, workingBytes: frame.miCols * frame.miRows * 9 + planeBytes,
+            width: frame.width, height: frame.height, workingBytes: frame.miCols * frame.miRows * 16 + planeBytes,
             inputBytes: stream.bytes.count)
         let tiles = frame.tiles
         let count = tiles.columns * tiles.rows
@@ -31,7 +32,8 @@ struct AV1TileGroups {
             grid: AV1ModeGrid(columns: frame.miCols, rows: frame.miRows),
             planes: AV1FramePlanes(
                 miCols: frame.miCols, miRows: frame.miRows, subsamplingX: colour.subsamplingX,
-                subsamplingY: colour.subsamplingY, planes: colour.planes))
+                subsamplingY: colour.subsamplingY, planes: colour.planes),
+            restorationUnits: AV1RestorationUnits(frame: frame, colour: colour))
         let cdfs = AV1CDFs(baseQIndex: frame.quantization.baseQIndex)
         var next = 0
         for group in stream.tileGroups {
@@ -66,9 +68,12 @@ struct AV1TileGroups {
                     columns: tiles.columnStarts[column]..<tiles.columnStarts[column + 1])
                 outcome.grid = AV1ModeGrid(columns: 0, rows: 0)  // the decoder holds the one grid
                 outcome.planes = AV1FramePlanes()  // and the one frame
+                decoder.restorationUnits = outcome.restorationUnits
+                outcome.restorationUnits = AV1RestorationUnits()
                 try decoder.decode()
                 outcome.grid = decoder.grid
                 outcome.planes = decoder.planes
+                outcome.restorationUnits = decoder.restorationUnits
                 outcome.blocks += decoder.blocks
                 outcome.paletteBlocks += decoder.paletteBlocks
                 outcome.paddingConformant = outcome.paddingConformant && decoder.symbols.isPaddingConformant

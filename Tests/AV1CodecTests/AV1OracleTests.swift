@@ -11,6 +11,7 @@ final class AV1OracleTests: XCTestCase {
     static let filtersOff = ["--loopfilter-control=0", "--enable-cdef=0", "--enable-restoration=0"]
     static let deblockingOnly = ["--enable-cdef=0", "--enable-restoration=0"]
     static let cdefOn = ["--enable-cdef=1", "--enable-restoration=0"]
+    static let everyFilter = ["--enable-cdef=1", "--enable-restoration=1"]
 
     /// (what, width, height, 4:4:4 input, aomenc switches).
     static let cases: [(String, Int, Int, Bool, [String])] = [
@@ -32,6 +33,10 @@ final class AV1OracleTests: XCTestCase {
         ("CDEF 40x40 10-bit", 40, 40, false, ["--cq-level=50", "--bit-depth=10"] + cdefOn),
         ("CDEF 32x24 4:4:4", 32, 24, true, ["--cq-level=50", "--profile=1"] + cdefOn),
         ("CDEF 24x24 monochrome", 24, 24, false, ["--cq-level=50", "--monochrome"] + cdefOn),
+        ("restoration 64x64 q40", 64, 64, false, ["--cq-level=40", "--cpu-used=4"] + everyFilter),
+        ("restoration 72x72 10-bit", 72, 72, false, ["--cq-level=40", "--bit-depth=10"] + everyFilter),
+        ("restoration 64x40 4:4:4", 64, 40, true, ["--cq-level=40", "--profile=1"] + everyFilter),
+        ("restoration 64x64 12-bit", 64, 64, false, ["--cq-level=40", "--profile=2", "--bit-depth=12"] + everyFilter),
     ]
 
     func testAomencStillsDecodeBitExactLikeDav1d() throws {
@@ -86,8 +91,9 @@ final class AV1OracleTests: XCTestCase {
         for n in stride(from: 12, to: sample.count, by: 7) { _ = try? AV1Decoder.decodePlanes(Array(sample[0..<n])) }
     }
 
-    /// The same through the deblocking filter and CDEF: the samples decode to dav1d's planes,
-    /// and every changed byte decodes to something or throws.
+    /// The same through the deblocking filter, CDEF and loop restoration: the samples decode to
+    /// dav1d's planes, and every changed byte (every third of the restored one's) decodes to
+    /// something or throws.
     func testChangedFilteredStreamsNeverTrap() throws {
         let sample = AV1Samples.aom17x33Deblocked
         XCTAssertEqual(Self.fnv1a(Self.yuv(try AV1Decoder.decodePlanes(sample))), 0x4816_8d4e_86e4_cd31)
@@ -103,6 +109,15 @@ final class AV1OracleTests: XCTestCase {
         for i in 12..<sample.count {
             for value: UInt8 in [0, 0xFF, sample[i] ^ 0x21] {
                 var changed = sample
+                changed[i] = value
+                _ = try? AV1Decoder.decodePlanes(changed)
+            }
+        }
+        let restored = AV1Samples.aomRestoration64
+        XCTAssertEqual(Self.fnv1a(Self.yuv(try AV1Decoder.decodePlanes(restored))), 0x73bf_0bf9_3f7c_6f33)
+        for i in stride(from: 12, to: restored.count, by: 3) {
+            for value: UInt8 in [0xFF, restored[i] ^ 0x21] {
+                var changed = restored
                 changed[i] = value
                 _ = try? AV1Decoder.decodePlanes(changed)
             }

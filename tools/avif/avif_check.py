@@ -128,6 +128,17 @@ def aomenc_streams(quick):
             continue
         for w, h in [(200, 120), (129, 127)]:
             out.append((f"aom-cdef-{tool}-{w}x{h}", (w, h), ["--cq-level=30"] + switches + cdef))
+    # Every filter: deblocking, CDEF and loop restoration (Wiener, self-guided or switchable per unit).
+    every = ["--enable-cdef=1", "--enable-restoration=1"]
+    for w, h in sizes:
+        for q in ["30", "63"]:
+            for speed in ["2", "6"]:
+                out.append((f"aom-lr-{w}x{h}-q{q}-s{speed}", (w, h), every + ["--cq-level=" + q, "--cpu-used=" + speed]))
+    for tool, switches in tools:
+        if tool in ("defaults", "no-filters", "lossless"):
+            continue
+        for w, h in [(200, 120), (129, 127)]:
+            out.append((f"aom-lr-{tool}-{w}x{h}", (w, h), ["--cq-level=30", "--cpu-used=4"] + switches + every))
     return out
 
 
