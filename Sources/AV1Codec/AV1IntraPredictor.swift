@@ -9,6 +9,15 @@ struct AV1IntraPredictor {
     private var edge = [Int](repeating: 0, count: 320)
     private static let origin = 16
 
+    init() {}
+
+    /// A predictor with no buffers (allocates nothing), to hold a place while one is lent out.
+    init(empty: Void) {
+        above = []
+        left = []
+        edge = []
+    }
+
     /// What one predict_intra call needs beyond the plane.
     struct Request {
         var x = 0, y = 0

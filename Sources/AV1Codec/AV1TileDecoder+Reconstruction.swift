@@ -87,10 +87,15 @@ extension AV1TileDecoder {
                 q.smoothNeighbour = smoothNeighbour(plane, r, c, size)
             }
             let request = q
+            // The predictor is taken out for the call: used from inside the closure, its edge
+            // buffers would be shared, and copied on each write.
+            var predictor = recon.predictor
+            recon.predictor = AV1IntraPredictor(empty: ())
             planes.samples.withUnsafeMutableBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
-                recon.predictor.predict(request, plane: base + offset, stride: stride)
+                predictor.predict(request, plane: base + offset, stride: stride)
             }
+            recon.predictor = predictor
             if isCfl { predictChromaFromLuma(plane, startX, startY, tx, alpha: plane == 1 ? m.cflAlphaU : m.cflAlphaV) }
         }
         if plane == 0 {
