@@ -102,41 +102,58 @@ struct AV1Cdef {
 
     /// The CDEF direction process (7.15.2), on the luma window (its rows 2 ... 9 are the block's).
     private func direction(_ window: [UInt16], _ rowLength: Int, _ c: Int) -> (Int, Int) {
-        var cost = [Int](repeating: 0, count: 8)
-        var partial = [[Int]](repeating: [Int](repeating: 0, count: 15), count: 8)
+        // partial[120 + 15] and cost[8] on the stack: no allocation per block.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 8 * 15 + 8) { buffer in
+            guard let partial = buffer.baseAddress else { return (0, 0) }
+            let cost = partial + 8 * 15
+            for k in 0..<(8 * 15 + 8) { partial[k] = 0 }
+            return direction(window, rowLength, c, partial, cost)
+        }
+    }
+
+    private func direction(
+        _ window: [UInt16], _ rowLength: Int, _ c: Int, _ partial: UnsafeMutablePointer<Int>,
+        _ cost: UnsafeMutablePointer<Int>
+    ) -> (Int, Int) {
         let x0 = c * 4
         let shift = colour.bitDepth - 8
         for i in 0..<8 {
             for j in 0..<8 {
                 let x = (Int(window[(i + 2) * rowLength + x0 + j]) >> shift) - 128
-                partial[0][i + j] += x
-                partial[1][i + j / 2] += x
-                partial[2][i] += x
-                partial[3][3 + i - j / 2] += x
-                partial[4][7 + i - j] += x
-                partial[5][3 - i / 2 + j] += x
-                partial[6][j] += x
-                partial[7][i / 2 + j] += x
+                partial[i + j] += x
+                partial[15 + i + j / 2] += x
+                partial[30 + i] += x
+                partial[45 + 3 + i - j / 2] += x
+                partial[60 + 7 + i - j] += x
+                partial[75 + 3 - i / 2 + j] += x
+                partial[90 + j] += x
+                partial[105 + i / 2 + j] += x
             }
         }
         let div = Self.divTable
         for i in 0..<8 {
-            cost[2] += partial[2][i] * partial[2][i]
-            cost[6] += partial[6][i] * partial[6][i]
+            cost[2] += partial[30 + i] * partial[30 + i]
+            cost[6] += partial[90 + i] * partial[90 + i]
         }
         cost[2] *= div[8]
         cost[6] *= div[8]
         for i in 0..<7 {
-            cost[0] += (partial[0][i] * partial[0][i] + partial[0][14 - i] * partial[0][14 - i]) * div[i + 1]
-            cost[4] += (partial[4][i] * partial[4][i] + partial[4][14 - i] * partial[4][14 - i]) * div[i + 1]
+            cost[0] +=
+                (partial[i] * partial[i] + partial[14 - i] * partial[14 - i])
+                * div[i + 1]
+            cost[4] +=
+                (partial[60 + i] * partial[60 + i] + partial[60 + 14 - i] * partial[60 + 14 - i])
+                * div[i + 1]
         }
-        cost[0] += partial[0][7] * partial[0][7] * div[8]
-        cost[4] += partial[4][7] * partial[4][7] * div[8]
+        cost[0] += partial[7] * partial[7] * div[8]
+        cost[4] += partial[60 + 7] * partial[60 + 7] * div[8]
         for i in stride(from: 1, to: 8, by: 2) {
-            for j in 0..<5 { cost[i] += partial[i][3 + j] * partial[i][3 + j] }
+            for j in 0..<5 { cost[i] += partial[i * 15 + 3 + j] * partial[i * 15 + 3 + j] }
             cost[i] *= div[8]
             for j in 0..<3 {
-                cost[i] += (partial[i][j] * partial[i][j] + partial[i][10 - j] * partial[i][10 - j]) * div[2 * j + 2]
+                cost[i] +=
+                    (partial[i * 15 + j] * partial[i * 15 + j] + partial[i * 15 + 10 - j]
+                        * partial[i * 15 + 10 - j]) * div[2 * j + 2]
             }
         }
         var best = 0
