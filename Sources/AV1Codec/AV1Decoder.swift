@@ -3,10 +3,10 @@ import ImageCore
 /// AV1 still pictures (the first frame of a stream: a key frame) to planes. Knows nothing of
 /// HEIF: AVIF's item model hands it av1C's configuration OBUs and the item's OBUs.
 ///
-/// Issue 41, so far: the OBUs, headers and the tiles' whole syntax (partitions, modes,
-/// coefficients) are read and checked (`headers`, `parseTiles`); no pixel is made yet, so
-/// `decode` refuses every stream by name after reading it. Nothing registers it: the product
-/// shows AVIF as a placeholder until the planes are bit-exact with dav1d.
+/// Issue 41, so far: the OBUs, headers and the tiles' whole syntax are read, intra frames are
+/// reconstructed (prediction, dequantisation, inverse transforms) and filtered (deblocking,
+/// CDEF, loop restoration); intra block copy is refused by name. Nothing registers it yet: the
+/// product shows AVIF as a placeholder until the coordinator plugs it in.
 public enum AV1Decoder {
     /// What a stream's headers say of its picture.
     public struct Headers: Equatable, Sendable {
@@ -43,15 +43,58 @@ public enum AV1Decoder {
         return (outcome.blocks, outcome.paletteBlocks, outcome.paddingConformant)
     }
 
+    /// A decoded frame's planes at the stream's bit depth, cropped to the frame's size.
+    public struct Planes: Sendable, Equatable {
+        public let width: Int, height: Int
+        public let bitDepth: Int
+        public let subsamplingX: Int, subsamplingY: Int
+        /// Y, then U and V unless monochrome; row-major, no padding.
+        public let planes: [[UInt16]]
+    }
+
+    /// The first frame's planes, from the stream's OBUs (configuration OBUs first, if any).
+    /// Throws by name for what is not decoded yet: intra block copy.
+    public static func decodePlanes(_ data: [UInt8]) throws(DecodeError) -> Planes {
+        let stream = try AV1Stream(data)
+        let frame = stream.frame
+        var outcome = try AV1TileGroups.read(stream)
+        let colour = stream.sequence.colour
+        AV1LoopFilter.apply(&outcome.planes, frame: frame, colour: colour, grid: outcome.grid)
+        let restores = frame.restoration.usesRestoration && !frame.allowIntraBC
+        let edges = restores ? AV1LoopRestoration.keepStripeEdges(outcome.planes, frame: frame, colour: colour) : []
+        if AV1Cdef.isActive(frame, enabled: stream.sequence.enableCdef) {
+            AV1Cdef.apply(&outcome.planes, frame: frame, colour: colour, grid: outcome.grid)
+        }
+        if restores {
+            AV1LoopRestoration.apply(
+                &outcome.planes, edges: edges, frame: frame, colour: colour, units: outcome.restorationUnits)
+        }
+        var planes = [outcome.planes.plane(0, width: frame.width, height: frame.height)]
+        if colour.planes > 1 {
+            let cw = (frame.width + colour.subsamplingX) >> colour.subsamplingX
+            let ch = (frame.height + colour.subsamplingY) >> colour.subsamplingY
+            planes.append(outcome.planes.plane(1, width: cw, height: ch))
+            planes.append(outcome.planes.plane(2, width: cw, height: ch))
+        }
+        return Planes(
+            width: frame.width, height: frame.height, bitDepth: colour.bitDepth, subsamplingX: colour.subsamplingX,
+            subsamplingY: colour.subsamplingY, planes: planes)
+    }
+
     /// The first frame's planes. `configuration` is av1C's configOBUs (a sequence header the
     /// item repeats, usually), `data` the item's OBUs.
     public static func decode(configuration: [UInt8] = [], data: [UInt8]) throws(DecodeError) -> HEVCPicture {
-        let stream = try AV1Stream(configuration + data)
-        let frame = stream.frame
-        try DecodeLimits.check(
-            width: frame.width, height: frame.height, workingBytes: frame.width * frame.height * 3,
-            inputBytes: data.count)
-        _ = try AV1TileGroups.read(stream)
-        throw .unsupported("AV1 pixels (imgsel reads AV1 syntax only, so far)")
+        let decoded = try decodePlanes(configuration + data)
+        let chroma: HEVCPicture.Chroma
+        switch (decoded.planes.count, decoded.subsamplingX, decoded.subsamplingY) {
+        case (1, _, _): chroma = .monochrome
+        case (_, 1, 1): chroma = .yuv420
+        case (_, 0, 0): throw .unsupported("AV1 4:4:4 (not yet)")
+        default: throw .unsupported("AV1 4:2:2 (not yet)")
+        }
+        return HEVCPicture(
+            width: decoded.width, height: decoded.height, bitDepthLuma: decoded.bitDepth,
+            bitDepthChroma: decoded.bitDepth, chroma: chroma, luma: decoded.planes[0],
+            cb: chroma == .monochrome ? [] : decoded.planes[1], cr: chroma == .monochrome ? [] : decoded.planes[2])
     }
 }

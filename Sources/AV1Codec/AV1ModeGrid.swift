@@ -5,10 +5,16 @@
 struct AV1ModeGrid {
     let columns: Int, rows: Int
     var yModes: [UInt8]
+    var uvModes: [UInt8]
     var skips: [UInt8]
     var txSizes: [UInt8]
     var blockSizes: [UInt8]
     var segmentIDs: [UInt8]
+    /// LoopfilterTxSizes: each plane's transform size at each 4×4 unit of that plane (luma's
+    /// layout, `columns` a row, for every plane).
+    var loopFilterTxSizes: [UInt8]
+    /// DeltaLFs: the four loop filter deltas of each unit's block.
+    var deltaLFs: [Int8]
     /// cdef_idx of each 64×64 area, -1 until read.
     var cdefIndex: [Int8]
     let cdefColumns: Int
@@ -18,9 +24,12 @@ struct AV1ModeGrid {
         let count = columns * rows
         yModes = [UInt8](repeating: 0, count: count)
         skips = yModes
+        uvModes = yModes
         txSizes = yModes
         blockSizes = yModes
         segmentIDs = yModes
+        loopFilterTxSizes = [UInt8](repeating: 0, count: count * 3)
+        deltaLFs = [Int8](repeating: 0, count: count * 4)
         cdefColumns = (columns + 15) >> 4
         cdefIndex = [Int8](repeating: -1, count: cdefColumns * ((rows + 15) >> 4))
     }
@@ -28,17 +37,19 @@ struct AV1ModeGrid {
     @inline(__always) func index(_ row: Int, _ column: Int) -> Int { row * columns + column }
 
     /// Records a decoded block's values over the units it covers within the frame.
-    mutating func record(_ block: AV1BlockModes, row: Int, column: Int, size: Int) {
+    mutating func record(_ block: AV1BlockModes, row: Int, column: Int, size: Int, deltaLF: [Int]) {
         let rowEnd = min(rows, row + AV1Block.high4(size))
         let columnEnd = min(columns, column + AV1Block.wide4(size))
         for r in row..<rowEnd {
             for c in column..<columnEnd {
                 let i = index(r, c)
                 yModes[i] = UInt8(block.yMode)
+                uvModes[i] = UInt8(block.uvMode)
                 skips[i] = block.skip ? 1 : 0
                 txSizes[i] = UInt8(block.txSize)
                 blockSizes[i] = UInt8(size)
                 segmentIDs[i] = UInt8(block.segmentID)
+                for k in 0..<4 { deltaLFs[i * 4 + k] = Int8(truncatingIfNeeded: deltaLF[k]) }
             }
         }
     }

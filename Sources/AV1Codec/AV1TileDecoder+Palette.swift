@@ -78,31 +78,52 @@ extension AV1TileDecoder {
     }
 
     /// palette_tokens() (AV1 5.11.49): each plane's colour index map, in anti-diagonal order,
-    /// each index coded against its neighbours' (get_palette_color_context).
+    /// each index coded against its neighbours' (get_palette_color_context); the part of the
+    /// block past the frame's edge repeats the last row and column read.
     mutating func readPaletteTokens(_ m: AV1BlockModes, _ r: Int, _ c: Int, _ size: Int) {
         let blockWidth = AV1Block.wide4(size) * 4
         let blockHeight = AV1Block.high4(size) * 4
         let onscreenHeight = min(blockHeight, (frame.miRows - r) * 4)
         let onscreenWidth = min(blockWidth, (frame.miCols - c) * 4)
         if !m.paletteY.isEmpty {
-            readColourMap(m.paletteY.count, plane: 0, width: onscreenWidth, height: onscreenHeight)
+            var map = colourMapY
+            colourMapY = []  // one owner while it is written
+            readColourMap(
+                &map, m.paletteY.count, plane: 0, width: onscreenWidth, height: onscreenHeight,
+                blockWidth: blockWidth, blockHeight: blockHeight)
+            colourMapY = map
         }
         if !m.paletteU.isEmpty {
             let colour = sequence.colour
             var width = onscreenWidth >> colour.subsamplingX
             var height = onscreenHeight >> colour.subsamplingY
-            if blockWidth >> colour.subsamplingX < 4 { width += 2 }
-            if blockHeight >> colour.subsamplingY < 4 { height += 2 }
-            readColourMap(m.paletteU.count, plane: 1, width: width, height: height)
+            var fullWidth = blockWidth >> colour.subsamplingX
+            var fullHeight = blockHeight >> colour.subsamplingY
+            if fullWidth < 4 {
+                width += 2
+                fullWidth += 2
+            }
+            if fullHeight < 4 {
+                height += 2
+                fullHeight += 2
+            }
+            var map = colourMapUV
+            colourMapUV = []
+            readColourMap(
+                &map, m.paletteU.count, plane: 1, width: width, height: height, blockWidth: fullWidth,
+                blockHeight: fullHeight)
+            colourMapUV = map
         }
     }
 
-    private mutating func readColourMap(_ n: Int, plane: Int, width: Int, height: Int) {
+    private mutating func readColourMap(
+        _ map: inout [UInt8], _ n: Int, plane: Int, width: Int, height: Int, blockWidth: Int, blockHeight: Int
+    ) {
         let width64 = 64
-        colourMap[0] = UInt8(symbolNS(n))
+        map[0] = UInt8(symbolNS(n))
         for i in 1..<max(1, height + width - 1) {
             for j in stride(from: min(i, width - 1), through: max(0, i - height + 1), by: -1) {
-                let (order, hash) = Self.colourContext(colourMap, width64, i - j, j, n)
+                let (order, hash) = Self.colourContext(map, width64, i - j, j, n)
                 let ctx = Self.colourContextOfHash[hash]
                 let table: AV1CDFs.Table
                 switch (plane, n) {
@@ -122,8 +143,17 @@ extension AV1TileDecoder {
                 default: table = .paletteUVColor8
                 }
                 let index = symbols.symbol(AV1CDFs.offset(table, max(ctx, 0)), count: n)
-                colourMap[(i - j) * width64 + j] = order[index]
+                map[(i - j) * width64 + j] = order[index]
             }
+        }
+        let rows = min(blockHeight, 64)
+        let columns = min(blockWidth, 64)
+        guard width > 0, height > 0 else { return }
+        for i in 0..<min(height, rows) {
+            for j in min(width, columns)..<columns { map[i * width64 + j] = map[i * width64 + width - 1] }
+        }
+        for i in min(height, rows)..<rows {
+            for j in 0..<columns { map[i * width64 + j] = map[(height - 1) * width64 + j] }
         }
     }
 

@@ -29,7 +29,9 @@ extension AV1TileDecoder {
                             guard startX < (frame.miCols * 4) >> subX, startY < (frame.miRows * 4) >> subY else {
                                 continue
                             }
-                            if !m.skip { try coefficients(m, plane, startX, startY, tx, size) }
+                            try transformBlock(
+                                m, plane, startX, startY, tx, x: x + ((chunkX << 4) >> subX),
+                                y: y + ((chunkY << 4) >> subY), r, c, size)
                         }
                     }
                 }
@@ -37,10 +39,10 @@ extension AV1TileDecoder {
         }
     }
 
-    /// coeffs(): the all_zero flag, then the coefficients of a block that has them.
-    private mutating func coefficients(
+    /// coeffs(): the all_zero flag, then the coefficients of a block that has them (into `quant`).
+    mutating func coefficients(
         _ m: AV1BlockModes, _ plane: Int, _ startX: Int, _ startY: Int, _ tx: Int, _ size: Int
-    ) throws(DecodeError) {
+    ) throws(DecodeError) -> CoefficientOutcome {
         let x4 = startX >> 2
         let y4 = startY >> 2
         let w4 = AV1TxSize.width[tx] >> 2
@@ -51,6 +53,7 @@ extension AV1TileDecoder {
         var outcome = CoefficientOutcome()
         if !allZero { outcome = try readCoefficients(m, plane, x4, y4, tx, txSzCtx: txSzCtx) }
         levels.set(plane: plane, x4: x4, y4: y4, w4: w4, h4: h4, level: outcome.culLevel, dc: outcome.dcCategory)
+        return outcome
     }
 
     /// The all_zero context: how the transform block's neighbours' levels compare, and whether

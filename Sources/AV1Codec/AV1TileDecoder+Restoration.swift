@@ -22,20 +22,24 @@ extension AV1TileDecoder {
             let rowEnd = min(unitRows, ((r + AV1Block.high4(size)) * (4 >> subY) + unitSize - 1) / unitSize)
             let colStart = (c * (4 >> subX) + unitSize - 1) / unitSize
             let colEnd = min(unitCols, ((c + AV1Block.wide4(size)) * (4 >> subX) + unitSize - 1) / unitSize)
-            for _ in stride(from: rowStart, to: rowEnd, by: 1) {
-                for _ in stride(from: colStart, to: colEnd, by: 1) { readRestorationUnit(plane) }
+            for unitRow in stride(from: rowStart, to: rowEnd, by: 1) {
+                for unitCol in stride(from: colStart, to: colEnd, by: 1) {
+                    readRestorationUnit(plane, unit: unitRow * unitCols + unitCol)
+                }
             }
         }
     }
 
     /// read_lr_unit(): a unit's filter and its coefficients, coded against the last unit's.
-    private mutating func readRestorationUnit(_ plane: Int) {
+    private mutating func readRestorationUnit(_ plane: Int, unit: Int) {
         var type: Int
         switch frame.restoration.types[plane] {
         case .wiener: type = symbols.symbol(AV1CDFs.offset(.useWiener), count: 2) == 1 ? 1 : 0
         case .selfGuided: type = symbols.symbol(AV1CDFs.offset(.useSgrproj), count: 2) == 1 ? 2 : 0
         default: type = symbols.symbol(AV1CDFs.offset(.restorationType), count: 3)
         }
+        let stored = unit < restorationUnits.types[plane].count
+        if stored { restorationUnits.types[plane][unit] = UInt8(type) }
         if type == 1 {
             for pass in 0..<2 {
                 for j in (plane > 0 ? 1 : 0)..<3 {
@@ -43,10 +47,12 @@ extension AV1TileDecoder {
                         Self.wienerTapsMin[j], Self.wienerTapsMax[j] + 1, Self.wienerTapsK[j],
                         restorationRefs.wiener[plane][pass][j])
                     restorationRefs.wiener[plane][pass][j] = v
+                    if stored { restorationUnits.wiener[plane][unit * 6 + pass * 3 + j] = Int8(truncatingIfNeeded: v) }
                 }
             }
         } else if type == 2 {
             let set = symbols.literal(4)
+            if stored { restorationUnits.sets[plane][unit] = UInt8(set) }
             let radii = Self.sgrRadii[set]
             for i in 0..<2 {
                 let (low, high) = (Self.sgrprojXqdMin[i], Self.sgrprojXqdMax[i])
@@ -57,6 +63,7 @@ extension AV1TileDecoder {
                     v = max(low, min(high, (1 << 7) - restorationRefs.sgrXqd[plane][0]))
                 }
                 restorationRefs.sgrXqd[plane][i] = v
+                if stored { restorationUnits.xqd[plane][unit * 2 + i] = Int16(truncatingIfNeeded: v) }
             }
         }
     }

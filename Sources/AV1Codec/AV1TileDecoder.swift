@@ -11,6 +11,11 @@ struct AV1TileDecoder {
     let frame: AV1FrameHeader
     var symbols: AV1SymbolDecoder
     var grid: AV1ModeGrid
+    /// CurrFrame, written block by block as the tile is read.
+    var planes: AV1FramePlanes
+    var recon = AV1ReconstructionState()
+    /// UVMode as the spec keeps it: a block without chroma leaves the last one read.
+    var lastUVMode = 0
     let rowStart: Int, rowEnd: Int, columnStart: Int, columnEnd: Int
     var currentQIndex: Int
     var deltaLF = [0, 0, 0, 0]
@@ -19,9 +24,12 @@ struct AV1TileDecoder {
     /// Quant: the transform block being read's levels, by position (at most 32×32 are coded).
     var quant = [Int32](repeating: 0, count: 1024)
     var restorationRefs = AV1RestorationReferences()
+    /// LrType, LrWiener, LrSgrSet and LrSgrXqd of the frame's units (moved in and out like the grid).
+    var restorationUnits = AV1RestorationUnits()
     var palettes: AV1PaletteContexts
-    /// ColorMapY or ColorMapUV of the block being read, 64 a row.
-    var colourMap = [UInt8](repeating: 0, count: 64 * 64)
+    /// ColorMapY and ColorMapUV of the block being read, 64 a row.
+    var colourMapY = [UInt8](repeating: 0, count: 64 * 64)
+    var colourMapUV = [UInt8](repeating: 0, count: 64 * 64)
     /// The blocks read, for tests and the check tool.
     private(set) var blocks = 0
     /// The blocks drawn from a palette, for the check tool (which tools a stream used).
@@ -29,9 +37,10 @@ struct AV1TileDecoder {
 
     init(
         sequence: AV1SequenceHeader, frame: AV1FrameHeader, symbols: AV1SymbolDecoder, grid: AV1ModeGrid,
-        rows: Range<Int>, columns: Range<Int>
+        planes: AV1FramePlanes, rows: Range<Int>, columns: Range<Int>
     ) {
         (self.sequence, self.frame, self.symbols, self.grid) = (sequence, frame, symbols, grid)
+        self.planes = planes
         (rowStart, rowEnd, columnStart, columnEnd) = (
             rows.lowerBound, rows.upperBound, columns.lowerBound, columns.upperBound
         )
@@ -50,6 +59,7 @@ struct AV1TileDecoder {
             for c in stride(from: columnStart, to: columnEnd, by: step) {
                 readDeltas = frame.deltaQ.qPresent
                 clearCdef(r, c)
+                clearBlockDecoded(r, c)
                 readRestorationUnits(r, c, superblockSize)
                 try partition(r, c, superblockSize)
             }
@@ -159,7 +169,7 @@ struct AV1TileDecoder {
         return psum
     }
 
-    /// decode_block(r, c, subSize): the block's mode info, then (not yet) its residual.
+    /// decode_block(r, c, subSize): the block's mode info, then its prediction and residual.
     private mutating func block(_ r: Int, _ c: Int, _ size: Int) throws(DecodeError) {
         var modes = AV1BlockModes()
         let bw4 = AV1Block.wide4(size)
@@ -176,9 +186,10 @@ struct AV1TileDecoder {
         readPaletteTokens(modes, r, c, size)
         readBlockTxSize(&modes, r, c, size)
         if modes.skip { resetBlockContext(modes, r, c, size) }
+        if modes.hasChroma { lastUVMode = modes.uvMode } else { modes.uvMode = lastUVMode }
         try residual(modes, r, c, size)
         guard !symbols.isOverrun else { throw .truncated(section: "AV1 tile data") }
-        grid.record(modes, row: r, column: c, size: size)
+        grid.record(modes, row: r, column: c, size: size, deltaLF: deltaLF)
         palettes.record([modes.paletteY, modes.paletteU], columns: c..<c + bw4, rows: r..<r + bh4)
         blocks += 1
         if !modes.paletteY.isEmpty || !modes.paletteU.isEmpty { paletteBlocks += 1 }

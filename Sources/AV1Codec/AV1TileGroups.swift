@@ -6,6 +6,9 @@ struct AV1TileGroups {
     /// What reading the frame's tiles gave.
     struct Outcome {
         var grid: AV1ModeGrid
+        /// The reconstructed frame (no loop filter applied).
+        var planes: AV1FramePlanes
+        var restorationUnits: AV1RestorationUnits
         var blocks = 0
         var paletteBlocks = 0
         /// Whether every tile's padding was as exit_symbol requires: a one, then zeros.
@@ -14,13 +17,23 @@ struct AV1TileGroups {
 
     static func read(_ stream: AV1Stream) throws(DecodeError) -> Outcome {
         let frame = stream.frame
-        // The mode grid and the contexts are sized by the frame: checked before they are made.
+        // The mode grid, the contexts and the planes are sized by the frame: checked before they
+        // are made.
+        let colour = stream.sequence.colour
+        let planeBytes = AV1FramePlanes.bytes(
+            miCols: frame.miCols, miRows: frame.miRows, subsamplingX: colour.subsamplingX,
+            subsamplingY: colour.subsamplingY, planes: colour.planes)
         try DecodeLimits.check(
-            width: frame.width, height: frame.height, workingBytes: frame.miCols * frame.miRows * 8,
+            width: frame.width, height: frame.height, workingBytes: frame.miCols * frame.miRows * 16 + planeBytes,
             inputBytes: stream.bytes.count)
         let tiles = frame.tiles
         let count = tiles.columns * tiles.rows
-        var outcome = Outcome(grid: AV1ModeGrid(columns: frame.miCols, rows: frame.miRows))
+        var outcome = Outcome(
+            grid: AV1ModeGrid(columns: frame.miCols, rows: frame.miRows),
+            planes: AV1FramePlanes(
+                miCols: frame.miCols, miRows: frame.miRows, subsamplingX: colour.subsamplingX,
+                subsamplingY: colour.subsamplingY, planes: colour.planes),
+            restorationUnits: AV1RestorationUnits(frame: frame, colour: colour))
         let cdfs = AV1CDFs(baseQIndex: frame.quantization.baseQIndex)
         var next = 0
         for group in stream.tileGroups {
@@ -50,11 +63,17 @@ struct AV1TileGroups {
                     stream.bytes, tile: offset..<offset + size, cdfs: cdfs, updatesCDFs: !frame.disableCDFUpdate)
                 var decoder = AV1TileDecoder(
                     sequence: stream.sequence, frame: frame, symbols: symbols, grid: outcome.grid,
+                    planes: outcome.planes,
                     rows: tiles.rowStarts[row]..<tiles.rowStarts[row + 1],
                     columns: tiles.columnStarts[column]..<tiles.columnStarts[column + 1])
                 outcome.grid = AV1ModeGrid(columns: 0, rows: 0)  // the decoder holds the one grid
+                outcome.planes = AV1FramePlanes()  // and the one frame
+                decoder.restorationUnits = outcome.restorationUnits
+                outcome.restorationUnits = AV1RestorationUnits()
                 try decoder.decode()
                 outcome.grid = decoder.grid
+                outcome.planes = decoder.planes
+                outcome.restorationUnits = decoder.restorationUnits
                 outcome.blocks += decoder.blocks
                 outcome.paletteBlocks += decoder.paletteBlocks
                 outcome.paddingConformant = outcome.paddingConformant && decoder.symbols.isPaddingConformant

@@ -29,9 +29,12 @@ let codec = HEIFCodec.av1 { (config, data) throws(DecodeError) in
 /// The planes as dav1d writes them. A function, not top-level code: top-level variables are
 /// the main actor's, and a check of the executor on each sample is slow.
 func yuvBytes(_ picture: HEVCPicture) -> [UInt8] {
+    yuvBytes([picture.luma, picture.cb, picture.cr], wide: picture.bitDepthLuma > 8 || picture.bitDepthChroma > 8)
+}
+
+func yuvBytes(_ planes: [[UInt16]], wide: Bool) -> [UInt8] {
     var out = [UInt8]()
-    let wide = picture.bitDepthLuma > 8 || picture.bitDepthChroma > 8
-    for plane in [picture.luma, picture.cb, picture.cr] {
+    for plane in planes {
         if wide {
             for v in plane { out += [UInt8(v & 0xFF), UInt8(v >> 8)] }
         } else {
@@ -56,13 +59,22 @@ do {
         exit(0)
     }
     let start = Date()
-    let picture =
-        isAVIF
-        ? try HEIFCodedItems.primaryPlanes(bytes, codecs: [codec]) : try AV1Decoder.decode(data: bytes)
+    let out: [UInt8]
+    let size: String
+    if isAVIF {
+        let picture = try HEIFCodedItems.primaryPlanes(bytes, codecs: [codec])
+        out = yuvBytes(picture)
+        size = "\(picture.width)x\(picture.height)"
+    } else {
+        // Raw OBUs: every sampling, straight from the decoder.
+        let decoded = try AV1Decoder.decodePlanes(bytes)
+        out = yuvBytes(decoded.planes, wide: decoded.bitDepth > 8)
+        size = "\(decoded.width)x\(decoded.height)"
+    }
     let seconds = Date().timeIntervalSince(start)
-    try Data(yuvBytes(picture)).write(to: URL(fileURLWithPath: paths[1]))
+    try Data(out).write(to: URL(fileURLWithPath: paths[1]))
     if arguments.contains("--time") {
-        FileHandle.standardError.write(Data("\(picture.width)x\(picture.height) in \(Int(seconds * 1000)) ms\n".utf8))
+        FileHandle.standardError.write(Data("\(size) in \(Int(seconds * 1000)) ms\n".utf8))
     }
 } catch let error as DecodeError {
     FileHandle.standardError.write(Data("av1-yuv: \(paths[0]): \(error.message)\n".utf8))

@@ -37,9 +37,13 @@ final class AV1HeaderTests: XCTestCase {
         XCTAssertEqual(units.last?.payload.upperBound, AV1Samples.aom1x1.count)
     }
 
-    func testTheDecoderRefusesPixelsByName() {
-        XCTAssertThrowsError(try AV1Decoder.decode(data: AV1Samples.aom1x1)) {
-            XCTAssertEqual($0 as? DecodeError, .unsupported("AV1 pixels (imgsel reads AV1 syntax only, so far)"))
+    /// A filters-off stream decodes to dav1d's samples; a frame with an intra block copy is
+    /// refused by name until intra block copy is written.
+    func testTheDecoderMakesPixelsAndRefusesIntraBlockCopyByName() throws {
+        let picture = try AV1Decoder.decode(data: AV1Samples.aom1x1)
+        XCTAssertEqual([picture.luma, picture.cb, picture.cr], [[255], [225], [255]])
+        XCTAssertThrowsError(try AV1Decoder.decode(data: AV1Samples.aomIntraBC)) {
+            XCTAssertEqual($0 as? DecodeError, .unsupported("AV1 intra block copy (not yet)"))
         }
     }
 

@@ -33,4 +33,16 @@ final class AV1QuantizerTests: XCTestCase {
         let steps = AV1Quantizer.steps(frame, plane: 0, qIndex: q, bitDepth: 8)
         XCTAssertEqual(steps.ac, AV1Quantizer.acQ(q, bitDepth: 8))
     }
+
+    /// The quantizer matrices decode from their base64 to the specification's table: its size,
+    /// its first weights (level 0 luma and chroma 4×4), its last, and the sum of all of them.
+    func testQuantizerMatricesDecodeToTheSpecsTable() {
+        let weights = AV1QuantizerMatrix.weights
+        XCTAssertEqual(weights.count, 15 * 2 * 3344)
+        XCTAssertEqual(Array(weights[0..<4]), [32, 43, 73, 97])
+        XCTAssertEqual(Array(weights[3344..<3348]), [35, 46, 57, 66])
+        XCTAssertEqual(weights.last, 32)
+        XCTAssertEqual(weights.reduce(0) { $0 + Int($1) }, 5_467_931)
+        XCTAssertEqual(AV1QuantizerMatrix.start(1, true, 1), 3 * 3344 + 16)
+    }
 }

@@ -91,11 +91,14 @@ def make_files(work, quick):
             path = os.path.join(work, f"pillow-{w}x{h}-q{q}.avif")
             Image.open(png).save(path, quality=q)
             out.append((os.path.basename(path)[:-5], path))
-        for codec in ["aom", "rav1e", "svt"]:
+        # libaom through libavif with its filters off too (rav1e and SVT-AV1 take no such switch here).
+        aom_off = ["-a", "enable-cdef=0", "-a", "enable-restoration=0", "-a", "loopfilter-control=0"]
+        for codec, switches in [("aom", []), ("rav1e", []), ("svt", []), ("aom-nofilter", aom_off)]:
             for q in [10, 30, 50] if not quick else [30]:
                 path = os.path.join(work, f"avifenc-{codec}-{w}x{h}-q{q}.avif")
                 r = subprocess.run(
-                    ["avifenc", "-c", codec, "--min", str(q), "--max", str(q), y4m, path], capture_output=True)
+                    ["avifenc", "-c", codec.split("-")[0], "--min", str(q), "--max", str(q)] + switches + [y4m, path],
+                    capture_output=True)
                 if r.returncode == 0:  # SVT-AV1 refuses pictures under its minimum size
                     out.append((os.path.basename(path)[:-5], path))
     return out

@@ -1,0 +1,105 @@
+/// The 2-D inverse transform of AV1 7.13.3: rows, a clamp, then columns, with the row shift of
+/// each size, the 1/√2 scaling of 2:1 rectangles and Lossless's Walsh-Hadamard. The buffers
+/// are made once a tile and reused for every transform block.
+struct AV1InverseTransform {
+    /// Dequant: th × tw coefficients (tw = min(32, w)), row-major; the caller fills it.
+    var coefficients = [Int](repeating: 0, count: 32 * 32)
+    /// Residual: h × w, row-major, the output.
+    var residual = [Int](repeating: 0, count: 64 * 64)
+    private var work = [Int](repeating: 0, count: 128)
+
+    /// Transform_Row_Shift.
+    static let rowShift = [0, 1, 2, 2, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2]
+
+    enum Kind { case dct, adst, identity }
+
+    /// The row (horizontal) and column (vertical) 1-D transforms of a transform type.
+    static func kinds(_ type: Int) -> (row: Kind, column: Kind) {
+        let row: Kind
+        switch type {
+        case 0, 1, 4, 11: row = .dct
+        case 2, 3, 5, 6, 7, 8, 13, 15: row = .adst
+        default: row = .identity
+        }
+        let column: Kind
+        switch type {
+        case 0, 2, 5, 10: column = .dct
+        case 1, 3, 4, 6, 7, 8, 12, 14: column = .adst
+        default: column = .identity
+        }
+        return (row, column)
+    }
+
+    /// Whether a type flips its output up-down (FLIPADST in the columns) and left-right.
+    static func flips(_ type: Int) -> (upDown: Bool, leftRight: Bool) {
+        (type == 4 || type == 6 || type == 8 || type == 14, type == 5 || type == 6 || type == 7 || type == 15)
+    }
+
+    /// Transforms `coefficients` of a block of size `tx` and type `type` into `residual`.
+    /// `rows` bounds the coefficient rows that may be non-zero (the rest are taken as zero).
+    mutating func inverse(tx: Int, type: Int, lossless: Bool, bitDepth: Int, rows nonZeroRows: Int) {
+        let log2W = AV1TxSize.widthLog2[tx]
+        let log2H = AV1TxSize.heightLog2[tx]
+        let w = 1 << log2W
+        let h = 1 << log2H
+        let tw = min(32, w)
+        let rowShift = lossless ? 0 : Self.rowShift[tx]
+        let colShift = lossless ? 0 : 4
+        let rowClamp = bitDepth + 8
+        let colClamp = max(bitDepth + 6, 16)
+        let colLow = -(1 << (colClamp - 1))
+        let colHigh = (1 << (colClamp - 1)) - 1
+        let (rowKind, columnKind) = Self.kinds(type)
+        let rectangular = abs(log2W - log2H) == 1
+        let rowsCoded = min(nonZeroRows, min(32, h))
+        coefficients.withUnsafeMutableBufferPointer { input in
+            residual.withUnsafeMutableBufferPointer { out in
+                work.withUnsafeMutableBufferPointer { buffer in
+                    guard let base = buffer.baseAddress, let inBase = input.baseAddress,
+                        let outBase = out.baseAddress
+                    else { return }
+                    let t = AV1Transform1D(t: base, copy: base + 64)
+                    for i in 0..<h {
+                        let row = outBase + i * w
+                        var any = false
+                        if i < rowsCoded {
+                            for j in 0..<w {
+                                let v = j < 32 ? inBase[i * tw + j] : 0
+                                t.t[j] = v
+                                if v != 0 { any = true }
+                            }
+                        }
+                        guard any else {
+                            for j in 0..<w { row[j] = 0 }
+                            continue
+                        }
+                        if rectangular { for j in 0..<w { t.t[j] = AV1Transform1D.round2(t.t[j] * 2896, 12) } }
+                        if lossless {
+                            t.walshHadamard(shift: 2)
+                        } else {
+                            switch rowKind {
+                            case .dct: t.dct(log2W, rowClamp)
+                            case .adst: t.adst(log2W, rowClamp)
+                            case .identity: t.identity(log2W)
+                            }
+                        }
+                        for j in 0..<w { row[j] = min(max(AV1Transform1D.round2(t.t[j], rowShift), colLow), colHigh) }
+                    }
+                    for j in 0..<w {
+                        for i in 0..<h { t.t[i] = outBase[i * w + j] }
+                        if lossless {
+                            t.walshHadamard(shift: 0)
+                        } else {
+                            switch columnKind {
+                            case .dct: t.dct(log2H, colClamp)
+                            case .adst: t.adst(log2H, colClamp)
+                            case .identity: t.identity(log2H)
+                            }
+                        }
+                        for i in 0..<h { outBase[i * w + j] = AV1Transform1D.round2(t.t[i], colShift) }
+                    }
+                }
+            }
+        }
+    }
+}

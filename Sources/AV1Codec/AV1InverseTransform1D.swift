@@ -1,0 +1,222 @@
+/// The 1-D inverse transforms of AV1 7.13.2, as the specification writes them: butterflies of
+/// 12-bit cosines with Round2 after each rotation, and the Hadamard steps clamped to `r` bits.
+/// Values are Int (64 bits), so a hostile coefficient can never overflow a product; a valid
+/// stream stays inside the ranges the specification promises, where Int32 would do.
+struct AV1Transform1D {
+    /// T: the array the processes work on in place (up to 64 values).
+    let t: UnsafeMutablePointer<Int>
+    /// A scratch copy for the permutations.
+    let copy: UnsafeMutablePointer<Int>
+
+    static let cos128Lookup: [Int] = [
+        4096, 4095, 4091, 4085, 4076, 4065, 4052, 4036, 4017, 3996, 3973, 3948, 3920, 3889, 3857, 3822,
+        3784, 3745, 3703, 3659, 3612, 3564, 3513, 3461, 3406, 3349, 3290, 3229, 3166, 3102, 3035, 2967,
+        2896, 2824, 2751, 2675, 2598, 2520, 2440, 2359, 2276, 2191, 2106, 2019, 1931, 1842, 1751, 1660,
+        1567, 1474, 1380, 1285, 1189, 1092, 995, 897, 799, 700, 601, 501, 401, 301, 201, 101, 0,
+    ]
+
+    @inline(__always) static func cos128(_ angle: Int) -> Int {
+        let a = angle & 255
+        if a <= 64 { return cos128Lookup[a] }
+        if a <= 128 { return -cos128Lookup[128 - a] }
+        if a <= 192 { return -cos128Lookup[a - 128] }
+        return cos128Lookup[256 - a]
+    }
+
+    @inline(__always) static func sin128(_ angle: Int) -> Int { cos128(angle - 64) }
+
+    @inline(__always) static func round2(_ x: Int, _ n: Int) -> Int { n == 0 ? x : (x + (1 << (n - 1))) >> n }
+
+    static func brev(_ bits: Int, _ x: Int) -> Int {
+        var t = 0
+        for i in 0..<bits { t |= ((x >> i) & 1) << (bits - 1 - i) }
+        return t
+    }
+
+    /// B(a, b, angle, flip): a rotation by angle·π/128, then (flip) the two exchanged.
+    @inline(__always) func b(_ a: Int, _ b: Int, _ angle: Int, _ flip: Bool) {
+        let c = Self.cos128(angle)
+        let s = Self.sin128(angle)
+        let x = t[a] * c - t[b] * s
+        let y = t[a] * s + t[b] * c
+        if flip {
+            t[a] = Self.round2(y, 12)
+            t[b] = Self.round2(x, 12)
+        } else {
+            t[a] = Self.round2(x, 12)
+            t[b] = Self.round2(y, 12)
+        }
+    }
+
+    /// H(a, b, flip, r): sum and difference, clamped to r bits; flipped, b and a swap roles.
+    @inline(__always) func h(_ a0: Int, _ b0: Int, _ flip: Bool, _ r: Int) {
+        let (a, b) = flip ? (b0, a0) : (a0, b0)
+        let x = t[a]
+        let y = t[b]
+        let low = -(1 << (r - 1))
+        let high = (1 << (r - 1)) - 1
+        t[a] = min(max(x + y, low), high)
+        t[b] = min(max(x - y, low), high)
+    }
+
+    /// The inverse DCT of 2^n values (7.13.2.3), n = 2...6.
+    func dct(_ n: Int, _ r: Int) {
+        let count = 1 << n
+        for i in 0..<count { copy[i] = t[i] }
+        for i in 0..<count { t[i] = copy[Self.brev(n, i)] }
+        if n == 6 { for i in 0..<16 { b(32 + i, 63 - i, 63 - 4 * Self.brev(4, i), false) } }
+        if n >= 5 { for i in 0..<8 { b(16 + i, 31 - i, 6 + (Self.brev(3, 7 - i) << 3), false) } }
+        if n == 6 { for i in 0..<16 { h(32 + i * 2, 33 + i * 2, i & 1 == 1, r) } }
+        if n >= 4 { for i in 0..<4 { b(8 + i, 15 - i, 12 + (Self.brev(2, 3 - i) << 4), false) } }
+        if n >= 5 { for i in 0..<8 { h(16 + 2 * i, 17 + 2 * i, i & 1 == 1, r) } }
+        if n == 6 {
+            for i in 0..<4 {
+                for j in 0..<2 { b(62 - i * 4 - j, 33 + i * 4 + j, 60 - 16 * Self.brev(2, i) + 64 * j, true) }
+            }
+        }
+        if n >= 3 { for i in 0..<2 { b(4 + i, 7 - i, 56 - 32 * i, false) } }
+        if n >= 4 { for i in 0..<4 { h(8 + 2 * i, 9 + 2 * i, i & 1 == 1, r) } }
+        if n >= 5 {
+            for i in 0..<2 {
+                for j in 0..<2 { b(30 - 4 * i - j, 17 + 4 * i + j, 24 + (j << 6) + ((1 - i) << 5), true) }
+            }
+        }
+        if n == 6 { for i in 0..<8 { for j in 0..<2 { h(32 + i * 4 + j, 35 + i * 4 - j, i & 1 == 1, r) } } }
+        for i in 0..<2 { b(2 * i, 2 * i + 1, 32 + 16 * i, i == 0) }
+        if n >= 3 { for i in 0..<2 { h(4 + 2 * i, 5 + 2 * i, i == 1, r) } }
+        if n >= 4 { for i in 0..<2 { b(14 - i, 9 + i, 48 + 64 * i, true) } }
+        if n >= 5 { for i in 0..<4 { for j in 0..<2 { h(16 + 4 * i + j, 19 + 4 * i - j, i & 1 == 1, r) } } }
+        if n == 6 {
+            for i in 0..<2 { for j in 0..<4 { b(61 - i * 8 - j, 34 + i * 8 + j, 56 - i * 32 + (j >> 1) * 64, true) } }
+        }
+        for i in 0..<2 { h(i, 3 - i, false, r) }
+        if n >= 3 { b(6, 5, 32, true) }
+        if n >= 4 { for i in 0..<2 { for j in 0..<2 { h(8 + 4 * i + j, 11 + 4 * i - j, i == 1, r) } } }
+        if n >= 5 { for i in 0..<4 { b(29 - i, 18 + i, 48 + (i >> 1) * 64, true) } }
+        if n == 6 { for i in 0..<4 { for j in 0..<4 { h(32 + 8 * i + j, 39 + 8 * i - j, i & 1 == 1, r) } } }
+        if n >= 3 { for i in 0..<4 { h(i, 7 - i, false, r) } }
+        if n >= 4 { for i in 0..<2 { b(13 - i, 10 + i, 32, true) } }
+        if n >= 5 { for i in 0..<2 { for j in 0..<4 { h(16 + i * 8 + j, 23 + i * 8 - j, i == 1, r) } } }
+        if n == 6 { for i in 0..<8 { b(59 - i, 36 + i, i < 4 ? 48 : 112, true) } }
+        if n >= 4 { for i in 0..<8 { h(i, 15 - i, false, r) } }
+        if n >= 5 { for i in 0..<4 { b(27 - i, 20 + i, 32, true) } }
+        if n == 6 {
+            for i in 0..<8 {
+                h(32 + i, 47 - i, false, r)
+                h(48 + i, 63 - i, true, r)
+            }
+        }
+        if n >= 5 { for i in 0..<16 { h(i, 31 - i, false, r) } }
+        if n == 6 { for i in 0..<8 { b(55 - i, 40 + i, 32, true) } }
+        if n == 6 { for i in 0..<32 { h(i, 63 - i, false, r) } }
+    }
+
+    /// The inverse ADST of 2^n values (7.13.2.9), n = 2...4.
+    func adst(_ n: Int, _ r: Int) {
+        switch n {
+        case 2: adst4()
+        case 3: adst8(r)
+        default: adst16(r)
+        }
+    }
+
+    private func adst4() {
+        let sinpi19 = 1321, sinpi29 = 2482, sinpi39 = 3344, sinpi49 = 3803
+        var s0 = sinpi19 * t[0]
+        var s1 = sinpi29 * t[0]
+        var s2 = sinpi39 * t[1]
+        var s3 = sinpi49 * t[2]
+        let s4 = sinpi19 * t[2]
+        let s5 = sinpi29 * t[3]
+        let s6 = sinpi49 * t[3]
+        let a7 = t[0] - t[2]
+        let b7 = a7 + t[3]
+        s0 += s3
+        s1 -= s4
+        s3 = s2
+        s2 = sinpi39 * b7
+        s0 += s5
+        s1 -= s6
+        let x0 = s0 + s3
+        let x1 = s1 + s3
+        let x2 = s2
+        let x3 = s0 + s1 - s3
+        t[0] = Self.round2(x0, 12)
+        t[1] = Self.round2(x1, 12)
+        t[2] = Self.round2(x2, 12)
+        t[3] = Self.round2(x3, 12)
+    }
+
+    private func adstInputPermutation(_ n: Int) {
+        let n0 = 1 << n
+        for i in 0..<n0 { copy[i] = t[i] }
+        for i in 0..<n0 { t[i] = copy[i & 1 == 1 ? i - 1 : n0 - i - 1] }
+    }
+
+    private func adstOutputPermutation(_ n: Int) {
+        let n0 = 1 << n
+        for i in 0..<n0 { copy[i] = t[i] }
+        for i in 0..<n0 {
+            let a = (i >> 3) & 1
+            let b = ((i >> 2) & 1) ^ ((i >> 3) & 1)
+            let c = ((i >> 1) & 1) ^ ((i >> 2) & 1)
+            let d = (i & 1) ^ ((i >> 1) & 1)
+            let idx = ((d << 3) | (c << 2) | (b << 1) | a) >> (4 - n)
+            t[i] = i & 1 == 1 ? -copy[idx] : copy[idx]
+        }
+    }
+
+    private func adst8(_ r: Int) {
+        adstInputPermutation(3)
+        for i in 0..<4 { b(2 * i, 2 * i + 1, 60 - 16 * i, true) }
+        for i in 0..<4 { h(i, 4 + i, false, r) }
+        for i in 0..<2 { b(4 + 3 * i, 5 + i, 48 - 32 * i, true) }
+        for i in 0..<2 { for j in 0..<2 { h(4 * j + i, 2 + 4 * j + i, false, r) } }
+        for i in 0..<2 { b(2 + 4 * i, 3 + 4 * i, 32, true) }
+        adstOutputPermutation(3)
+    }
+
+    private func adst16(_ r: Int) {
+        adstInputPermutation(4)
+        for i in 0..<8 { b(2 * i, 2 * i + 1, 62 - 8 * i, true) }
+        for i in 0..<8 { h(i, 8 + i, false, r) }
+        for i in 0..<2 {
+            b(8 + 2 * i, 9 + 2 * i, 56 - 32 * i, true)
+            b(13 + 2 * i, 12 + 2 * i, 8 + 32 * i, true)
+        }
+        for i in 0..<4 { for j in 0..<2 { h(8 * j + i, 4 + 8 * j + i, false, r) } }
+        for i in 0..<2 { for j in 0..<2 { b(4 + 8 * j + 3 * i, 5 + 8 * j + i, 48 - 32 * i, true) } }
+        for i in 0..<2 { for j in 0..<4 { h(4 * j + i, 2 + 4 * j + i, false, r) } }
+        for i in 0..<4 { b(2 + 4 * i, 3 + 4 * i, 32, true) }
+        adstOutputPermutation(4)
+    }
+
+    /// The inverse identity transform of 2^n values (7.13.2.15), n = 2...5.
+    func identity(_ n: Int) {
+        switch n {
+        case 2: for i in 0..<4 { t[i] = Self.round2(t[i] * 5793, 12) }
+        case 3: for i in 0..<8 { t[i] *= 2 }
+        case 4: for i in 0..<16 { t[i] = Self.round2(t[i] * 11586, 12) }
+        default: for i in 0..<32 { t[i] *= 4 }
+        }
+    }
+
+    /// The inverse Walsh-Hadamard transform of lossless blocks (7.13.2.10).
+    func walshHadamard(shift: Int) {
+        var a = t[0] >> shift
+        var c = t[1] >> shift
+        var d = t[2] >> shift
+        var b = t[3] >> shift
+        a += c
+        d -= b
+        let e = (a - d) >> 1
+        b = e - b
+        c = e - c
+        a -= b
+        d += c
+        t[0] = a
+        t[1] = b
+        t[2] = c
+        t[3] = d
+    }
+}

@@ -1,0 +1,32 @@
+/// What read_lr_unit leaves for the loop restoration process: each plane's units' filter type
+/// (LrType: 0 none, 1 Wiener, 2 self-guided) and coefficients (LrWiener, LrSgrSet, LrSgrXqd).
+struct AV1RestorationUnits {
+    /// Per plane: units across, units down, and the units row by row.
+    var columns = [0, 0, 0], rows = [0, 0, 0]
+    var types: [[UInt8]] = [[], [], []]
+    /// Six Wiener coefficients a unit (vertical pass, then horizontal), three a pass.
+    var wiener: [[Int8]] = [[], [], []]
+    var sets: [[UInt8]] = [[], [], []]
+    /// Two projection weights a unit.
+    var xqd: [[Int16]] = [[], [], []]
+
+    init() {}
+
+    /// count_units_in_frame(unitSize, frameSize).
+    static func count(_ unitSize: Int, _ frameSize: Int) -> Int { max((frameSize + (unitSize >> 1)) / unitSize, 1) }
+
+    init(frame: AV1FrameHeader, colour: AV1ColourConfig) {
+        for plane in 0..<colour.planes where frame.restoration.types[plane] != .none {
+            let subX = plane == 0 ? 0 : colour.subsamplingX
+            let subY = plane == 0 ? 0 : colour.subsamplingY
+            let unitSize = frame.restoration.unitSizes[plane]
+            columns[plane] = Self.count(unitSize, (frame.width + subX) >> subX)
+            rows[plane] = Self.count(unitSize, (frame.height + subY) >> subY)
+            let n = columns[plane] * rows[plane]
+            types[plane] = [UInt8](repeating: 0, count: n)
+            wiener[plane] = [Int8](repeating: 0, count: n * 6)
+            sets[plane] = [UInt8](repeating: 0, count: n)
+            xqd[plane] = [Int16](repeating: 0, count: n * 2)
+        }
+    }
+}
