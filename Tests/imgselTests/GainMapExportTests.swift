@@ -68,6 +68,30 @@ final class GainMapExportTests: ImgselTestCase {
         XCTAssertEqual(same, "True\n(80, 60) L\n")
     }
 
+    func testACropCutsTheGainMapAlike() throws {
+        ultraHDR("c.jpg", ["--width", "400", "--height", "200"])
+        assertSuccess(run(["-q", "add", "c.jpg"]))
+        assertSuccess(run(["-q", "crop", "1", "200x100+200+100"]))
+        let r = run(["export", "out"])
+        assertSuccess(r)
+        XCTAssertTrue(r.stdout.hasSuffix("cropped, re-encoded, metadata removed, hdr gain map kept\n"), r.stdout)
+        let gain = try extractedGainMap("out/01-c.jpg")
+        // The source's 100×50 gain map cut to its bottom-right quarter, as the picture was.
+        let error = pillow(
+            """
+            import io
+            data = open('c.jpg', 'rb').read()
+            source = Image.open(io.BytesIO(data[data.rfind(b'\\xff\\xd9\\xff\\xd8') + 2:]))
+            expected = source.crop((50, 25, 100, 50))
+            got = Image.open('\(gain)').convert('L')
+            assert got.size == (50, 25), got.size
+            diffs = [abs(a - b) for a, b in zip(got.getdata(), expected.getdata())]
+            print(round(sum(diffs) / len(diffs), 1))
+            """)
+        let meanError = try XCTUnwrap(Double(error.trimmingCharacters(in: .whitespacesAndNewlines)), error)
+        XCTAssertLessThan(meanError, 4, "the gain map cut alike")
+    }
+
     func testAHEICsGainMapIsSaidToBeDroppedInTheLineAndTheJSON() throws {
         let fixture = ManPageTests.repository.appendingPathComponent(
             "Tests/ImageDecodingTests/Fixtures/heic/photo.heic")
