@@ -1,5 +1,6 @@
 import Dispatch
 import ImageCore
+import Synchronization
 
 extension JPEGEncoder {
     /// Every component's quantised coefficients, block by block (row-major over its padded block
@@ -36,20 +37,27 @@ extension JPEGEncoder {
         static func make(_ raster: Raster, frame: Frame, tables: QuantTables) -> Coefficients {
             let result = Coefficients(frame: frame)
             let bands = min(frame.mcusHigh, 16)
+            // Strips are lent to one band at a time, so only as many are made as run at once (one
+            // a core): one a band was 21 MB of fresh pages on a 12-MP photo, and the kernel's zeroing
+            // and faulting of fresh pages was a large part of the encode.
+            let spare = Mutex<[Strip]>([])
             DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let strip = spare.withLock { $0.popLast() } ?? Strip(frame: frame)
+                defer { spare.withLock { $0.append(strip) } }
                 let rows = (band * frame.mcusHigh / bands)..<((band + 1) * frame.mcusHigh / bands)
                 // A one-component frame's zone is its own (its table too: QuantTables(quality:grey:)).
                 let zones: [Quantiser.DeadZone] = frame.components.count == 1 ? [.grey] : [.luma, .chroma]
                 let quantisers = frame.components.map {
                     Quantiser(table: $0.table == 0 ? tables.luma : tables.chroma, zone: zones[$0.table])
                 }
-                result.fill(raster, frame: frame, quantisers: quantisers, mcuRows: rows)
+                result.fill(raster, frame: frame, strip: strip, quantisers: quantisers, mcuRows: rows)
             }
             return result
         }
 
-        private func fill(_ raster: Raster, frame: Frame, quantisers: [Quantiser], mcuRows: Range<Int>) {
-            let strip = Strip(frame: frame)
+        private func fill(
+            _ raster: Raster, frame: Frame, strip: Strip, quantisers: [Quantiser], mcuRows: Range<Int>
+        ) {
             let block = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 8)
             defer { block.deallocate() }
             // A colour frame's luma blocks of the MCU row: their activity, for their dead zones (Masking).
