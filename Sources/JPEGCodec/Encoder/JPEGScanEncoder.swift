@@ -100,11 +100,12 @@ extension JPEGEncoder {
                 let index = scan.components[0]
                 let component = frame.components[index]
                 let plane = coefficients.planes[index].base, masks = coefficients.masks[index].base
+                let offsets = coefficients.offsets[index].base
                 for by in stride(from: 0, to: component.blocksHigh, by: rowStep) {
                     let row = by * component.paddedBlocksWide
                     for bx in 0..<component.blocksWide {
                         let n = row + bx
-                        coder.code(plane + n * 64, mask: masks[n], component: index, table: component.table)
+                        coder.code(plane + Int(offsets[n]), mask: masks[n], component: index, table: component.table)
                     }
                 }
                 coder.flushEndOfBands(2 + component.table)
@@ -115,11 +116,13 @@ extension JPEGEncoder {
                     for index in scan.components {
                         let component = frame.components[index]
                         let plane = coefficients.planes[index].base, masks = coefficients.masks[index].base
+                        let offsets = coefficients.offsets[index].base
                         for v in 0..<component.v {
                             let row = (my * component.v + v) * component.paddedBlocksWide
                             for h in 0..<component.h {
                                 let n = row + mx * component.h + h
-                                coder.code(plane + n * 64, mask: masks[n], component: index, table: component.table)
+                                coder.code(
+                                    plane + Int(offsets[n]), mask: masks[n], component: index, table: component.table)
                             }
                         }
                     }
