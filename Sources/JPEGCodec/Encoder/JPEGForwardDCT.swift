@@ -52,18 +52,14 @@ extension JPEGEncoder {
             d[7] = z11 - z4
         }
 
-        /// Rows to columns, through the block's own 64 floats.
+        /// Rows to columns: each column gathered from the eight rows held in registers, with constant
+        /// lanes, which the compiler turns into shuffles (a swap of floats at a time through memory,
+        /// with its index checks, was a quarter of the coefficients' own time).
         @inline(__always)
         static func transpose(_ block: UnsafeMutablePointer<SIMD8<Float>>) {
-            UnsafeMutableRawPointer(block).withMemoryRebound(to: Float.self, capacity: 64) { f in
-                for i in 0..<8 {
-                    for j in (i + 1)..<8 {
-                        let a = f[i * 8 + j]
-                        f[i * 8 + j] = f[j * 8 + i]
-                        f[j * 8 + i] = a
-                    }
-                }
-            }
+            let r0 = block[0], r1 = block[1], r2 = block[2], r3 = block[3]
+            let r4 = block[4], r5 = block[5], r6 = block[6], r7 = block[7]
+            for j in 0..<8 { block[j] = SIMD8(r0[j], r1[j], r2[j], r3[j], r4[j], r5[j], r6[j], r7[j]) }
         }
     }
 }
