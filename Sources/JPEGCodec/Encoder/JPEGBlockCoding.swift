@@ -83,8 +83,7 @@ extension JPEGEncoder {
             }
             let magnitude = diff < 0 ? -diff : diff
             let size = Self.category(magnitude)
-            sink.symbol(table, size)
-            sink.bits(diff < 0 ? diff - 1 : diff, size)
+            sink.symbol(table, size, bits: diff < 0 ? diff - 1 : diff, size)
         }
 
         /// Sequential AC (a scan 0...63) and progressive first AC scans: zero runs, ZRL, and end of
@@ -110,8 +109,7 @@ extension JPEGEncoder {
                     run -= 16
                 }
                 let size = Self.category(magnitude)
-                sink.symbol(slot, run << 4 | size)
-                sink.bits(value < 0 ? ~magnitude : magnitude, size)
+                sink.symbol(slot, run << 4 | size, bits: value < 0 ? ~magnitude : magnitude, size)
                 last = k
             }
             if last < scan.end {
@@ -171,8 +169,7 @@ extension JPEGEncoder {
                     continue
                 }
                 if endOfBands > 0 { flushEndOfBands(slot) }
-                sink.symbol(slot, run << 4 | 1)
-                sink.bits(value < 0 ? 0 : 1, 1)
+                sink.symbol(slot, run << 4 | 1, bits: value < 0 ? 0 : 1, 1)
                 emitCorrections()
                 run = 0
             }
@@ -190,8 +187,7 @@ extension JPEGEncoder {
         mutating func flushEndOfBands(_ slot: Int) {
             guard endOfBands > 0 else { return }
             let size = Self.category(endOfBands) - 1
-            sink.symbol(slot, size << 4)
-            sink.bits(endOfBands, size)
+            sink.symbol(slot, size << 4, bits: endOfBands, size)
             endOfBands = 0
             for i in 0..<pendingCount { sink.bits(Int(pendingBits[i]), 1) }
             pendingCount = 0
