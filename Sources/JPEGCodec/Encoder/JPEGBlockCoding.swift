@@ -55,14 +55,20 @@ extension JPEGEncoder {
         mutating func code(_ block: UnsafePointer<Int16>, mask: UInt64, component: Int, table: Int) {
             if scan.high == 0 {
                 if scan.start == 0 { codeDC(mask & 1 == 0 ? 0 : Int(block[0]), component: component, table: table) }
-                if scan.end > 0 {
-                    codeACFirst(block + (mask & belowBand).nonzeroBitCount, mask: mask & band, table: table)
-                }
+                if scan.end > 0 { codeACFirst(block + packedBelowBand(mask), mask: mask & band, table: table) }
             } else if scan.start == 0 {
                 sink.bits((mask & 1 == 0 ? 0 : Int(block[0])) >> scan.low, 1)
             } else {
-                codeACRefine(block + (mask & belowBand).nonzeroBitCount, mask: mask & band, table: table)
+                codeACRefine(block + packedBelowBand(mask), mask: mask & band, table: table)
             }
+        }
+
+        /// How many of the block's packed values come before the band's: only the DC's, if any, for
+        /// a band from 1 (most scans), without counting bits (no popcount instruction in the baseline
+        /// x86-64 the package builds for).
+        @inline(__always)
+        private func packedBelowBand(_ mask: UInt64) -> Int {
+            belowBand == 1 ? Int(truncatingIfNeeded: mask & 1) : (mask & belowBand).nonzeroBitCount
         }
 
         /// `dc`: the block's DC value.

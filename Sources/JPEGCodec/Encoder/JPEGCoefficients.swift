@@ -95,10 +95,11 @@ extension JPEGEncoder {
                                 let lowering =
                                     masked && index == 0
                                     ? Masking.lowering(column: bx, activity: activity, wide: wide, rows: luma.v) : 0
-                                let mask = quantiser.quantise(block, packingInto: plane + cursor, lowering: lowering)
+                                let (mask, count) = quantiser.quantise(
+                                    block, packingInto: plane + cursor, lowering: lowering)
                                 blockMasks[n] = mask
                                 blockOffsets[n] = UInt32(truncatingIfNeeded: cursor)
-                                cursor &+= mask.nonzeroBitCount
+                                cursor &+= count
                             }
                         }
                         cursors[index] = cursor

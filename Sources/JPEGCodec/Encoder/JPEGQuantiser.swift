@@ -103,23 +103,24 @@ extension JPEGEncoder {
             return mask
         }
 
-        /// `quantise` writing only the nonzero values, in zigzag order (as many as the mask has bits):
+        /// `quantise` writing only the nonzero values, in zigzag order, and how many (the mask's bits):
         /// what Coefficients keeps, read from the scratch with no pass over the zeros.
         @inline(__always)
         func quantise(
             _ block: UnsafeMutablePointer<SIMD8<Float>>, packingInto out: UnsafeMutablePointer<Int16>,
             lowering: Float = 0
-        ) -> UInt64 {
+        ) -> (mask: UInt64, count: Int) {
             let mask = round(block, lowering: lowering)
-            UnsafeMutableRawPointer(scratch).withMemoryRebound(to: Int32.self, capacity: 64) { values in
+            let count = UnsafeMutableRawPointer(scratch).withMemoryRebound(to: Int32.self, capacity: 64) { values in
                 var remaining = mask, i = 0
                 while remaining != 0 {
                     out[i] = Int16(truncatingIfNeeded: values[source[remaining.trailingZeroBitCount]])
                     remaining &= remaining &- 1
                     i &+= 1
                 }
+                return i
             }
-            return mask
+            return (mask, count)
         }
 
         /// The block's values rounded into the scratch (the DCT's order); returns which are nonzero,
