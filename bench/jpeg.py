@@ -14,7 +14,8 @@ The earlier, coarser ladder is kept as a subset and its figure printed beside (i
 Photos: real ones from scikit-image's data folder (astronaut, chelsea, coffee, motorcycle; the
 grey camera, grass, gravel, brick), fetched once with `pip download --no-deps scikit-image`, plus
 a 1024x768 crop of make_bench_photos.py's 12-MP photo. Speed: the 12-MP photo at quality 85 from a
-BMP (imgsel) and a PPM (cjpeg), alternating runs, goal <= 1.5x `cjpeg -quality 85 -optimize`.
+BMP (imgsel) and a PPM (cjpeg), alternating runs, goal <= 1.0x `cjpeg -quality 85 -optimize` (issue 44;
+issue 25's was 1.5x), the progressive scans and their search included; the baseline line is information.
 Not a test: nothing here fails.
 """
 import glob
@@ -180,7 +181,7 @@ def bench_jpeg(imgsel, work, args, Measure, report, make_photos):
                  "cjpeg -optimize": ["cjpeg", "-quality", "85", "-optimize", "-outfile", "out-c.jpg", "photo.ppm"],
                  "cjpeg -opt -prog": ["cjpeg", "-quality", "85", "-optimize", "-progressive", "-outfile",
                                       "out-cp.jpg", "photo.ppm"]}, runs, work)
-    report("JPEG encode 12 MP q85", m, "imgsel q85", "cjpeg -optimize", 1.5)
+    report("JPEG encode 12 MP q85", m, "imgsel q85", "cjpeg -optimize", 1.0)
     report("JPEG encode 12 MP q85 base", m, "imgsel q85 baseline", "cjpeg -optimize", None)
     report("JPEG encode 12 MP q85", m, "imgsel q85", "cjpeg -opt -prog", None)
     sizes = {n: os.path.getsize(os.path.join(work, f)) for n, f in

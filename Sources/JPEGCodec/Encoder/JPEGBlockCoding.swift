@@ -15,8 +15,13 @@ extension JPEGEncoder {
         private let corrections = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
         private var correctionCount = 0
 
+        /// A refinement scan's block values by zigzag position (read off the packed ones once).
+        private let values = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
+
         /// Bits `start...end` of a block's nonzero mask: the band this scan codes.
         private let band: UInt64
+        /// The mask's bits below the band: how many packed values come before the band's.
+        private let belowBand: UInt64
 
         init(sink: Sink, scan: Scan) {
             self.sink = sink
@@ -24,12 +29,14 @@ extension JPEGEncoder {
             let first = max(scan.start, 1)
             let high: UInt64 = scan.end == 63 ? ~0 : (1 << UInt64(scan.end + 1)) - 1
             band = high & ~((1 << UInt64(first)) - 1)
+            belowBand = (1 << UInt64(first)) - 1
         }
 
         /// Frees the bit buffers; the coder is not used after.
         func release() {
             pendingBits.deallocate()
             corrections.deallocate()
+            values.deallocate()
         }
 
         @inline(__always)
@@ -42,21 +49,32 @@ extension JPEGEncoder {
         @inline(__always)
         static func category(_ magnitude: Int) -> Int { Int.bitWidth - magnitude.leadingZeroBitCount }
 
+        /// One block: `block` its nonzero values packed in zigzag order, `mask` their positions
+        /// (Coefficients).
         @inline(__always)
         mutating func code(_ block: UnsafePointer<Int16>, mask: UInt64, component: Int, table: Int) {
             if scan.high == 0 {
-                if scan.start == 0 { codeDC(block, component: component, table: table) }
-                if scan.end > 0 { codeACFirst(block, mask: mask & band, table: table) }
+                if scan.start == 0 { codeDC(mask & 1 == 0 ? 0 : Int(block[0]), component: component, table: table) }
+                if scan.end > 0 { codeACFirst(block + packedBelowBand(mask), mask: mask & band, table: table) }
             } else if scan.start == 0 {
-                sink.bits(Int(block[0]) >> scan.low, 1)
+                sink.bits((mask & 1 == 0 ? 0 : Int(block[0])) >> scan.low, 1)
             } else {
-                codeACRefine(block, mask: mask & band, table: table)
+                codeACRefine(block + packedBelowBand(mask), mask: mask & band, table: table)
             }
         }
 
+        /// How many of the block's packed values come before the band's: only the DC's, if any, for
+        /// a band from 1 (most scans), without counting bits (no popcount instruction in the baseline
+        /// x86-64 the package builds for).
         @inline(__always)
-        private mutating func codeDC(_ block: UnsafePointer<Int16>, component: Int, table: Int) {
-            let value = Int(block[0]) >> scan.low
+        private func packedBelowBand(_ mask: UInt64) -> Int {
+            belowBand == 1 ? Int(truncatingIfNeeded: mask & 1) : (mask & belowBand).nonzeroBitCount
+        }
+
+        /// `dc`: the block's DC value.
+        @inline(__always)
+        private mutating func codeDC(_ dc: Int, component: Int, table: Int) {
+            let value = dc >> scan.low
             let diff: Int
             switch component {
             case 0:
@@ -71,22 +89,23 @@ extension JPEGEncoder {
             }
             let magnitude = diff < 0 ? -diff : diff
             let size = Self.category(magnitude)
-            sink.symbol(table, size)
-            sink.bits(diff < 0 ? diff - 1 : diff, size)
+            sink.symbol(table, size, bits: diff < 0 ? diff - 1 : diff, size)
         }
 
         /// Sequential AC (a scan 0...63) and progressive first AC scans: zero runs, ZRL, and end of
         /// band, which a progressive scan runs across blocks (EOBRUN). Walks the nonzero coefficients
-        /// only, the runs between them read off their positions.
+        /// only, the runs between them read off their positions. `band`: the band's packed values.
         @inline(__always)
-        private mutating func codeACFirst(_ block: UnsafePointer<Int16>, mask: UInt64, table: Int) {
+        private mutating func codeACFirst(_ band: UnsafePointer<Int16>, mask: UInt64, table: Int) {
             let slot = 2 + table
             var remaining = mask
             var last = max(scan.start, 1) - 1
+            var next = band
             while remaining != 0 {
                 let k = remaining.trailingZeroBitCount
                 remaining &= remaining &- 1
-                let value = Int(block[k])
+                let value = Int(next.pointee)
+                next += 1
                 let magnitude = (value < 0 ? -value : value) >> scan.low
                 if magnitude == 0 { continue }
                 if endOfBands > 0 { flushEndOfBands(slot) }
@@ -96,8 +115,7 @@ extension JPEGEncoder {
                     run -= 16
                 }
                 let size = Self.category(magnitude)
-                sink.symbol(slot, run << 4 | size)
-                sink.bits(value < 0 ? ~magnitude : magnitude, size)
+                sink.symbol(slot, run << 4 | size, bits: value < 0 ? ~magnitude : magnitude, size)
                 last = k
             }
             if last < scan.end {
@@ -115,19 +133,22 @@ extension JPEGEncoder {
         /// nonzero coefficient: the zeros after it only join the end of band. Walks only the
         /// coefficients nonzero at this bit (few in a photo's block), the zero runs between them read
         /// off their positions, as the first scans do: a walk of every coefficient was most of the
-        /// encoder's time.
+        /// encoder's time. `band`: the band's packed values.
         @inline(__always)
-        private mutating func codeACRefine(_ block: UnsafePointer<Int16>, mask: UInt64, table: Int) {
+        private mutating func codeACRefine(_ band: UnsafePointer<Int16>, mask: UInt64, table: Int) {
             let slot = 2 + table
             let low = scan.low
             // Which coefficients are nonzero at this bit, and which of them only become so now.
             var now: UInt64 = 0
             var fresh: UInt64 = 0
             var remaining = mask
+            var next = band
             while remaining != 0 {
                 let k = remaining.trailingZeroBitCount
                 remaining &= remaining &- 1
-                let value = Int(block[k])
+                values[k] = next.pointee
+                let value = Int(next.pointee)
+                next += 1
                 let magnitude = (value < 0 ? -value : value) >> low
                 if magnitude != 0 { now |= 1 << UInt64(k) }
                 if magnitude == 1 { fresh |= 1 << UInt64(k) }
@@ -147,15 +168,14 @@ extension JPEGEncoder {
                     run -= 16
                     emitCorrections()
                 }
-                let value = Int(block[k])
+                let value = Int(values[k])
                 if fresh & (1 << UInt64(k)) == 0 {
                     corrections[correctionCount] = UInt8(((value < 0 ? -value : value) >> low) & 1)
                     correctionCount += 1
                     continue
                 }
                 if endOfBands > 0 { flushEndOfBands(slot) }
-                sink.symbol(slot, run << 4 | 1)
-                sink.bits(value < 0 ? 0 : 1, 1)
+                sink.symbol(slot, run << 4 | 1, bits: value < 0 ? 0 : 1, 1)
                 emitCorrections()
                 run = 0
             }
@@ -173,8 +193,7 @@ extension JPEGEncoder {
         mutating func flushEndOfBands(_ slot: Int) {
             guard endOfBands > 0 else { return }
             let size = Self.category(endOfBands) - 1
-            sink.symbol(slot, size << 4)
-            sink.bits(endOfBands, size)
+            sink.symbol(slot, size << 4, bits: endOfBands, size)
             endOfBands = 0
             for i in 0..<pendingCount { sink.bits(Int(pendingBits[i]), 1) }
             pendingCount = 0

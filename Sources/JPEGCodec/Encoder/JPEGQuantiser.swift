@@ -96,6 +96,37 @@ extension JPEGEncoder {
         func quantise(
             _ block: UnsafeMutablePointer<SIMD8<Float>>, into out: UnsafeMutablePointer<Int16>, lowering: Float = 0
         ) -> UInt64 {
+            let mask = round(block, lowering: lowering)
+            UnsafeMutableRawPointer(scratch).withMemoryRebound(to: Int32.self, capacity: 64) { values in
+                for z in 0..<64 { out[z] = Int16(truncatingIfNeeded: values[source[z]]) }
+            }
+            return mask
+        }
+
+        /// `quantise` writing only the nonzero values, in zigzag order, and how many (the mask's bits):
+        /// what Coefficients keeps, read from the scratch with no pass over the zeros.
+        @inline(__always)
+        func quantise(
+            _ block: UnsafeMutablePointer<SIMD8<Float>>, packingInto out: UnsafeMutablePointer<Int16>,
+            lowering: Float = 0
+        ) -> (mask: UInt64, count: Int) {
+            let mask = round(block, lowering: lowering)
+            let count = UnsafeMutableRawPointer(scratch).withMemoryRebound(to: Int32.self, capacity: 64) { values in
+                var remaining = mask, i = 0
+                while remaining != 0 {
+                    out[i] = Int16(truncatingIfNeeded: values[source[remaining.trailingZeroBitCount]])
+                    remaining &= remaining &- 1
+                    i &+= 1
+                }
+                return i
+            }
+            return (mask, count)
+        }
+
+        /// The block's values rounded into the scratch (the DCT's order); returns which are nonzero,
+        /// as zigzag bits.
+        @inline(__always)
+        private func round(_ block: UnsafeMutablePointer<SIMD8<Float>>, lowering: Float) -> UInt64 {
             // Round to nearest by adding 1.5 · 2²³: the sum's low mantissa bits are then the rounded
             // integer (for |x| < 2²², which the clamp keeps), read back as an integer lane by lane with
             // no conversion (the standard library's SIMD float-to-integer conversions are generic
@@ -125,9 +156,6 @@ extension JPEGEncoder {
             for u in 0..<8 {
                 let row = zero.replacing(with: weights, where: scratch[u] .!= zero).wrappedSum()
                 mask |= maskTable[u * 256 + Int(row)]
-            }
-            UnsafeMutableRawPointer(scratch).withMemoryRebound(to: Int32.self, capacity: 64) { values in
-                for z in 0..<64 { out[z] = Int16(truncatingIfNeeded: values[source[z]]) }
             }
             return mask
         }

@@ -31,13 +31,38 @@ extension JPEGEncoder {
                 $0 + frame.components[$1].paddedBlocksWide * frame.components[$1].paddedBlocksHigh
             }
             var recorder = BlockCoder(
-                sink: SymbolRecorder(frequencies: frequencies, reserving: blocks * 2), scan: scan)
+                sink: SymbolRecorder(
+                    frequencies: frequencies, reserving: entryBound(scan, frame: frame, coefficients: coefficients)),
+                scan: scan)
             walk(scan, frame: frame, coefficients: coefficients, coder: &recorder)
             recorder.release()
             let counts = (0..<4).map { Array(UnsafeBufferPointer(start: frequencies + $0 * 256, count: 256)) }
             let symbols = UnsafeMutablePointer<SymbolRecorder>.allocate(capacity: 1)
             symbols.initialize(to: recorder.sink)
             return Recording(symbols: SendablePointer(symbols), counts: counts, blocks: blocks)
+        }
+
+        /// At least as many entries as the scan's recorder keeps: each sink call adds at most one, and a
+        /// block makes at most two a coefficient of its band nonzero (a symbol and its bits, or a
+        /// correction bit) and eight besides (its DC, up to three ZRLs, end-of-band runs flushed).
+        /// Reserved up front, the buffer never grows: growing by doubling copied it and touched twice
+        /// the pages (the untouched tail of the reservation costs none).
+        static func entryBound(_ scan: Scan, frame: Frame, coefficients: Coefficients) -> Int {
+            let first = max(scan.start, 1)
+            let high: UInt64 = scan.end == 63 ? ~0 : (1 << UInt64(scan.end + 1)) - 1
+            let band = high & ~((1 << UInt64(first)) - 1)
+            var bound = 64
+            for index in scan.components {
+                let component = frame.components[index]
+                let masks = coefficients.masks[index].base
+                let blocks = component.paddedBlocksWide * component.paddedBlocksHigh
+                var nonzero = 0
+                if band != 0 {
+                    for n in 0..<blocks { nonzero &+= (masks[n] & band).nonzeroBitCount }
+                }
+                bound += 2 * nonzero + 8 * blocks
+            }
+            return bound
         }
 
         /// The scan's DHT (the tables `definitions` gives), its SOS naming `ids`' tables, then its
@@ -75,11 +100,12 @@ extension JPEGEncoder {
                 let index = scan.components[0]
                 let component = frame.components[index]
                 let plane = coefficients.planes[index].base, masks = coefficients.masks[index].base
+                let offsets = coefficients.offsets[index].base
                 for by in stride(from: 0, to: component.blocksHigh, by: rowStep) {
                     let row = by * component.paddedBlocksWide
                     for bx in 0..<component.blocksWide {
                         let n = row + bx
-                        coder.code(plane + n * 64, mask: masks[n], component: index, table: component.table)
+                        coder.code(plane + Int(offsets[n]), mask: masks[n], component: index, table: component.table)
                     }
                 }
                 coder.flushEndOfBands(2 + component.table)
@@ -90,11 +116,13 @@ extension JPEGEncoder {
                     for index in scan.components {
                         let component = frame.components[index]
                         let plane = coefficients.planes[index].base, masks = coefficients.masks[index].base
+                        let offsets = coefficients.offsets[index].base
                         for v in 0..<component.v {
                             let row = (my * component.v + v) * component.paddedBlocksWide
                             for h in 0..<component.h {
                                 let n = row + mx * component.h + h
-                                coder.code(plane + n * 64, mask: masks[n], component: index, table: component.table)
+                                coder.code(
+                                    plane + Int(offsets[n]), mask: masks[n], component: index, table: component.table)
                             }
                         }
                     }

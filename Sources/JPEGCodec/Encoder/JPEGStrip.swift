@@ -2,8 +2,9 @@ extension JPEGEncoder {
     /// One MCU row of samples as floats, level-shifted (−128…127), each component at its own
     /// resolution and padded to whole blocks by repeating the last column and row (as libjpeg pads,
     /// so the padding costs few bits). Chroma at 4:2:0 is filtered down (`halve`). A class owning
-    /// raw buffers, so the block loop reads them without copies or checks.
-    final class Strip {
+    /// raw buffers, so the block loop reads them without copies or checks. Unchecked Sendable: a
+    /// strip is used by one band at a time, passed between bands through a lock (Coefficients.make).
+    final class Strip: @unchecked Sendable {
         let frame: Frame
         let fullWidth: Int
         let rows: Int

@@ -5,6 +5,8 @@ extension JPEGEncoder {
         mutating func symbol(_ slot: Int, _ symbol: Int)
         /// The low `count` bits of `value`, as they are (magnitudes, signs, correction bits).
         mutating func bits(_ value: Int, _ count: Int)
+        /// `symbol` then `bits` (count ≤ 16), in one step: most symbols come with their bits.
+        mutating func symbol(_ slot: Int, _ symbol: Int, bits value: Int, _ count: Int)
     }
 }
 
@@ -22,6 +24,12 @@ extension JPEGEncoder {
 
         @inline(__always)
         mutating func bits(_ value: Int, _ count: Int) { valueBits &+= count }
+
+        @inline(__always)
+        mutating func symbol(_ slot: Int, _ symbol: Int, bits value: Int, _ count: Int) {
+            frequencies[slot &* 256 &+ symbol] &+= 1
+            valueBits &+= count
+        }
     }
 }
 
@@ -73,6 +81,16 @@ extension JPEGEncoder {
             append(1 << 31 | UInt32(truncatingIfNeeded: slot << 29 | symbol << 21))
             open = true
             openCount = 0
+        }
+
+        /// The entry `symbol` then `bits` would leave: the symbol's, with the bits joined.
+        @inline(__always)
+        mutating func symbol(_ slot: Int, _ symbol: Int, bits value: Int, _ count: Int) {
+            frequencies[slot &* 256 &+ symbol] &+= 1
+            let field = UInt32(truncatingIfNeeded: value & (1 << count - 1))
+            append(1 << 31 | UInt32(truncatingIfNeeded: slot << 29 | symbol << 21 | count << 16) | field)
+            open = true
+            openCount = count
         }
 
         @inline(__always)
