@@ -270,7 +270,8 @@ heic-check: heic-files-check
 	python3 bench/heic_check.py --decoder "$$($(SWIFT) build -c release --show-bin-path)/hevc-yuv" $(HEIC_CHECK_ARGS)
 
 # AV1 (issue 41): aomenc, avifenc and Pillow stills decoded by av1-yuv and by dav1d --filmgrain 0,
-# plane md5s compared (tools/avif/avif_check.py). A stream whose frame turns on a loop filter imgsel
+# plane md5s compared (tools/avif/avif_check.py); AVIF files in every sampling and depth, and their
+# alpha items. A stream whose frame turns on a loop filter imgsel
 # does not apply yet is listed by name as "filters not yet" (headers and syntax still checked), not
 # as a failure. AVIF_CHECK_ARGS=--quick.
 .PHONY: avif-check

@@ -62,7 +62,8 @@ let package = Package(
         .target(name: "Deflate", dependencies: ["ByteCoding", "Posix"]),
         // What every codec shares, and nothing of any format: Raster, the decode limits and budget, the bands a
         // decoder hands its rows to (RowSink, RasterRows), Parallel, SendablePointer, HugePages, the planes a video
-        // codec decodes to (HEVCPicture, HEIF's seam) and DecodeError (Deflate's, which inflate throws).
+        // codec decodes to (YCbCrPlanes, alias HEVCPicture: HEIF's seam) and DecodeError (Deflate's, which inflate
+        // throws).
         .target(name: "ImageCore", dependencies: ["Deflate", "Posix"]),
         // JPEG alone, so it can be opened alone: the baseline and progressive decoder (scaled, in bands) and
         // imgsel's JPEG encoder.

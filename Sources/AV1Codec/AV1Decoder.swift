@@ -89,8 +89,8 @@ public enum AV1Decoder {
         switch (decoded.planes.count, decoded.subsamplingX, decoded.subsamplingY) {
         case (1, _, _): chroma = .monochrome
         case (_, 1, 1): chroma = .yuv420
-        case (_, 0, 0): throw .unsupported("AV1 4:4:4 (not yet)")
-        default: throw .unsupported("AV1 4:2:2 (not yet)")
+        case (_, 1, 0): chroma = .yuv422
+        default: chroma = .yuv444
         }
         return HEVCPicture(
             width: decoded.width, height: decoded.height, bitDepthLuma: decoded.bitDepth,

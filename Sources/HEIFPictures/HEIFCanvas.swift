@@ -11,7 +11,8 @@ final class HEIFCanvas {
 
     /// Only called once the size has passed DecodeLimits.
     init(width: Int, height: Int, bitDepthLuma: Int, bitDepthChroma: Int, chroma: HEVCPicture.Chroma) {
-        let chromaSamples = chroma == .yuv420 ? (width + 1) / 2 * ((height + 1) / 2) : 0
+        let chromaSize = chroma.chromaSize(width: width, height: height)
+        let chromaSamples = chromaSize.width * chromaSize.height
         shape = HEVCPicture(
             width: width, height: height, bitDepthLuma: bitDepthLuma, bitDepthChroma: bitDepthChroma, chroma: chroma,
             luma: [], cb: [], cr: [])
@@ -64,7 +65,8 @@ final class HEIFCanvas {
     }
 
     /// Copies the part of `p` that lies within the canvas, its top-left corner at (x, y);
-    /// for 4:2:0, x and y are even, so its chroma lands at (x/2, y/2).
+    /// x and y are multiples of the chroma subsampling (even for 4:2:0; x even for 4:2:2), so its
+    /// chroma lands at (x, y) shifted by it.
     private static func copy(_ p: HEVCPicture, x: Int, y: Int, into target: Target, shape: HEVCPicture) {
         let width = min(p.width, shape.width - x), height = min(p.height, shape.height - y)
         guard width > 0, height > 0 else { return }
@@ -74,11 +76,12 @@ final class HEIFCanvas {
                     from: src.baseAddress! + row * p.width, count: width)
             }
         }
-        guard shape.chroma == .yuv420, let cbTarget = target.cb?.base, let crTarget = target.cr?.base else { return }
-        let canvasChroma = (width: (shape.width + 1) / 2, height: (shape.height + 1) / 2)
-        let tileChroma = (p.width + 1) / 2
-        let cx = x / 2, cy = y / 2
-        let cw = min(tileChroma, canvasChroma.width - cx), ch = min((p.height + 1) / 2, canvasChroma.height - cy)
+        guard shape.chroma != .monochrome, let cbTarget = target.cb?.base, let crTarget = target.cr?.base else {
+            return
+        }
+        let canvasChroma = shape.chromaSize, tileChroma = p.chromaSize.width
+        let cx = x >> shape.chroma.shift.x, cy = y >> shape.chroma.shift.y
+        let cw = min(tileChroma, canvasChroma.width - cx), ch = min(p.chromaSize.height, canvasChroma.height - cy)
         guard cw > 0, ch > 0 else { return }
         for (plane, to) in [(p.cb, cbTarget), (p.cr, crTarget)] {
             plane.withUnsafeBufferPointer { src in

@@ -33,7 +33,7 @@ public struct HEIFCodec: Sendable {
 }
 
 /// The samples a coded item decodes to, as its configuration says: every tile of a grid must
-/// agree with its first. (The planes themselves are an HEVCPicture, whatever the codec.)
+/// agree with its first. (The planes themselves are YCbCrPlanes, whatever the codec.)
 public struct HEIFCodedFormat: Equatable, Sendable {
     public var chroma: HEVCPicture.Chroma
     public var bitDepthLuma: Int, bitDepthChroma: Int

@@ -4,9 +4,17 @@ import ImageCore
 /// comparison tools (av1-yuv) check against a reference decoder's planes.
 public enum HEIFCodedItems {
     /// The primary item's planes (a grid's tiles put together), decoded by `codecs`.
-    public static func primaryPlanes(_ bytes: [UInt8], codecs: [HEIFCodec]) throws(DecodeError) -> HEVCPicture {
+    public static func primaryPlanes(_ bytes: [UInt8], codecs: [HEIFCodec]) throws(DecodeError) -> YCbCrPlanes {
         let container = try HEIFContainer(bytes)
         return try HEIFItemPictures(container: container, codecs: codecs).picture(of: container.primary)
+    }
+
+    /// The planes of the primary item's alpha (an auxiliary item, monochrome as a rule), or nil
+    /// when it has none: the item HEIFDecoder takes its alpha from.
+    public static func alphaPlanes(_ bytes: [UInt8], codecs: [HEIFCodec]) throws(DecodeError) -> YCbCrPlanes? {
+        let container = try HEIFContainer(bytes)
+        guard let alpha = try HEIFDecoder.alphaItem(of: container.primary, container) else { return nil }
+        return try HEIFItemPictures(container: container, codecs: codecs).picture(of: alpha)
     }
 
     /// The primary item's configuration payload (av1C, hvcC...) and coded bytes, when it is a

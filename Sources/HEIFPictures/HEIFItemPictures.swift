@@ -117,8 +117,10 @@ struct HEIFItemPictures: Sendable {
         }
         let format = try configuration(of: tiles[0], try codec(of: tiles[0])).format
         let chroma = format.chroma
-        if chroma == .yuv420, (columns > 1 && tileWidth & 1 == 1) || (rows > 1 && tileHeight & 1 == 1) {
-            throw .unsupported("HEIF grid of 4:2:0 tiles of odd size \(tileWidth)×\(tileHeight)")
+        let (sx, sy) = chroma.shift
+        if (columns > 1 && tileWidth & sx == 1) || (rows > 1 && tileHeight & sy == 1) {
+            let sampling = chroma == .yuv420 ? "4:2:0" : "4:2:2"
+            throw .unsupported("HEIF grid of \(sampling) tiles of odd size \(tileWidth)×\(tileHeight)")
         }
         return HEIFGridLayout(
             width: width, height: height, columns: columns, tileWidth: tileWidth, tileHeight: tileHeight,

@@ -10,7 +10,8 @@ struct HEIFRect: Equatable {
 /// of the window's size, rows spread over every core; and an alpha picture's luma into the
 /// raster's alpha. 4:2:0 chroma is upsampled by repeating each sample over its 2×2 luma
 /// samples, as libheif does by default: measured against pillow-heif 1.8 (libheif 1.23), the
-/// 9-3-3-1 bilinear weights came out at 31 to 52 dB, repetition at 54 dB to identical.
+/// 9-3-3-1 bilinear weights came out at 31 to 52 dB, repetition at 54 dB to identical. 4:2:2
+/// chroma is repeated the same way over its two luma samples across; 4:4:4 needs none.
 enum HEIFPixels {
     /// Bit depths a conversion takes: HEVC's 8 to 16 (the decoder gives 8 to 10; a fake may not).
     static let bitDepths = 8...16
@@ -19,7 +20,7 @@ enum HEIFPixels {
         guard p.width >= 1, p.height >= 1, bitDepths.contains(p.bitDepthLuma), bitDepths.contains(p.bitDepthChroma),
             p.width <= DecodeLimits.maxSide, p.height <= DecodeLimits.maxSide, p.luma.count == p.width * p.height
         else { throw .corrupt("\(what) decoded as an invalid picture") }
-        let chroma = p.chroma == .yuv420 ? (p.width + 1) / 2 * ((p.height + 1) / 2) : 0
+        let size = p.chromaSize, chroma = size.width * size.height
         guard p.cb.count == chroma, p.cr.count == chroma else {
             throw .corrupt("\(what) decoded with bad chroma planes")
         }
@@ -67,43 +68,46 @@ enum HEIFPixels {
     ) {
         let y = window.y + oy
         let lumaRow = y * p.width + window.x
-        guard p.chroma == .yuv420 else {
+        guard p.chroma != .monochrome else {
             for ox in 0..<window.width {
                 let g = m.grey(Int(planes.luma.base[lumaRow + ox]))
                 (out[ox * 4], out[ox * 4 + 1], out[ox * 4 + 2], out[ox * 4 + 3]) = (g, g, g, 255)
             }
             return
         }
-        let chromaRow = (y >> 1) * ((p.width + 1) / 2)
+        let (sx, sy) = p.chroma.shift
+        let chromaRow = (y >> sy) * p.chromaSize.width
         let (luma, cb, cr) = (planes.luma.base, planes.cb!.base, planes.cr!.base)
         for ox in 0..<window.width {
-            let c = chromaRow + ((window.x + ox) >> 1)
+            let c = chromaRow + ((window.x + ox) >> sx)
             let (r, g, b) = m.rgb(Int(luma[lumaRow + ox]), Int(cb[c]), Int(cr[c]))
             (out[ox * 4], out[ox * 4 + 1], out[ox * 4 + 2], out[ox * 4 + 3]) = (r, g, b, 255)
         }
     }
 
     /// Writes the part of grid tile `p` (its top-left corner at (x, y) of the grid's output)
-    /// that lies in `window` into `out`, the window's RGBA rows, opaque. For 4:2:0, x and y are
-    /// even (or 0), so the tile's chroma sample of a pixel is the one the whole grid's would be.
+    /// that lies in `window` into `out`, the window's RGBA rows, opaque. For 4:2:0 x and y are
+    /// even (or 0), for 4:2:2 x is, so the tile's chroma sample of a pixel is the one the whole
+    /// grid's would be.
     static func convertTile(
         _ p: HEVCPicture, x: Int, y: Int, window: HEIFRect, matrix m: HEIFColourMatrix, into out: SendablePointer<UInt8>
     ) {
         let left = max(x, window.x), right = min(x + p.width, window.x + window.width)
         let top = max(y, window.y), bottom = min(y + p.height, window.y + window.height)
         guard left < right, top < bottom else { return }
-        let chromaWidth = (p.width + 1) / 2
+        let chromaWidth = p.chromaSize.width
+        let (sx, sy) = p.chroma.shift
         p.luma.withUnsafeBufferPointer { luma in
             p.cb.withUnsafeBufferPointer { cb in
                 p.cr.withUnsafeBufferPointer { cr in
                     for row in top..<bottom {
                         let target = out.base + ((row - window.y) * window.width + left - window.x) * 4
                         let lumaRow = (row - y) * p.width - x
-                        let chromaRow = ((row - y) >> 1) * chromaWidth
+                        let chromaRow = ((row - y) >> sy) * chromaWidth
                         for ox in left..<right {
                             let pixel = target + (ox - left) * 4
-                            if p.chroma == .yuv420 {
-                                let c = chromaRow + ((ox - x) >> 1)
+                            if p.chroma != .monochrome {
+                                let c = chromaRow + ((ox - x) >> sx)
                                 (pixel[0], pixel[1], pixel[2]) = m.rgb(Int(luma[lumaRow + ox]), Int(cb[c]), Int(cr[c]))
                             } else {
                                 let g = m.grey(Int(luma[lumaRow + ox]))

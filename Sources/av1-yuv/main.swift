@@ -3,6 +3,7 @@
 // dav1d -o does for .yuv (8-bit samples as bytes, deeper ones as 16-bit little-endian), so
 // `make avif-check` can compare the two plane by plane.
 // Usage: av1-yuv FILE OUT.yuv [--time]   the planes
+//        av1-yuv --alpha FILE OUT.yuv    the planes of an AVIF's alpha item (exit 3 without one)
 //        av1-yuv --headers FILE          "WIDTHxHEIGHT BITS SAMPLING": what the headers say
 //        av1-yuv --parse FILE            "N blocks (P with palettes) conformant" (or NOT conformant):
 //                                        the tiles' syntax read, and whether it ended in the padding
@@ -28,7 +29,7 @@ let codec = HEIFCodec.av1 { (config, data) throws(DecodeError) in
 
 /// The planes as dav1d writes them. A function, not top-level code: top-level variables are
 /// the main actor's, and a check of the executor on each sample is slow.
-func yuvBytes(_ picture: HEVCPicture) -> [UInt8] {
+func yuvBytes(_ picture: YCbCrPlanes) -> [UInt8] {
     yuvBytes([picture.luma, picture.cb, picture.cr], wide: picture.bitDepthLuma > 8 || picture.bitDepthChroma > 8)
 }
 
@@ -62,7 +63,15 @@ do {
     let out: [UInt8]
     let size: String
     if isAVIF {
-        let picture = try HEIFCodedItems.primaryPlanes(bytes, codecs: [codec])
+        let picture: YCbCrPlanes
+        if arguments.contains("--alpha") {
+            guard let alpha = try HEIFCodedItems.alphaPlanes(bytes, codecs: [codec]) else {
+                throw DecodeError.unsupported("AVIF without an alpha item")
+            }
+            picture = alpha
+        } else {
+            picture = try HEIFCodedItems.primaryPlanes(bytes, codecs: [codec])
+        }
         out = yuvBytes(picture)
         size = "\(picture.width)x\(picture.height)"
     } else {

@@ -38,12 +38,20 @@ final class AVIFItemTests: XCTestCase {
         }
     }
 
-    func testSamplingsNotYetDecodedAreRefusedByName() {
+    /// av1C's sampling is what the planes are laid out by: a stream that decodes to another is
+    /// corrupt, and 4:4:0 (no AV1 sampling) is refused as the configuration is read.
+    func testTheConfigurationsSamplingMustBeTheStreams() {
         var file = AV1Samples.pillow3x2
         guard let at = Self.offset(of: [0x81, 0x00, 0x0C, 0x00], in: file) else { return XCTFail("no av1C") }
-        file[at + 2] = 0x00  // subsampling 0, 0: 4:4:4
+        file[at + 2] = 0x00  // subsampling 0, 0: 4:4:4, but the (fake) stream is 4:2:0
         XCTAssertThrowsError(try HEIFDecoder.decode(file, codecs: [Self.flat])) {
-            XCTAssertEqual($0 as? DecodeError, .unsupported("AV1 4:4:4"))
+            XCTAssertEqual(
+                $0 as? DecodeError,
+                .corrupt("AV1 item whose sequence header's sampling or bit depth is not its configuration's (av1C)"))
+        }
+        file[at + 2] = 0x04  // subsampling 0, 1: 4:4:0
+        XCTAssertThrowsError(try HEIFDecoder.decode(file, codecs: [Self.flat])) {
+            XCTAssertEqual($0 as? DecodeError, .corrupt("AV1 configuration (av1C) of 4:4:0 sampling"))
         }
         file[at] = 0x80
         XCTAssertThrowsError(try HEIFDecoder.decode(file, codecs: [Self.flat])) {
@@ -64,5 +72,35 @@ final class AVIFItemTests: XCTestCase {
     static func offset(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
         guard bytes.count >= needle.count else { return nil }
         return (0...(bytes.count - needle.count)).first { Array(bytes[$0..<$0 + needle.count]) == needle }
+    }
+}
+
+/// 4:4:4 at 10 bits and alpha through the HEIF item model with the real AV1 decoder: the
+/// colour item's planes are dav1d's, and the alpha item (an auxiliary monochrome AV1 item)
+/// becomes the raster's alpha, exactly the PNG's since it was coded losslessly.
+final class AVIFSamplingAndAlphaTests: XCTestCase {
+    static let codec = HEIFCodec.av1 { (config, data) throws(DecodeError) in
+        try AV1Decoder.decode(configuration: config, data: data)
+    }
+
+    func testFourFourFourTenBitColourIsDav1ds() throws {
+        let picture = try HEIFCodedItems.primaryPlanes(AV1Samples.avifencAlpha444, codecs: [Self.codec])
+        XCTAssertEqual(picture.chroma, .yuv444)
+        XCTAssertEqual([picture.width, picture.height, picture.bitDepthLuma], [8, 6, 10])
+        // dav1d --filmgrain 0 -o x.yuv of the colour item's OBUs (tools/avif/avif_items.py), FNV-1a 64.
+        let yuv = (picture.luma + picture.cb + picture.cr).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        XCTAssertEqual(AV1OracleTests.fnv1a(yuv), 0xdb53_f41f_e016_9a91)
+    }
+
+    func testTheAlphaItemIsTheRastersAlpha() throws {
+        let alpha = try XCTUnwrap(HEIFCodedItems.alphaPlanes(AV1Samples.avifencAlpha444, codecs: [Self.codec]))
+        XCTAssertEqual(alpha.chroma, .monochrome)
+        XCTAssertEqual(alpha.bitDepthLuma, 10)
+        XCTAssertEqual(alpha.luma, AV1Samples.avifencAlpha444Alpha.map { UInt16((Int($0) * 1023 + 127) / 255) })
+        let raster = try HEIFDecoder.decode(AV1Samples.avifencAlpha444, codecs: [Self.codec])
+        XCTAssertTrue(raster.hasAlpha)
+        let alphas = stride(from: 3, to: raster.pixels.count, by: 4).map { raster.pixels[$0] }
+        XCTAssertEqual(alphas, AV1Samples.avifencAlpha444Alpha)
+        XCTAssertNil(try HEIFCodedItems.alphaPlanes(AV1Samples.pillow3x2, codecs: [Self.codec]))
     }
 }

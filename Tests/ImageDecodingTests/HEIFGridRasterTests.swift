@@ -12,17 +12,32 @@ final class HEIFGridRasterTests: XCTestCase {
     private typealias F = HEIFTestFile
 
     /// Tile i of 6×4 samples: luma, Cb and Cr all vary with the tile and the position.
-    private static func tile(_ i: Int, bitDepth: Int) -> HEVCPicture {
-        let w = 6, h = 4, cw = 3, ch = 2
+    private static func tile(_ i: Int, bitDepth: Int, chroma: YCbCrPlanes.Chroma = .yuv420) -> YCbCrPlanes {
+        let w = 6, h = 4
+        let (cw, ch) = chroma.chromaSize(width: w, height: h)
         let top = (1 << bitDepth) - 1
-        return HEVCPicture(
-            width: w, height: h, bitDepthLuma: bitDepth, bitDepthChroma: bitDepth, chroma: .yuv420,
+        return YCbCrPlanes(
+            width: w, height: h, bitDepthLuma: bitDepth, bitDepthChroma: bitDepth, chroma: chroma,
             luma: (0..<w * h).map { UInt16((40 + 17 * i + 5 * ($0 % w) + 9 * ($0 / w)) * top / 255) },
             cb: (0..<cw * ch).map { UInt16((60 + 23 * i + 31 * $0) % 256 * top / 255) },
             cr: (0..<cw * ch).map { UInt16((200 - 19 * i + 13 * $0) % 256 * top / 255) })
     }
 
-    private static func grid(bitDepth: Int, clap: [UInt8]?) -> HEIFTestFile {
+    /// av1C for a sampling other than HEVC's: 4:2:2 (profile 2) or 4:4:4 (profile 1), 8 or 10 bits.
+    private static func av1C(_ chroma: YCbCrPlanes.Chroma, bitDepth: Int) -> [UInt8] {
+        let profile: UInt8 = chroma == .yuv444 ? 1 : 2
+        let flags: UInt8 = (bitDepth > 8 ? 0x40 : 0) | (chroma == .yuv422 ? 0x08 : 0)
+        return F.box("av1C", [0x81, profile << 5, flags, 0])
+    }
+
+    /// The fake decoder behind av01 tiles: the same "coded" pictures as the HEVC fake's.
+    private static let fakeAV1 = HEIFCodec.av1 { (_, data) throws(DecodeError) in
+        try FakeHEVC.decode([], data, 4, 0)
+    }
+
+    private static func grid(
+        bitDepth: Int, clap: [UInt8]?, chroma: YCbCrPlanes.Chroma = .yuv420
+    ) -> HEIFTestFile {
         var file = HEIFTestFile()
         var properties = [F.ispe(16, 7), F.nclx(matrix: 1, fullRange: false)]
         if let clap { properties.append(clap) }
@@ -34,28 +49,34 @@ final class HEIFGridRasterTests: XCTestCase {
         for i in 0..<6 {
             file.items.append(
                 .init(
-                    id: 10 + i, type: "hvc1", data: FakeHEVC.coded(tile(i, bitDepth: bitDepth)),
-                    properties: [F.hvcC(bitDepth: bitDepth), F.ispe(6, 4)]))
+                    id: 10 + i, type: chroma == .yuv420 ? "hvc1" : "av01",
+                    data: FakeHEVC.coded(tile(i, bitDepth: bitDepth, chroma: chroma)),
+                    properties: [
+                        chroma == .yuv420 ? F.hvcC(bitDepth: bitDepth) : av1C(chroma, bitDepth: bitDepth), F.ispe(6, 4),
+                    ]))
         }
         file.references = [("dimg", 1, (10..<16).map { $0 })]
         return file
     }
 
     func testTileByTileConversionEqualsTheAssembledPlanesConverted() throws {
-        for bitDepth in [8, 10] {
+        let codecs = [HEIFCodec.hevc(FakeHEVC.decode), Self.fakeAV1]
+        let formats: [(Int, YCbCrPlanes.Chroma)] = [(8, .yuv420), (10, .yuv420), (8, .yuv422), (10, .yuv444)]
+        for (bitDepth, chroma) in formats {
             for clap in [nil, F.clap(width: 11, height: 5, horizontal: 1, vertical: 1)] {
-                let bytes = Self.grid(bitDepth: bitDepth, clap: clap).bytes()
-                let raster = try HEIFDecoder.decode(bytes, tiles: FakeHEVC.decode)
+                let bytes = Self.grid(bitDepth: bitDepth, clap: clap, chroma: chroma).bytes()
+                let raster = try HEIFDecoder.decode(bytes, codecs: codecs)
                 // The planes put together (the grid as a picture, as an alpha grid still is), then converted.
                 let container = try HEIFContainer(bytes)
-                let planes = try HEIFItemPictures(container: container, codecs: [.hevc(FakeHEVC.decode)]).picture(of: 1)
+                let planes = try HEIFItemPictures(container: container, codecs: codecs).picture(of: 1)
+                XCTAssertEqual(planes.chroma, chroma)
                 let properties = try container.properties(of: 1)
                 let window = HEIFGeometry.window(width: 16, height: 7, properties: properties)
                 var expected = try Raster(width: window.width, height: window.height, hasAlpha: false)
                 try HEIFPixels.convert(
                     planes, window: window, colour: try HEIFDecoder.colour(of: 1, container), into: &expected)
                 XCTAssertEqual([raster.width, raster.height], [window.width, window.height])
-                XCTAssertEqual(raster.pixels, expected.pixels, "bit depth \(bitDepth), clap \(clap != nil)")
+                XCTAssertEqual(raster.pixels, expected.pixels, "\(chroma) \(bitDepth) bits, clap \(clap != nil)")
                 XCTAssertEqual(window.width, clap == nil ? 16 : 11)
             }
         }

@@ -115,9 +115,12 @@ struct HEIFTestFile {
 
 /// The fake HEVC decoder's side: a picture as "coded" bytes, and back.
 enum FakeHEVC {
+    /// The sampling's byte in the "coded" picture: its index here.
+    static let samplings: [YCbCrPlanes.Chroma] = [.monochrome, .yuv420, .yuv422, .yuv444]
+
     static func coded(_ p: HEVCPicture) -> [UInt8] {
         var bytes = HEIFTestFile.be16(p.width) + HEIFTestFile.be16(p.height)
-        bytes += [UInt8(p.bitDepthLuma), UInt8(p.bitDepthChroma), p.chroma == .yuv420 ? 1 : 0]
+        bytes += [UInt8(p.bitDepthLuma), UInt8(p.bitDepthChroma), UInt8(samplings.firstIndex(of: p.chroma)!)]
         for v in p.luma + p.cb + p.cr { bytes += HEIFTestFile.be16(Int(v)) }
         return bytes
     }
@@ -125,8 +128,9 @@ enum FakeHEVC {
     static let decode: HEVCTileDecoder = { _, data, _, _ throws(DecodeError) in
         guard data.count >= 7 else { throw .corrupt("fake stream") }
         let w = Int(data[0]) << 8 | Int(data[1]), h = Int(data[2]) << 8 | Int(data[3])
-        let chroma: HEVCPicture.Chroma = data[6] == 1 ? .yuv420 : .monochrome
-        let c = chroma == .yuv420 ? (w + 1) / 2 * ((h + 1) / 2) : 0
+        guard data[6] < samplings.count else { throw .corrupt("fake stream sampling") }
+        let chroma = samplings[Int(data[6])], size = chroma.chromaSize(width: w, height: h)
+        let c = size.width * size.height
         guard data.count == 7 + 2 * (w * h + 2 * c) else { throw .corrupt("fake stream size") }
         let samples = stride(from: 7, to: data.count, by: 2).map { UInt16(data[$0]) << 8 | UInt16(data[$0 + 1]) }
         return HEVCPicture(

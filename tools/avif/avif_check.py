@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """AV1 check (issue 41): makes AV1 stills with aomenc (all-intra, every filter off, several sizes,
 qualities and superblock sizes), avifenc and Pillow, decodes each with dav1d (--filmgrain 0)
-and with imgsel's decoder (the av1-yuv helper), and compares the planes' md5s.
+and with imgsel's decoder (the av1-yuv helper), and compares the planes' md5s. AVIF files are
+decoded whole by av1-yuv (the HEIF item model, in every sampling: avifenc -y 444/422/420/400,
+-d 8/10/12) and compared with dav1d's decode of their primary item's OBUs; a file with alpha has
+its alpha item (av1-yuv --alpha) compared too, as "NAME/alpha".
 
 A stream imgsel refuses by name ("not yet": a loop filter, or a sampling the AVIF path does not
 carry yet) is compared on what its headers say (width, height, bit depth, sampling) against
@@ -189,8 +192,9 @@ FILTERS_NOT_YET = {}
 FILTER_NAMES = ("deblocking", "CDEF", "loop restoration")
 
 
-def check(decoder, name, obu_path, ours_input, work):
-    """One stream: 'exact', 'headers' (headers match, pixels not decoded yet) or a mismatch line."""
+def check(decoder, name, obu_path, ours_input, work, alpha=False):
+    """One stream: 'exact', 'headers' (headers match, pixels not decoded yet) or a mismatch line.
+    With `alpha`, ours_input's alpha item is decoded (av1-yuv --alpha)."""
     ref_y4m = os.path.join(work, name + ".ref.y4m")
     ref_yuv = os.path.join(work, name + ".ref.yuv")
     p = run(["dav1d", "-q", "--filmgrain", "0", "--demuxer", "section5", "-i", obu_path, "-o", ref_y4m])
@@ -199,7 +203,7 @@ def check(decoder, name, obu_path, ours_input, work):
     run(["dav1d", "-q", "--filmgrain", "0", "--demuxer", "section5", "-i", obu_path, "-o", ref_yuv])
     w, h, tag = y4m_header(ref_y4m)
     ours_yuv = os.path.join(work, name + ".ours.yuv")
-    p = run([decoder, ours_input, ours_yuv])
+    p = run([decoder, ours_input, ours_yuv] + (["--alpha"] if alpha else []))
     refused = p.stderr.decode().strip()
     if p.returncode == 3 and (b"so far" in p.stderr or b"not yet" in p.stderr):
         p = run([decoder, "--headers", ours_input])
@@ -266,6 +270,10 @@ def main():
             results[name] = f"{name}: skipped ({e})"
             continue
         results[name] = check(args.decoder, name, obu, avif, work)
+        if "alpha" in name:
+            obu = os.path.join(work, name + ".alpha.obu")
+            avif_items.write_primary_obus(avif, obu, alpha=True)
+            results[name + "/alpha"] = check(args.decoder, name + "-alpha", obu, avif, work, alpha=True)
     exact = sum(1 for v in results.values() if v == "exact")
     syntax = sum(1 for v in results.values() if v == "syntax")
     headers = sum(1 for v in results.values() if v == "headers")

@@ -24,14 +24,35 @@ def boxes(data, start, end):
         at += size
 
 
-def write_primary_obus(avif, out):
-    """Writes `12 00` and the primary item's bytes (one av01 item with its extents) to `out`."""
+def alpha_item(data, inner, primary):
+    """The item whose auxl reference points at `primary` (avifenc's alpha), or None."""
+    if "iref" not in inner:
+        return None
+    s, e = inner["iref"]
+    wide = data[s] != 0
+    for kind, bs, be in boxes(data, s + 4, e):
+        n = 4 if wide else 2
+        source = int.from_bytes(data[bs : bs + n], "big")
+        count = int.from_bytes(data[bs + n : bs + n + 2], "big")
+        targets = [int.from_bytes(data[bs + n + 2 + i * n : bs + 2 * n + 2 + i * n], "big") for i in range(count)]
+        if kind == "auxl" and primary in targets:
+            return source
+    return None
+
+
+def write_primary_obus(avif, out, alpha=False):
+    """Writes `12 00` and the primary item's bytes (one av01 item with its extents) to `out`;
+    with `alpha`, its alpha item's."""
     data = open(avif, "rb").read()
     meta = next((s, e) for k, s, e in boxes(data, 0, len(data)) if k == "meta")
     inner = {k: (s, e) for k, s, e in boxes(data, meta[0] + 4, meta[1])}
     s, _ = inner["pitm"]
     version = data[s]
     primary = struct.unpack(">H" if version == 0 else ">I", data[s + 4 : s + (6 if version == 0 else 8)])[0]
+    if alpha:
+        primary = alpha_item(data, inner, primary)
+        if primary is None:
+            raise NotOneItem("no alpha item")
     s, e = inner["iinf"]
     version = data[s]
     at = s + (6 if version == 0 else 8)
@@ -101,4 +122,43 @@ def make_files(work, quick):
                     capture_output=True)
                 if r.returncode == 0:  # SVT-AV1 refuses pictures under its minimum size
                     out.append((os.path.basename(path)[:-5], path))
+    # Profiles 1 and 2 and deep samples (avifenc takes -y and -d from PNG input only, so a
+    # colourful PNG), and alpha (an auxiliary monochrome item: its planes are checked too).
+    formats = [("444", 8), ("422", 8), ("420", 10), ("444", 10), ("422", 10), ("420", 12), ("422", 12),
+               ("444", 12), ("400", 8), ("400", 10)]
+    for w, h in sizes:
+        png = colour_png(work, w, h)
+        quick_formats = [("444", 8), ("422", 8), ("444", 10), ("422", 12), ("400", 8)]
+        for yuv, depth in formats if not quick else quick_formats:
+            for q in [10, 40] if not quick else [30]:
+                path = os.path.join(work, f"avifenc-y{yuv}-d{depth}-{w}x{h}-q{q}.avif")
+                r = subprocess.run(["avifenc", "-y", yuv, "-d", str(depth), "--min", str(q), "--max", str(q),
+                                    png, path], capture_output=True)
+                if r.returncode == 0:
+                    out.append((os.path.basename(path)[:-5], path))
+        rgba = colour_png(work, w, h, alpha=True)
+        for yuv, depth in [("420", 8), ("444", 10)]:
+            path = os.path.join(work, f"avifenc-alpha-y{yuv}-d{depth}-{w}x{h}.avif")
+            r = subprocess.run(["avifenc", "-y", yuv, "-d", str(depth), "--min", "20", "--max", "20",
+                                "--minalpha", "10", "--maxalpha", "10", rgba, path], capture_output=True)
+            if r.returncode == 0:
+                out.append((os.path.basename(path)[:-5], path))
+        path = os.path.join(work, f"pillow-alpha-{w}x{h}.avif")
+        Image.open(rgba).save(path, quality=60)
+        out.append((os.path.basename(path)[:-5], path))
     return out
+
+
+def colour_png(work, w, h, alpha=False):
+    """An RGB (or RGBA) PNG whose channels are three (four) different pictures of make_y4m's."""
+    from avif_check import make_y4m
+
+    y4m = os.path.join(work, f"rgb-{w}x{h}.y4m")
+    make_y4m(y4m, w, h, w * 7919 + h, sampling="444")
+    raw = open(y4m, "rb").read().split(b"FRAME\n", 1)[1]
+    bands = [Image.frombytes("L", (w, h), raw[i * w * h : (i + 1) * w * h]) for i in range(3)]
+    if alpha:
+        bands.append(bands[0].transpose(Image.Transpose.ROTATE_180))
+    path = os.path.join(work, f"rgb{'a' if alpha else ''}-{w}x{h}.png")
+    Image.merge("RGBA" if alpha else "RGB", bands).save(path)
+    return path
