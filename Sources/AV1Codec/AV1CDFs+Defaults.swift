@@ -50,6 +50,15 @@ extension AV1CDFs {
         case .paletteUVColor6: return D.paletteSize6UvColor
         case .paletteUVColor7: return D.paletteSize7UvColor
         case .paletteUVColor8: return D.paletteSize8UvColor
+        case .txfmSplit: return D.txfmSplit
+        case .interTxTypeSet1: return D.interTxTypeSet1
+        case .interTxTypeSet2: return D.interTxTypeSet2
+        case .interTxTypeSet3: return D.interTxTypeSet3
+        case .mvJoint: return D.mvJoint
+        case .mvClass: return D.mvClass
+        case .mvClass0Bit: return D.mvClass0Bit + D.mvClass0Bit
+        case .mvSign: return D.mvSign + D.mvSign
+        case .mvBit: return D.mvBit + D.mvBit
         default: return coefficientDefaults(table, q)
         }
     }

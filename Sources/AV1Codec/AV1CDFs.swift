@@ -22,6 +22,10 @@ struct AV1CDFs: Equatable {
         case paletteUVColor7, paletteUVColor8
         case txbSkip, eobPt16, eobPt32, eobPt64, eobPt128, eobPt256, eobPt512, eobPt1024, eobExtra, dcSign
         case coeffBaseEOB, coeffBase, coeffBr
+        // Intra block copy's: the var-tx split, the inter transform sets, the vector (each mv
+        // table one a component, MV_INTRABC_CONTEXT's only).
+        case txfmSplit, interTxTypeSet1, interTxTypeSet2, interTxTypeSet3
+        case mvJoint, mvClass, mvClass0Bit, mvSign, mvBit
 
         /// The entries of one CDF: its symbols' values and its counter.
         var stride: Int {
@@ -55,6 +59,11 @@ struct AV1CDFs: Equatable {
             case .eobPt1024: 12
             case .coeffBaseEOB: 4
             case .coeffBase, .coeffBr: 5
+            case .txfmSplit, .interTxTypeSet3, .mvClass0Bit, .mvSign, .mvBit: 3
+            case .interTxTypeSet1: 17
+            case .interTxTypeSet2: 13
+            case .mvJoint: 5
+            case .mvClass: 12
             }
         }
     }

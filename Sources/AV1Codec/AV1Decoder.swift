@@ -4,8 +4,8 @@ import ImageCore
 /// HEIF: AVIF's item model hands it av1C's configuration OBUs and the item's OBUs.
 ///
 /// Issue 41, so far: the OBUs, headers and the tiles' whole syntax are read, intra frames are
-/// reconstructed (prediction, dequantisation, inverse transforms) and filtered (deblocking,
-/// CDEF, loop restoration); intra block copy is refused by name. Nothing registers it yet: the
+/// reconstructed (prediction, intra block copy, dequantisation, inverse transforms) and filtered
+/// (deblocking, CDEF, loop restoration). Nothing registers it yet: the
 /// product shows AVIF as a placeholder until the coordinator plugs it in.
 public enum AV1Decoder {
     /// What a stream's headers say of its picture.
@@ -35,7 +35,7 @@ public enum AV1Decoder {
 
     /// What reading the first frame's tiles gave: the blocks read, and whether every tile ended
     /// as exit_symbol requires (the check that the syntax was read as it was written). Throws
-    /// for a block the decoder cannot read yet (coefficients, palette, intra block copy).
+    /// for what the decoder refuses (an intra block copy vector outside the decoded area).
     public static func parseTiles(
         _ data: [UInt8]
     ) throws(DecodeError) -> (blocks: Int, paletteBlocks: Int, paddingConformant: Bool) {
@@ -53,7 +53,7 @@ public enum AV1Decoder {
     }
 
     /// The first frame's planes, from the stream's OBUs (configuration OBUs first, if any).
-    /// Throws by name for what is not decoded yet: intra block copy.
+    /// Throws by name for what is not decoded (superres) or not allowed (a copy from outside).
     public static func decodePlanes(_ data: [UInt8]) throws(DecodeError) -> Planes {
         let stream = try AV1Stream(data)
         let frame = stream.frame

@@ -10,6 +10,15 @@ struct AV1ModeGrid {
     var txSizes: [UInt8]
     var blockSizes: [UInt8]
     var segmentIDs: [UInt8]
+    /// Whether each unit is decoded yet and how: 0 not yet, 1 intra, 2 intra block copy (IsInters,
+    /// and whether RefFrames was written, as the reference vector scan asks).
+    var kinds: [UInt8]
+    /// Mvs: an intra block copy unit's vector, row then column, in 1/8 samples (empty in a frame
+    /// that cannot copy).
+    var mvs: [Int16]
+    /// TxTypes: the luma transform type at each unit, which an intra block copy block's chroma
+    /// takes (empty in a frame that cannot copy).
+    var txTypes: [UInt8]
     /// LoopfilterTxSizes: each plane's transform size at each 4×4 unit of that plane (luma's
     /// layout, `columns` a row, for every plane).
     var loopFilterTxSizes: [UInt8]
@@ -19,7 +28,10 @@ struct AV1ModeGrid {
     var cdefIndex: [Int8]
     let cdefColumns: Int
 
-    init(columns: Int, rows: Int) {
+    /// The bytes a grid takes a unit, at most (DecodeLimits' working memory).
+    static func bytesPerUnit(intraBC: Bool) -> Int { intraBC ? 24 : 16 }
+
+    init(columns: Int, rows: Int, intraBC: Bool = false) {
         (self.columns, self.rows) = (columns, rows)
         let count = columns * rows
         yModes = [UInt8](repeating: 0, count: count)
@@ -28,6 +40,9 @@ struct AV1ModeGrid {
         txSizes = yModes
         blockSizes = yModes
         segmentIDs = yModes
+        kinds = yModes
+        txTypes = intraBC ? yModes : []
+        mvs = [Int16](repeating: 0, count: intraBC ? count * 2 : 0)
         loopFilterTxSizes = [UInt8](repeating: 0, count: count * 3)
         deltaLFs = [Int8](repeating: 0, count: count * 4)
         cdefColumns = (columns + 15) >> 4
@@ -46,7 +61,12 @@ struct AV1ModeGrid {
                 yModes[i] = UInt8(block.yMode)
                 uvModes[i] = UInt8(block.uvMode)
                 skips[i] = block.skip ? 1 : 0
-                txSizes[i] = UInt8(block.txSize)
+                if !block.useIntraBC { txSizes[i] = UInt8(block.txSize) }  // var-tx wrote its own
+                kinds[i] = block.useIntraBC ? 2 : 1
+                if block.useIntraBC {
+                    mvs[i * 2] = Int16(truncatingIfNeeded: block.mv.row)
+                    mvs[i * 2 + 1] = Int16(truncatingIfNeeded: block.mv.column)
+                }
                 blockSizes[i] = UInt8(size)
                 segmentIDs[i] = UInt8(block.segmentID)
                 for k in 0..<4 { deltaLFs[i * 4 + k] = Int8(truncatingIfNeeded: deltaLF[k]) }
@@ -71,6 +91,11 @@ struct AV1BlockModes {
     var filterIntraMode = 0
     var txSize = 0
     var hasChroma = false
+    /// use_intrabc, and the block's vector (row, column) in 1/8 samples.
+    var useIntraBC = false
+    var mv = (row: 0, column: 0)
+    /// MiRow and MiCol.
+    var origin = (row: 0, column: 0)
     /// The palettes' colours (empty: no palette): luma, and chroma's U and V.
     var paletteY: [UInt16] = [], paletteU: [UInt16] = [], paletteV: [UInt16] = []
 }

@@ -18,7 +18,9 @@ extension AV1TileDecoder {
         let ptype = plane > 0 ? 1 : 0
         let set = AV1TxType.intraSet(tx, reducedTxSet: frame.reducedTxSet)
         let lossless = frame.lossless[m.segmentID]
-        if plane == 0 {
+        if m.useIntraBC {
+            out.txType = intraBCTxType(m, plane, x4, y4, tx)
+        } else if plane == 0 {
             out.txType = readTxType(m, tx, set)
         } else {
             let type = AV1TxType.fromMode[m.uvMode]

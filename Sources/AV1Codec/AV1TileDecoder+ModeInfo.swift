@@ -20,7 +20,11 @@ extension AV1TileDecoder {
         readDeltas(m, size)
         readDeltas = false
         if frame.allowIntraBC && symbols.symbol(AV1CDFs.offset(.intrabc), count: 2) == 1 {
-            throw .unsupported("AV1 intra block copy (not yet)")
+            // is_inter, YMode and UVMode DC_PRED, no palette, the bilinear filter: a vector instead.
+            m.useIntraBC = true
+            m.origin = (r, c)
+            try readIntraBCVector(&m, r, c, size)
+            return
         }
         let above = AV1IntraMode.context[availableUp ? Int(grid.yModes[grid.index(r - 1, c)]) : 0]
         let left = AV1IntraMode.context[availableLeft ? Int(grid.yModes[grid.index(r, c - 1)]) : 0]
@@ -49,8 +53,9 @@ extension AV1TileDecoder {
         }
     }
 
-    /// read_block_tx_size() of an intra block.
+    /// read_block_tx_size().
     mutating func readBlockTxSize(_ m: inout AV1BlockModes, _ r: Int, _ c: Int, _ size: Int) {
+        if m.useIntraBC { return readIntraBCTxSize(&m, r, c, size) }
         m.txSize = frame.lossless[m.segmentID] ? 0 : readTxSize(size, r, c, isInside(r - 1, c), isInside(r, c - 1))
     }
 
@@ -88,8 +93,15 @@ extension AV1TileDecoder {
     private mutating func readTxSize(_ size: Int, _ r: Int, _ c: Int, _ up: Bool, _ left: Bool) -> Int {
         var tx = AV1Block.maxTxSizeRect[size]
         guard size > AV1Block.block4x4, frame.txModeSelect else { return tx }
-        let aboveWidth = up ? AV1TxSize.width[Int(grid.txSizes[grid.index(r - 1, c)])] : 0
-        let leftHeight = left ? AV1TxSize.height[Int(grid.txSizes[grid.index(r, c - 1)])] : 0
+        // A neighbour that copied (IsInters) counts by its block's extent, others by their transform's.
+        func aboveWidth(_ i: Int) -> Int {
+            grid.kinds[i] == 2 ? AV1Block.wide4(Int(grid.blockSizes[i])) * 4 : AV1TxSize.width[Int(grid.txSizes[i])]
+        }
+        func leftHeight(_ i: Int) -> Int {
+            grid.kinds[i] == 2 ? AV1Block.high4(Int(grid.blockSizes[i])) * 4 : AV1TxSize.height[Int(grid.txSizes[i])]
+        }
+        let aboveWidth = up ? aboveWidth(grid.index(r - 1, c)) : 0
+        let leftHeight = left ? leftHeight(grid.index(r, c - 1)) : 0
         let ctx = (aboveWidth >= AV1TxSize.width[tx] ? 1 : 0) + (leftHeight >= AV1TxSize.height[tx] ? 1 : 0)
         let depth: Int
         switch AV1Block.maxTxDepth[size] {

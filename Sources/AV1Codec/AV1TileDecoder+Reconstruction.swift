@@ -59,7 +59,9 @@ extension AV1TileDecoder {
         let offset = planes.offsets[plane]
         let bitDepth = colour.bitDepth
         let palette = plane == 0 ? m.paletteY : plane == 1 ? m.paletteU : m.paletteV
-        if !palette.isEmpty {
+        if m.useIntraBC {
+            // Predicted whole before the residual (predictIntraBC).
+        } else if !palette.isEmpty {
             predictPalette(palette, plane: plane, startX, startY, x: x, y: y, tx)
         } else {
             let isCfl = plane > 0 && m.uvMode == AV1IntraMode.cfl

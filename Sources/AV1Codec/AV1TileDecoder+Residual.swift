@@ -22,6 +22,14 @@ extension AV1TileDecoder {
                     let subY = plane > 0 ? colour.subsamplingY : 0
                     let baseX = (c >> subX) * 4
                     let baseY = (r >> subY) * 4
+                    if m.useIntraBC && !lossless && plane == 0 {
+                        let x = baseX + 64 * chunkX
+                        let y = baseY + 64 * chunkY
+                        let w = AV1Block.wide4(planeSize) * 4
+                        let h = AV1Block.high4(planeSize) * 4
+                        try transformTree(m, x, y, w, h, r, c, size)
+                        continue
+                    }
                     for y in stride(from: 0, to: AV1Block.high4(planeSize), by: stepY) {
                         for x in stride(from: 0, to: AV1Block.wide4(planeSize), by: stepX) {
                             let startX = baseX + 4 * (x + ((chunkX << 4) >> subX))
@@ -51,7 +59,11 @@ extension AV1TileDecoder {
         let ctx = allZeroContext(plane, tx, x4, y4, w4, h4, size)
         let allZero = symbols.symbol(AV1CDFs.offset(.txbSkip, txSzCtx * 13 + ctx), count: 2) == 1
         var outcome = CoefficientOutcome()
-        if !allZero { outcome = try readCoefficients(m, plane, x4, y4, tx, txSzCtx: txSzCtx) }
+        if !allZero {
+            outcome = try readCoefficients(m, plane, x4, y4, tx, txSzCtx: txSzCtx)
+        } else if m.useIntraBC && plane == 0 {
+            setLumaTxType(AV1TxType.dctDct, x4, y4, tx)
+        }
         levels.set(plane: plane, x4: x4, y4: y4, w4: w4, h4: h4, level: outcome.culLevel, dc: outcome.dcCategory)
         return outcome
     }

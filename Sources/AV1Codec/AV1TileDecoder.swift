@@ -3,9 +3,9 @@ import ImageCore
 /// One tile's syntax (AV1 5.11): its superblocks, each one's partition tree, and each block's
 /// mode info, read with the tile's own symbol decoder and CDFs into the frame's mode grid.
 ///
-/// Stage 2 so far: the restoration units, the partition tree, intra mode info with palettes and
-/// every transform block's coefficients are read; intra block copy is refused by name, since
-/// what follows it cannot be read yet.
+/// The restoration units, the partition tree, intra mode info with palettes and intra block copy
+/// (its vector, var-tx transform sizes and copied prediction), and every transform block's
+/// coefficients.
 struct AV1TileDecoder {
     let sequence: AV1SequenceHeader
     let frame: AV1FrameHeader
@@ -186,7 +186,14 @@ struct AV1TileDecoder {
         readPaletteTokens(modes, r, c, size)
         readBlockTxSize(&modes, r, c, size)
         if modes.skip { resetBlockContext(modes, r, c, size) }
-        if modes.hasChroma { lastUVMode = modes.uvMode } else { modes.uvMode = lastUVMode }
+        if modes.useIntraBC {
+            lastUVMode = AV1IntraMode.dc
+            predictIntraBC(modes, r, c, size)
+        } else if modes.hasChroma {
+            lastUVMode = modes.uvMode
+        } else {
+            modes.uvMode = lastUVMode
+        }
         try residual(modes, r, c, size)
         guard !symbols.isOverrun else { throw .truncated(section: "AV1 tile data") }
         grid.record(modes, row: r, column: c, size: size, deltaLF: deltaLF)

@@ -23,13 +23,14 @@ struct AV1TileGroups {
         let planeBytes = AV1FramePlanes.bytes(
             miCols: frame.miCols, miRows: frame.miRows, subsamplingX: colour.subsamplingX,
             subsamplingY: colour.subsamplingY, planes: colour.planes)
+        let gridBytes = frame.miCols * frame.miRows * AV1ModeGrid.bytesPerUnit(intraBC: frame.allowIntraBC)
         try DecodeLimits.check(
-            width: frame.width, height: frame.height, workingBytes: frame.miCols * frame.miRows * 16 + planeBytes,
+            width: frame.width, height: frame.height, workingBytes: gridBytes + planeBytes,
             inputBytes: stream.bytes.count)
         let tiles = frame.tiles
         let count = tiles.columns * tiles.rows
         var outcome = Outcome(
-            grid: AV1ModeGrid(columns: frame.miCols, rows: frame.miRows),
+            grid: AV1ModeGrid(columns: frame.miCols, rows: frame.miRows, intraBC: frame.allowIntraBC),
             planes: AV1FramePlanes(
                 miCols: frame.miCols, miRows: frame.miRows, subsamplingX: colour.subsamplingX,
                 subsamplingY: colour.subsamplingY, planes: colour.planes),

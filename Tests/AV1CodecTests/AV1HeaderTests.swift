@@ -37,14 +37,32 @@ final class AV1HeaderTests: XCTestCase {
         XCTAssertEqual(units.last?.payload.upperBound, AV1Samples.aom1x1.count)
     }
 
-    /// A filters-off stream decodes to dav1d's samples; a frame with an intra block copy is
-    /// refused by name until intra block copy is written.
-    func testTheDecoderMakesPixelsAndRefusesIntraBlockCopyByName() throws {
+    /// A filters-off stream decodes to dav1d's samples; so does a frame whose blocks copy from
+    /// the frame itself (intra block copy), planes byte for byte as dav1d --filmgrain 0 writes them.
+    func testTheDecoderMakesPixelsAndCopiesBlocks() throws {
         let picture = try AV1Decoder.decode(data: AV1Samples.aom1x1)
         XCTAssertEqual([picture.luma, picture.cb, picture.cr], [[255], [225], [255]])
-        XCTAssertThrowsError(try AV1Decoder.decode(data: AV1Samples.aomIntraBC)) {
-            XCTAssertEqual($0 as? DecodeError, .unsupported("AV1 intra block copy (not yet)"))
+        let copied = try AV1Decoder.decodePlanes(AV1Samples.aomIntraBC)
+        XCTAssertEqual(AV1OracleTests.fnv1a(AV1OracleTests.yuv(copied)), 0xd35e_0815_7dd4_70aa)
+        XCTAssertTrue(try AV1TileGroups.read(try AV1Stream(AV1Samples.aomIntraBC)).grid.kinds.contains(2))
+    }
+
+    /// Every 11th byte of the intra block copy stream changed two ways decodes or throws, never a
+    /// trap; some changes make a vector point outside the decoded area, refused by name.
+    func testChangedIntraBlockCopyStreamsThrowNeverTrap() {
+        let sample = AV1Samples.aomIntraBC
+        var outside = 0
+        for i in stride(from: 12, to: sample.count, by: 11) {
+            for value: UInt8 in [0xFF, sample[i] ^ 0x21] {
+                var changed = sample
+                changed[i] = value
+                do { _ = try AV1Decoder.decodePlanes(changed) } catch {
+                    if error == .corrupt("AV1 intra block copy vector outside the decoded area") { outside += 1 }
+                }
+            }
         }
+        XCTAssertGreaterThan(outside, 0)
+        for n in stride(from: 12, to: sample.count, by: 37) { _ = try? AV1Decoder.decodePlanes(Array(sample[0..<n])) }
     }
 
     /// Every cut of the stream, and every byte of it changed, throws a DecodeError or reads:

@@ -39,21 +39,48 @@ final class AV1OracleTests: XCTestCase {
         ("restoration 64x64 12-bit", 64, 64, false, ["--cq-level=40", "--profile=2", "--bit-depth=12"] + everyFilter),
     ]
 
+    /// Screen content with intra block copy on (aomenc turns every loop filter off for it):
+    /// each stream must copy some blocks, and decode like dav1d. A copy must come from 256
+    /// samples back along the superblock row (or from rows above): the pictures are that wide.
+    static let intraBCCases: [(String, Int, Int, Bool, [String])] = [
+        ("intra block copy 200x120 q30", 200, 120, false, ["--cq-level=30"] + screenCopy),
+        ("intra block copy 320x240 q10 sb128", 320, 240, false, ["--cq-level=10", "--sb-size=128"] + screenCopy),
+        ("intra block copy 200x120 lossless", 200, 120, false, ["--lossless=1"] + screenCopy),
+        ("intra block copy 200x120 4:4:4", 200, 120, true, ["--cq-level=30", "--profile=1"] + screenCopy),
+        ("intra block copy 200x120 monochrome", 200, 120, false, ["--cq-level=30", "--monochrome"] + screenCopy),
+        ("intra block copy 200x120 10-bit", 200, 120, false, ["--cq-level=30", "--bit-depth=10"] + screenCopy),
+    ]
+    static let screenCopy = ["--tune-content=screen", "--enable-intrabc=1"]
+
     func testAomencStillsDecodeBitExactLikeDav1d() throws {
+        try checkAgainstDav1d(Self.cases, copies: false)
+    }
+
+    func testIntraBlockCopyStillsDecodeBitExactLikeDav1d() throws {
+        try checkAgainstDav1d(Self.intraBCCases, copies: true)
+    }
+
+    /// Encodes each case with aomenc, decodes it with dav1d and AV1Decoder, compares the planes;
+    /// with `copies`, each stream must also hold intra block copy blocks.
+    private func checkAgainstDav1d(_ cases: [(String, Int, Int, Bool, [String])], copies: Bool) throws {
         guard let aomenc = Self.tool("aomenc"), let dav1d = Self.tool("dav1d") else {
             let message = "aomenc and dav1d are needed: apt-get install aom-tools dav1d (.ci/run does this)"
             if ProcessInfo.processInfo.environment["CI"] == "true" { return XCTFail(message) }
             throw XCTSkip(message)
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("av1-oracle-\(getpid())")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("av1-oracle-\(getpid())-\(copies)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (n, c) in Self.cases.enumerated() {
+        for (n, c) in cases.enumerated() {
             let (what, width, height, full, switches) = c
             let input = dir.appendingPathComponent("\(n).y4m").path
             let stream = dir.appendingPathComponent("\(n).obu").path
             let reference = dir.appendingPathComponent("\(n).yuv").path
-            try Data(Self.picture(width: width, height: height, full: full, seed: n)).write(
+            let picture =
+                copies
+                ? Self.glyphs(width: width, height: height, full: full)
+                : Self.picture(width: width, height: height, full: full, seed: n)
+            try Data(picture).write(
                 to: URL(fileURLWithPath: input))
             let encoded = try Self.run(
                 aomenc,
@@ -69,6 +96,10 @@ final class AV1OracleTests: XCTestCase {
             do {
                 let planes = try AV1Decoder.decodePlanes(bytes)
                 XCTAssertTrue(Self.yuv(planes) == expected, "\(what): planes differ from dav1d's")
+                if copies {
+                    let kinds = try AV1TileGroups.read(try AV1Stream(bytes)).grid.kinds
+                    XCTAssertTrue(kinds.contains(2), "\(what): no block copied")
+                }
             } catch {
                 XCTFail("\(what): \(error)")
             }
@@ -167,6 +198,33 @@ final class AV1OracleTests: XCTestCase {
         let ch = full ? height : (height + 1) / 2
         let header = "YUV4MPEG2 W\(width) H\(height) F1:1 Ip A1:1 C\(full ? "444" : "420jpeg")\nFRAME\n"
         return Array(header.utf8) + plane(width, height, 1) + plane(cw, ch, 2) + plane(cw, ch, 3)
+    }
+
+    /// An 8-bit y4m of screen content: four glyphs in 12×12 cells, repeated in a pattern, which
+    /// aomenc codes by copying blocks.
+    static func glyphs(width: Int, height: Int, full: Bool) -> [UInt8] {
+        func plane(_ w: Int, _ h: Int, _ k: Int, _ scale: Int) -> [UInt8] {
+            var out = [UInt8]()
+            for y in 0..<h {
+                for x in 0..<w {
+                    let (u, v) = ((x * scale) % 12, (y * scale) % 12)
+                    let on: Bool
+                    switch ((x * scale) / 12 * 5 + (y * scale) / 12 * 3) % 4 {
+                    case 0: on = u >= 3 && u <= 5
+                    case 1: on = v >= 4 && v <= 6
+                    case 2: on = u == 1 || u == 10 || v == 1 || v == 10
+                    default: on = u == v || u == v + 1
+                    }
+                    out.append(on ? UInt8(230 - 40 * k) : UInt8(20 + 30 * k))
+                }
+            }
+            return out
+        }
+        let cw = full ? width : (width + 1) / 2
+        let ch = full ? height : (height + 1) / 2
+        let header = "YUV4MPEG2 W\(width) H\(height) F1:1 Ip A1:1 C\(full ? "444" : "420jpeg")\nFRAME\n"
+        let scale = full ? 1 : 2
+        return Array(header.utf8) + plane(width, height, 0, 1) + plane(cw, ch, 1, scale) + plane(cw, ch, 2, scale)
     }
 
     static func tool(_ name: String) -> String? {

@@ -28,6 +28,12 @@ PATTERNS = {
     "vert": lambda x, y, k: 0.5 + 0.4 * math.sin(x * 0.05 * k + (0.3 if (x // 16) % 2 else 0) * math.sin(y * 0.3)),
     "h32": lambda x, y, k: 0.3 + 0.2 * ((y // 32) % 3) + 0.1 * math.sin(y * 0.2 * k) + 0.02 * math.sin(x * 0.05),
     "v32": lambda x, y, k: 0.3 + 0.2 * ((x // 32) % 3) + 0.1 * math.sin(x * 0.2 * k) + 0.02 * math.sin(y * 0.05),
+    # Screen content: four glyphs in 12×12 cells, repeated, which aomenc codes by intra block copy.
+    "glyphs": lambda x, y, k: (0.9 - 0.15 * k if (
+        (x % 12 in (3, 4, 5)) if (x // 12 * 5 + y // 12 * 3) % 4 == 0 else
+        (y % 12 in (4, 5, 6)) if (x // 12 * 5 + y // 12 * 3) % 4 == 1 else
+        (x % 12 in (1, 10) or y % 12 in (1, 10)) if (x // 12 * 5 + y // 12 * 3) % 4 == 2 else
+        (x % 12 - y % 12 in (0, 1))) else 0.1 + 0.1 * k),
 }
 
 
@@ -100,6 +106,21 @@ def aomenc_streams(quick):
         out.append((f"aom-speed{speed}-200x120", (200, 120), off + ["--cq-level=20", f"--cpu-used={speed}"]))
     for w, h, sb in [(320, 240, "64"), (512, 384, "128")] if not quick else []:
         out.append((f"aom-{w}x{h}-sb{sb}", (w, h), off + ["--cq-level=25", "--sb-size=" + sb]))
+    # Intra block copy (screen content, glyphs: aomenc turns every loop filter off for a frame
+    # that may copy), over sizes, qualities, superblock sizes, 4:4:4, monochrome and 10 bits.
+    # A copy must come from 256 samples back along the superblock row or from the rows above:
+    # pictures under ~200 wide (and 200x120 with 128 superblocks) copy nothing, and check the
+    # frame's syntax only.
+    copy = ["--tune-content=screen", "--enable-intrabc=1"]
+    for w, h in [(17, 33), (129, 127), (200, 120), (256, 256), (320, 240)] if not quick else [(200, 120)]:
+        for q in ["10", "40"]:
+            for sb in ["64", "128"]:
+                out.append((f"aom-intrabc-{w}x{h}-q{q}-sb{sb}", (w, h), copy + ["--cq-level=" + q, "--sb-size=" + sb]))
+    for w, h in [(200, 120), (320, 240)]:
+        out.append((f"aom-intrabc-444-{w}x{h}", (w, h), copy + ["--cq-level=30", "--profile=1"]))
+        out.append((f"aom-intrabc-mono-{w}x{h}", (w, h), copy + ["--cq-level=30", "--monochrome"]))
+        out.append((f"aom-intrabc-10bit-{w}x{h}", (w, h), copy + ["--cq-level=30", "--bit-depth=10"]))
+        out.append((f"aom-intrabc-lossless-{w}x{h}", (w, h), copy + ["--lossless=1"]))
     for pattern in PATTERNS if not quick else []:
         for q in ["10", "40"]:
             for sb in ["64", "128"]:
@@ -254,6 +275,8 @@ def main():
         y4m = os.path.join(work, name + ".y4m")
         sampling = "444" if "-444" in name else "422" if "-422" in name else "420"
         pattern = name.split("-")[2] if name.startswith("aom-pattern-") else None
+        if name.startswith("aom-intrabc-"):
+            pattern = "glyphs"
         make_y4m(y4m, w, h, zlib.crc32(name.encode()), mono="mono" in name, sampling=sampling, pattern=pattern)
         obu = os.path.join(work, name + ".obu")
         p = run(["aomenc", "--allintra", "--limit=1", "--obu", "--cpu-used=6", "--end-usage=q", "-o", obu, y4m]
