@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "HEVCCodec", dependencies: ["ImageCore"]),
         // AV1 still pictures to planes (AVIF's coding); knows nothing of HEIF (`make avif-check` runs it alone,
         // av1-yuv). Issue 41 so far: intra frames decoded and filtered (deblocking, CDEF, restoration) bit-exact with
-        // dav1d; intra block copy refused by name; not registered yet.
+        // dav1d, intra block copy included; not registered yet.
         .target(name: "AV1Codec", dependencies: ["ImageCore"]),
         // The HEIF item model (grids, clap/irot/imir, alpha, thumbnails, colour), generic over the coded item
         // (HEIFCodec: HEVC is plugged in by the registry, AV1 can be the same way) and so free of any codec.
