@@ -6,25 +6,6 @@ import XCTest
 /// `rules --distinct` they refuse it (exit 1, rule-broken, the selection byte-identical), `rules
 /// --distinct` refuses a set already holding alike entries unless `--force`, and `check` reports them.
 final class AlikeAtAddTests: ImgselTestCase {
-    /// TestImages' muted landscape at `width`×`height` (`orientation` 6: stored turned).
-    private func landscape(_ name: String, _ width: Int, _ height: Int, orientation: Int? = nil) {
-        _ = write(
-            Data(
-                ImageBytes.paintedPNG(width: width, height: height, orientation: orientation) { x, y in
-                    ImageBytes.mutedPhotoPixel(x: x * 320 / width, y: y * 240 / height, width: 320, height: 240)
-                }), to: name)
-    }
-
-    /// Another scene: vertical bands of colour.
-    private func bands(_ name: String) {
-        _ = write(
-            Data(
-                ImageBytes.paintedPNG(width: 200, height: 150) { x, _ in
-                    let band = x / 25
-                    return (UInt8(band * 30), UInt8(255 - band * 30), UInt8(band % 2 * 200), 255)
-                }), to: name)
-    }
-
     override func setUpWithError() throws {
         try super.setUpWithError()
         landscape("a.png", 320, 240)

@@ -6,23 +6,6 @@ import XCTest
 /// compares a new image with the entries without decoding them; a file written before fingerprints
 /// were kept, or one whose crop changed behind a fingerprint, gets them made and written back.
 final class KeptFingerprintTests: ImgselTestCase {
-    private func landscape(_ name: String, _ width: Int, _ height: Int) {
-        _ = write(
-            Data(
-                ImageBytes.paintedPNG(width: width, height: height) { x, y in
-                    ImageBytes.mutedPhotoPixel(x: x * 320 / width, y: y * 240 / height, width: 320, height: 240)
-                }), to: name)
-    }
-
-    private func bands(_ name: String) {
-        _ = write(
-            Data(
-                ImageBytes.paintedPNG(width: 200, height: 150) { x, _ in
-                    let band = x / 25
-                    return (UInt8(band * 30), UInt8(255 - band * 30), UInt8(band % 2 * 200), 255)
-                }), to: name)
-    }
-
     private func items() -> [[String: Any]] { selectionJSON()["items"] as? [[String: Any]] ?? [] }
 
     private func fingerprints() -> [String?] { items().map { $0["fingerprint"] as? String } }
