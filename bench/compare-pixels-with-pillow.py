@@ -33,7 +33,7 @@ Image.MAX_IMAGE_PIXELS = None
 warnings.simplefilter("ignore")  # Pillow warns about the corpus's damaged EXIF
 
 TYPES = {"JPEG": "jpeg", "MPO": "jpeg", "PNG": "png", "GIF": "gif", "WEBP": "webp", "BMP": "bmp",
-         "TIFF": "tiff", "DIB": "bmp"}
+         "TIFF": "tiff", "DIB": "bmp", "AVIF": "avif"}
 LOSSLESS = {"png", "gif", "bmp", "tiff", "webp-lossless"}
 LIMIT = 16384  # the SPEC's largest side
 
@@ -273,7 +273,8 @@ def main():
             key = (kind, label if full else "shrunk")
             worst[key] = min(worst.get(key, float("inf")), db)
             if full:
-                goal_ok = db == float("inf") if kind in LOSSLESS else db >= 40
+                # AVIF is held to issue 41's 45 dB against Pillow's libavif (its chroma filter is ours).
+                goal_ok = db == float("inf") if kind in LOSSLESS else db >= (45 if kind == "avif" else 40)
             else:
                 goal_ok = db >= 30
             text = f"{name} [{label} {ours.size[0]}x{ours.size[1]}]: {db:.2f} dB, largest difference {maxdiff}"
