@@ -14,6 +14,9 @@ extension PixelDecoder {
         scalesInDecoding: true,
         cmyk: { bytes, scale, cmyk throws(DecodeError) in
             try JPEGDecoder.decodeReportingDamage(bytes, scale: scale, cmyk: cmyk)
+        },
+        scaledRows: { bytes, scale, cmyk, sink throws(DecodeError) in
+            try JPEGDecoder.decodeRows(bytes, scale: scale, cmyk: cmyk, into: sink)
         })
 
     static let png = PixelDecoder(

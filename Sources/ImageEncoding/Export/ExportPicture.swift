@@ -33,27 +33,34 @@ public enum ExportPicture {
                 break
             }
         }
-        if region == nil, scale == 1, let decodeRows = decoder.decodeRows {
+        guard region == nil else { return try regionPicture(bytes, facts: facts, part: part, scale: scale,
+            width: width, height: height, decoder: decoder, cmyk: cmyk) }
+        // The whole picture: shrunk as stored, then turned (the turn moves fewer pixels), as Thumbnailer.
+        let (tw, th) = facts.swapsSides ? (height, width) : (width, height)
+        let sizing = { (w: Int, h: Int) -> (width: Int, height: Int, area: ShrinkArea?) in
+            guard tw < w || th < h || scale > 1 else { return (w, h, nil) }
+            let area = ThumbnailSize.scaledArea(width: facts.width, height: facts.height, scale: scale, decoded: (w, h))
+            return (min(tw, w), min(th, h), area)
+        }
+        if let rows = decoder.rows(scale: scale, cmyk: cmyk) {
             // Shrunk as it decodes (`ShrinkRows`): the same shrink as below, without the full-size raster.
-            let (tw, th) = facts.swapsSides ? (height, width) : (width, height)
-            let raster = try ShrinkRows(toWidth: tw, height: th).picture(of: bytes, decodedBy: decodeRows)
-            return raster.oriented(facts.orientation)
+            return try ShrinkRows(sizing: sizing).picture(of: bytes, decodedBy: rows).oriented(facts.orientation)
         }
         let decoded = try decoder.decode(bytes, scale: scale, cmyk: cmyk)
         if let damage = decoded.damage { throw damage }
         let stored = decoded.raster
-        guard region != nil else {
-            // The whole picture: shrunk as stored, then turned (the turn moves fewer pixels), as Thumbnailer.
-            let (tw, th) = facts.swapsSides ? (height, width) : (width, height)
-            var shrunk = stored
-            if tw < stored.width || th < stored.height || scale > 1 {
-                let area = ThumbnailSize.scaledArea(
-                    width: facts.width, height: facts.height, scale: scale, decoded: (stored.width, stored.height))
-                shrunk = stored.shrunk(toWidth: min(tw, stored.width), height: min(th, stored.height), area: area)
-            }
-            return shrunk.oriented(facts.orientation)
-        }
-        // A region: turned first, so the region's upright coordinates apply, then cut and shrunk.
+        let size = sizing(stored.width, stored.height)
+        return stored.shrunk(toWidth: size.width, height: size.height, area: size.area).oriented(facts.orientation)
+    }
+
+    /// The picture of a region: turned first, so the region's upright coordinates apply, then cut and shrunk.
+    private static func regionPicture(
+        _ bytes: [UInt8], facts: ImageFacts, part: Region, scale: Int, width: Int, height: Int,
+        decoder: PixelDecoder, cmyk: CMYKToRGB?
+    ) throws(DecodeError) -> Raster {
+        let decoded = try decoder.decode(bytes, scale: scale, cmyk: cmyk)
+        if let damage = decoded.damage { throw damage }
+        let stored = decoded.raster
         let turned = stored.oriented(facts.orientation)
         if scale == 1 {
             let cut = turned.cropped(to: Crop(x: part.x, y: part.y, width: part.width, height: part.height))
