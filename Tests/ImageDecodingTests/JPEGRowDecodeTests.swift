@@ -12,9 +12,13 @@ final class JPEGRowDecodeTests: XCTestCase {
         _ bytes: [UInt8], scale: Int, cmyk: CMYKToRGB? = nil, _ what: String, file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        let whole = Result { () throws(DecodeError) in try JPEGDecoder.decodeReportingDamage(bytes, scale: scale, cmyk: cmyk) }
+        let whole = Result { () throws(DecodeError) in
+            try JPEGDecoder.decodeReportingDamage(bytes, scale: scale, cmyk: cmyk)
+        }
         let sink = RasterRows()
-        let rows = Result { () throws(DecodeError) in try JPEGDecoder.decodeRows(bytes, scale: scale, cmyk: cmyk, into: sink) }
+        let rows = Result { () throws(DecodeError) in
+            try JPEGDecoder.decodeRows(bytes, scale: scale, cmyk: cmyk, into: sink)
+        }
         switch (whole, rows) {
         case let (.success(whole), .success(damage)):
             XCTAssertEqual(damage, whole.damage, "\(what): damage", file: file, line: line)
@@ -87,5 +91,21 @@ final class JPEGRowDecodeTests: XCTestCase {
                 assertRowsMatchWhole(cut, scale: 1, "q\(quality) progressive \(progressive) cut")
             }
         }
+    }
+
+    /// What a row decode holds, as export counts it: a baseline file its few rows of rings, a progressive
+    /// one (or one scan a component) its coefficients too, 131 bytes a block; nil for a file cut before
+    /// its first scan.
+    func testRowWorkingBytesCountTheCoefficientsOnlyWhereTheScansAreBuffered() throws {
+        // 61×43 in 4:2:0 is 8×6 luma blocks and 4×3 of each chroma, stored: 72; in 4:4:4, 144.
+        let baseline = JPEGDecoder.rowWorkingBytes(try JPEGTestFixtures.bytes("pil-61x43-420.jpg"), scale: 1)
+        XCTAssertLessThan(try XCTUnwrap(baseline), 72 * 131, "the rings alone")
+        for (name, blocks) in [("pil-61x43-444-prog.jpg", 144), ("multiscan-seq-61x43.jpg", 72)] {
+            let buffered = try XCTUnwrap(JPEGDecoder.rowWorkingBytes(try JPEGTestFixtures.bytes(name), scale: 1))
+            XCTAssertGreaterThan(buffered, blocks * 131, name)
+            XCTAssertLessThan(buffered, blocks * 131 + 8000, name)
+        }
+        let cut = Array(try JPEGTestFixtures.bytes("pil-61x43-420.jpg").prefix(100))
+        XCTAssertNil(JPEGDecoder.rowWorkingBytes(cut, scale: 1))
     }
 }

@@ -41,6 +41,10 @@ public struct PixelDecoder: Sendable {
     public typealias DecodeScaledRows =
         @Sendable ([UInt8], _ scale: Int, CMYKToRGB?, RowSink) throws(DecodeError) -> DecodeError?
 
+    /// What a `DecodeScaledRows` at a scale holds besides the file and its sink, from the file's headers;
+    /// nil when they do not say.
+    public typealias RowWorkingBytes = @Sendable ([UInt8], _ scale: Int) -> Int?
+
     /// `Decode` with a CMYK picture's ink turned into RGB through its profile's conversion.
     public typealias DecodeCMYK = @Sendable ([UInt8], Int, CMYKToRGB) throws(DecodeError) -> Decoded
 
@@ -51,6 +55,8 @@ public struct PixelDecoder: Sendable {
     public let decodeRows: DecodeRows?
     /// Set for a format whose rows stream at every decode scale (JPEG); see `rows(scale:cmyk:)`.
     public let decodeScaledRows: DecodeScaledRows?
+    /// Set with `decodeScaledRows`: what its decode holds (see `RowWorkingBytes`).
+    public let rowWorkingBytes: RowWorkingBytes?
     /// Whether its DCT lets it be decoded smaller for less work (`decode`'s scale).
     public let scalesInDecoding: Bool
     /// Set for a format that holds CMYK pictures (JPEG): `decode` through the profile's conversion.
@@ -61,9 +67,9 @@ public struct PixelDecoder: Sendable {
     init(
         decode: @escaping Decode, covering: DecodeCovering? = nil, rows: DecodeRows? = nil,
         scalesInDecoding: Bool = false, cmyk: DecodeCMYK? = nil, scaledRows: DecodeScaledRows? = nil,
-        frames: AnimationFrames? = nil
+        rowWorking: RowWorkingBytes? = nil, frames: AnimationFrames? = nil
     ) {
-        decodeScaledRows = scaledRows
+        (decodeScaledRows, rowWorkingBytes) = (scaledRows, rowWorking)
         (self.decode, decodeCovering, decodeRows, self.scalesInDecoding) = (decode, covering, rows, scalesInDecoding)
         decodeCMYK = cmyk
         self.frames = frames
