@@ -15,7 +15,11 @@ extension PixelDecoder {
         scalesInDecoding: true,
         cmyk: { bytes, scale, cmyk throws(DecodeError) in
             try JPEGDecoder.decodeReportingDamage(bytes, scale: scale, cmyk: cmyk)
-        })
+        },
+        scaledRows: { bytes, scale, cmyk, sink throws(DecodeError) in
+            try JPEGDecoder.decodeRows(bytes, scale: scale, cmyk: cmyk, into: sink)
+        },
+        rowWorking: { bytes, scale in JPEGDecoder.rowWorkingBytes(bytes, scale: scale) })
 
     static let png = PixelDecoder(
         decode: { bytes, _ throws(DecodeError) in (try PNGDecoder.decode(bytes), nil) },

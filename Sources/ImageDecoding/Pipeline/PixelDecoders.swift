@@ -35,6 +35,15 @@ public struct PixelDecoder: Sendable {
     /// picture itself. Whatever a row decode hands the sink is what `decode` decodes, pixel for pixel.
     public typealias DecodeRows = @Sendable ([UInt8], RowSink) throws(DecodeError) -> Void
 
+    /// `DecodeRows` at a DCT scale through a CMYK conversion (JPEG), returning the damage (see `Decode`)
+    /// once every row went into the sink.
+    public typealias DecodeScaledRows =
+        @Sendable ([UInt8], _ scale: Int, CMYKToRGB?, RowSink) throws(DecodeError) -> DecodeError?
+
+    /// What a `DecodeScaledRows` at a scale holds besides the file and its sink, from the file's headers;
+    /// nil when they do not say.
+    public typealias RowWorkingBytes = @Sendable ([UInt8], _ scale: Int) -> Int?
+
     /// `Decode` with a CMYK picture's ink turned into RGB through its profile's conversion.
     public typealias DecodeCMYK = @Sendable ([UInt8], Int, CMYKToRGB) throws(DecodeError) -> Decoded
 
@@ -43,6 +52,10 @@ public struct PixelDecoder: Sendable {
     public let decodeCovering: DecodeCovering?
     /// Set once the format's decoder streams its rows (see `DecodeRows`); the rest decode whole.
     public let decodeRows: DecodeRows?
+    /// Set for a format whose rows stream at every decode scale (JPEG); see `rows(scale:cmyk:)`.
+    public let decodeScaledRows: DecodeScaledRows?
+    /// Set with `decodeScaledRows`: what its decode holds (see `RowWorkingBytes`).
+    public let rowWorkingBytes: RowWorkingBytes?
     /// Whether its DCT lets it be decoded smaller for less work (`decode`'s scale).
     public let scalesInDecoding: Bool
     /// Set for a format that holds CMYK pictures (JPEG): `decode` through the profile's conversion.
@@ -52,8 +65,10 @@ public struct PixelDecoder: Sendable {
 
     init(
         decode: @escaping Decode, covering: DecodeCovering? = nil, rows: DecodeRows? = nil,
-        scalesInDecoding: Bool = false, cmyk: DecodeCMYK? = nil, frames: AnimationFrames? = nil
+        scalesInDecoding: Bool = false, cmyk: DecodeCMYK? = nil, scaledRows: DecodeScaledRows? = nil,
+        rowWorking: RowWorkingBytes? = nil, frames: AnimationFrames? = nil
     ) {
+        (decodeScaledRows, rowWorkingBytes) = (scaledRows, rowWorking)
         (self.decode, decodeCovering, decodeRows, self.scalesInDecoding) = (decode, covering, rows, scalesInDecoding)
         decodeCMYK = cmyk
         self.frames = frames
@@ -63,5 +78,17 @@ public struct PixelDecoder: Sendable {
     public func decode(_ bytes: [UInt8], scale: Int, cmyk: CMYKToRGB?) throws(DecodeError) -> Decoded {
         if let cmyk, let decodeCMYK { return try decodeCMYK(bytes, scale, cmyk) }
         return try decode(bytes, scale)
+    }
+
+    /// The rows of `decode(_:scale:cmyk:)`'s picture, pixel for pixel, into a sink, where the format streams
+    /// them at `scale`: JPEG at any scale, throwing its damage once the last row went in (export refuses a
+    /// damaged picture either way); the other row decoders at 1. Nil where the format decodes whole.
+    public func rows(scale: Int, cmyk: CMYKToRGB?) -> DecodeRows? {
+        if let decodeScaledRows {
+            return { bytes, sink throws(DecodeError) in
+                if let damage = try decodeScaledRows(bytes, scale, cmyk, sink) { throw damage }
+            }
+        }
+        return scale == 1 ? decodeRows : nil
     }
 }

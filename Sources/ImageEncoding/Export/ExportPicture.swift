@@ -24,36 +24,72 @@ public enum ExportPicture {
         guard let decoder = PixelDecoders[facts.type] else {
             throw .unsupported("\(facts.type.displayName) (no decoder is registered for it)")
         }
-        let upright = facts.uprightSize
-        let part = region ?? Region(x: 0, y: 0, width: upright.width, height: upright.height)
-        var scale = 1
-        if decoder.scalesInDecoding {
-            for s in [8, 4, 2] where part.width >= width * s && part.height >= height * s {
-                scale = s
-                break
-            }
+        let part = Self.part(region, facts: facts)
+        let scale = Self.scale(decoder, part: part, width: width, height: height)
+        guard region == nil else {
+            return try regionPicture(
+                bytes, facts: facts, part: part, scale: scale,
+                width: width, height: height, decoder: decoder, cmyk: cmyk)
         }
-        if region == nil, scale == 1, let decodeRows = decoder.decodeRows {
+        // The whole picture: shrunk as stored, then turned (the turn moves fewer pixels), as Thumbnailer.
+        let (tw, th) = facts.swapsSides ? (height, width) : (width, height)
+        let sizing = { (w: Int, h: Int) -> (width: Int, height: Int, area: ShrinkArea?) in
+            guard tw < w || th < h || scale > 1 else { return (w, h, nil) }
+            let area = ThumbnailSize.scaledArea(width: facts.width, height: facts.height, scale: scale, decoded: (w, h))
+            return (min(tw, w), min(th, h), area)
+        }
+        if let rows = decoder.rows(scale: scale, cmyk: cmyk) {
             // Shrunk as it decodes (`ShrinkRows`): the same shrink as below, without the full-size raster.
-            let (tw, th) = facts.swapsSides ? (height, width) : (width, height)
-            let raster = try ShrinkRows(toWidth: tw, height: th).picture(of: bytes, decodedBy: decodeRows)
-            return raster.oriented(facts.orientation)
+            return try ShrinkRows(sizing: sizing).picture(of: bytes, decodedBy: rows).oriented(facts.orientation)
         }
         let decoded = try decoder.decode(bytes, scale: scale, cmyk: cmyk)
         if let damage = decoded.damage { throw damage }
         let stored = decoded.raster
-        guard region != nil else {
-            // The whole picture: shrunk as stored, then turned (the turn moves fewer pixels), as Thumbnailer.
-            let (tw, th) = facts.swapsSides ? (height, width) : (width, height)
-            var shrunk = stored
-            if tw < stored.width || th < stored.height || scale > 1 {
-                let area = ThumbnailSize.scaledArea(
-                    width: facts.width, height: facts.height, scale: scale, decoded: (stored.width, stored.height))
-                shrunk = stored.shrunk(toWidth: min(tw, stored.width), height: min(th, stored.height), area: area)
-            }
-            return shrunk.oriented(facts.orientation)
+        let size = sizing(stored.width, stored.height)
+        return stored.shrunk(toWidth: size.width, height: size.height, area: size.area).oriented(facts.orientation)
+    }
+
+    /// The region, or the whole upright picture.
+    private static func part(_ region: Region?, facts: ImageFacts) -> Region {
+        let upright = facts.uprightSize
+        return region ?? Region(x: 0, y: 0, width: upright.width, height: upright.height)
+    }
+
+    /// The smallest DCT scale that still covers the size (1 for a format that does not scale).
+    private static func scale(_ decoder: PixelDecoder, part: Region, width: Int, height: Int) -> Int {
+        guard decoder.scalesInDecoding else { return 1 }
+        return [8, 4, 2].first { part.width >= width * $0 && part.height >= height * $0 } ?? 1
+    }
+
+    /// What `make` and the encoding after it hold at most besides the file, in bytes, for export's memory
+    /// budget (issue 44): the picture made (4 bytes a pixel), and the more of what its decode holds and a
+    /// second picture's worth (a turned copy, the encoder's planes and scans), and 4 MiB of tables and rows.
+    /// A JPEG shrunk as its rows come holds its row rings, or its coefficients (`rowWorkingBytes`); a
+    /// format's other row decodes are counted as a full-size picture (planes, strips); a whole decode as
+    /// two (the raster and its turned or cut copy).
+    public static func workingBytes(
+        _ bytes: [UInt8], facts: ImageFacts, region: Region?, width: Int, height: Int
+    ) -> Int {
+        let picture = 4 * width * height
+        let pixels = facts.width * facts.height
+        guard let decoder = PixelDecoders[facts.type] else { return picture }
+        let scale = Self.scale(decoder, part: part(region, facts: facts), width: width, height: height)
+        let decoded = pixels / (scale * scale)
+        var decoding = 8 * decoded
+        if region == nil, decoder.rows(scale: scale, cmyk: nil) != nil {
+            decoding = decoder.rowWorkingBytes.map { $0(bytes, scale) ?? 8 * decoded } ?? 4 * decoded
         }
-        // A region: turned first, so the region's upright coordinates apply, then cut and shrunk.
+        return picture + max(decoding, picture) + (4 << 20)
+    }
+
+    /// The picture of a region: turned first, so the region's upright coordinates apply, then cut and shrunk.
+    private static func regionPicture(
+        _ bytes: [UInt8], facts: ImageFacts, part: Region, scale: Int, width: Int, height: Int,
+        decoder: PixelDecoder, cmyk: CMYKToRGB?
+    ) throws(DecodeError) -> Raster {
+        let decoded = try decoder.decode(bytes, scale: scale, cmyk: cmyk)
+        if let damage = decoded.damage { throw damage }
+        let stored = decoded.raster
         let turned = stored.oriented(facts.orientation)
         if scale == 1 {
             let cut = turned.cropped(to: Crop(x: part.x, y: part.y, width: part.width, height: part.height))

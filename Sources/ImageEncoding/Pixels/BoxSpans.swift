@@ -83,43 +83,67 @@ struct BoxSpans {
     }
 
     /// The horizontal pass over one line of 4-byte pixels, written to `target` (`start.count` pixels).
-    /// A run of one weight is summed a pixel at a time as four lanes, then multiplied once.
+    /// A pixel's four channels are summed as four lanes (the same wrapping integer sums as one at a time,
+    /// so the same bytes); a run of one weight is summed first, then multiplied once.
     @inline(__always)
     func resampleLine(_ line: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>) {
         weights.withUnsafeBufferPointer { weights in
-            for i in 0..<start.count {
+            start.withUnsafeBufferPointer { start in
+                count.withUnsafeBufferPointer { count in
+                    weightStart.withUnsafeBufferPointer { weightStart in
+                        uniformWeight.withUnsafeBufferPointer { uniformWeight in
+                            uniformStart.withUnsafeBufferPointer { uniformStart in
+                                uniformCount.withUnsafeBufferPointer { uniformCount in
+                                    let spans = LineSpans(
+                                        start: start.baseAddress!, count: count.baseAddress!,
+                                        weights: weights.baseAddress!, weightStart: weightStart.baseAddress!,
+                                        uniformWeight: uniformWeight.baseAddress!,
+                                        uniformStart: uniformStart.baseAddress!, uniformCount: uniformCount.baseAddress!
+                                    )
+                                    spans.resample(line, pixels: start.count, into: target)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The spans' arrays as pointers, so the pass reads them without a bounds check or a reference count.
+    private struct LineSpans {
+        let start: UnsafePointer<Int>, count: UnsafePointer<Int>
+        let weights: UnsafePointer<Int32>, weightStart: UnsafePointer<Int>
+        let uniformWeight: UnsafePointer<Int32>, uniformStart: UnsafePointer<Int>, uniformCount: UnsafePointer<Int>
+
+        @inline(__always)
+        func resample(_ line: UnsafePointer<UInt8>, pixels: Int, into target: UnsafeMutablePointer<UInt8>) {
+            let source = UnsafeRawPointer(line)
+            let out = UnsafeMutableRawPointer(target)
+            for i in 0..<pixels {
                 let uniform = uniformWeight[i]
+                var sum: SIMD4<Int32>
                 if uniform >= 0 {
-                    var sum = SIMD4<Int32>()
-                    var p = UnsafeRawPointer(line + uniformStart[i] * 4)
+                    sum = SIMD4<Int32>()
+                    var p = source + uniformStart[i] &* 4
                     for _ in 0..<uniformCount[i] {
                         sum &+= SIMD4<Int32>(truncatingIfNeeded: p.loadUnaligned(as: SIMD4<UInt8>.self))
                         p += 4
                     }
-                    sum = sum &* uniform &+ Self.half
-                    let o = target + i * 4
-                    o[0] = Self.clip(sum[0])
-                    o[1] = Self.clip(sum[1])
-                    o[2] = Self.clip(sum[2])
-                    o[3] = Self.clip(sum[3])
-                    continue
+                    sum = sum &* uniform &+ BoxSpans.half
+                } else {
+                    sum = SIMD4<Int32>(repeating: BoxSpans.half)
+                    var p = source + start[i] &* 4
+                    let k = weights + weightStart[i]
+                    for x in 0..<count[i] {
+                        sum &+= SIMD4<Int32>(truncatingIfNeeded: p.loadUnaligned(as: SIMD4<UInt8>.self)) &* k[x]
+                        p += 4
+                    }
                 }
-                var s0 = Self.half, s1 = Self.half, s2 = Self.half, s3 = Self.half
-                var p = line + start[i] * 4
-                let k = weights.baseAddress! + weightStart[i]
-                for x in 0..<count[i] {
-                    let w = k[x]
-                    s0 &+= Int32(p[0]) &* w
-                    s1 &+= Int32(p[1]) &* w
-                    s2 &+= Int32(p[2]) &* w
-                    s3 &+= Int32(p[3]) &* w
-                    p += 4
-                }
-                let o = target + i * 4
-                o[0] = Self.clip(s0)
-                o[1] = Self.clip(s1)
-                o[2] = Self.clip(s2)
-                o[3] = Self.clip(s3)
+                // clip: the sum's top bits, clamped to 0...255, as `BoxSpans.clip` a lane at a time.
+                let value = (sum &>> Int32(BoxSpans.precisionBits))
+                    .clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
+                out.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: i &* 4, as: SIMD4<UInt8>.self)
             }
         }
     }

@@ -11,7 +11,7 @@ import ImageDecoding
 /// (a picture already within the size), the rows are kept whole, as `shrunk` hands back the raster itself.
 public final class ShrinkRows: RowSink {
     private enum Target {
-        case fitting((_ width: Int, _ height: Int) -> (width: Int, height: Int))
+        case sized((_ width: Int, _ height: Int) -> (width: Int, height: Int, area: ShrinkArea?))
         case size(width: Int, height: Int, area: ShrinkArea?)
     }
 
@@ -31,7 +31,17 @@ public final class ShrinkRows: RowSink {
     /// To the size `fitting` makes of the decoder's own (given at `begin`), over the whole picture:
     /// `Thumbnailer` fits its box (`ThumbnailSize.fitting`).
     public init(fitting: @escaping (_ width: Int, _ height: Int) -> (width: Int, height: Int)) {
-        target = .fitting(fitting)
+        target = .sized { width, height in
+            let fitted = fitting(width, height)
+            return (fitted.width, fitted.height, nil)
+        }
+    }
+
+    /// To the size and over the area `sizing` makes of the decoder's own size (given at `begin`), exactly
+    /// as `Raster.shrunk(toWidth:height:area:)` of the whole decoded picture: export's shrink of a JPEG
+    /// decoded at a DCT scale, whose area is the scaled file's (`ThumbnailSize.scaledArea`).
+    public init(sizing: @escaping (_ width: Int, _ height: Int) -> (width: Int, height: Int, area: ShrinkArea?)) {
+        target = .sized(sizing)
     }
 
     /// To `width`×`height` (never enlarged) over `area`, exactly as `Raster.shrunk(toWidth:height:area:)`.
@@ -50,9 +60,8 @@ public final class ShrinkRows: RowSink {
         (self.width, self.height, self.hasAlpha) = (width, height, hasAlpha)
         let size: (width: Int, height: Int, area: ShrinkArea?)
         switch target {
-        case .fitting(let fitting):
-            let fitted = fitting(width, height)
-            size = (fitted.width, fitted.height, nil)
+        case .sized(let sizing):
+            size = sizing(width, height)
         case let .size(toWidth, toHeight, area):
             size = (toWidth, toHeight, area)
         }

@@ -43,11 +43,12 @@ final class JPEGBufferedImage {
         }
     }
 
-    func finish() throws(DecodeError) -> Raster {
+    /// The pixels of the coefficients so far: a whole raster, or the rows into `sink` (see `JPEGPixels.made`).
+    func finish(into sink: RowSink? = nil) throws(DecodeError) -> Raster {
         let width = JPEGFrame.ceilDiv(frame.width, scale), height = JPEGFrame.ceilDiv(frame.height, scale)
-        return try JPEGPixels.raster(width: width, height: height) { base throws(DecodeError) in
+        return try JPEGPixels.made(width: width, height: height, sink: sink) { target throws(DecodeError) in
             let assembler = try JPEGRowAssembler(
-                frame: frame, scale: scale, transform: transform, cmyk: cmyk, output: base)
+                frame: frame, scale: scale, transform: transform, cmyk: cmyk, output: target)
             let smoothing =
                 frame.progressive
                 ? JPEGBlockSmoothing(status: progression, quantization: quantization) : nil
@@ -59,6 +60,19 @@ final class JPEGBufferedImage {
 }
 
 enum JPEGPixels {
+    /// The pixels `body` makes through a row assembler's target: a whole raster, or, given a sink, its rows
+    /// one at a time, after its `begin`; then the raster returned is empty (0×0), the sink holding the picture.
+    static func made(
+        width: Int, height: Int, sink: RowSink?, _ body: (JPEGRowAssembler.Target) throws(DecodeError) -> Void
+    ) throws(DecodeError) -> Raster {
+        guard let sink else {
+            return try raster(width: width, height: height) { base throws(DecodeError) in try body(.raster(base)) }
+        }
+        try sink.begin(width: width, height: height, hasAlpha: false)
+        try body(.rows(sink))
+        return Raster(width: 0, height: 0, pixels: [], hasAlpha: false)
+    }
+
     /// A raster whose bytes `body` writes, every one of them (both decode paths emit every output row
     /// whole): the array is not zeroed first, which saves a pass over up to a gigabyte. If `body` throws,
     /// nothing is kept.

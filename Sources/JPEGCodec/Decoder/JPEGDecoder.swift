@@ -25,6 +25,24 @@ public enum JPEGDecoder {
             return (raster, decoding.damage.found)
         }
     }
+
+    /// The same picture handed to `sink` a row at a time, top to bottom, never held whole: the rows are
+    /// `decodeReportingDamage`'s, pixel for pixel (both come out of the one row assembler). A baseline file
+    /// holds a few MCU rows as it goes; a progressive one its coefficients (2 bytes each), as the whole
+    /// decode does, but no RGBA raster. Returns the damage, as `decodeReportingDamage` sets it, once every
+    /// row went into the sink; a throw may come after some rows did.
+    public static func decodeRows(
+        _ bytes: [UInt8], scale: Int = 1, cmyk: CMYKToRGB? = nil, into sink: RowSink
+    ) throws(DecodeError) -> DecodeError? {
+        guard scale == 1 || scale == 2 || scale == 4 || scale == 8 else {
+            throw .unsupported("JPEG decoding at 1/\(scale) scale")
+        }
+        return try bytes.withUnsafeBufferPointer { data throws(DecodeError) -> DecodeError? in
+            let decoding = JPEGDecoding(data, scale: scale, cmyk: cmyk, sink: sink)
+            _ = try decoding.run()
+            return decoding.damage.found
+        }
+    }
 }
 
 /// One decode: reads the markers in order and runs the scans.
@@ -43,6 +61,8 @@ final class JPEGDecoding {
     private let data: UnsafeBufferPointer<UInt8>
     private let scale: Int
     private let cmyk: CMYKToRGB?
+    /// Where the rows go when they are not collected into a raster (`JPEGDecoder.decodeRows`).
+    private let sink: RowSink?
     private var segments: JPEGSegmentReader
     private var tables = JPEGTables()
     private var frame: JPEGFrame?
@@ -52,10 +72,11 @@ final class JPEGDecoding {
     /// What of the picture is missing, found on the way.
     private(set) var damage = JPEGDamage()
 
-    init(_ data: UnsafeBufferPointer<UInt8>, scale: Int, cmyk: CMYKToRGB? = nil) {
+    init(_ data: UnsafeBufferPointer<UInt8>, scale: Int, cmyk: CMYKToRGB? = nil, sink: RowSink? = nil) {
         self.data = data
         self.scale = scale
         self.cmyk = cmyk
+        self.sink = sink
         segments = JPEGSegmentReader(data)
     }
 
@@ -73,9 +94,9 @@ final class JPEGDecoding {
 
     /// The data ended before EOI: the picture is whole only if the scans so far coded all of it.
     private func finishEarly(_ image: JPEGBufferedImage, cut: DecodeError?) throws(DecodeError) -> Raster {
-        guard let frame else { return try image.finish() }
+        guard let frame else { return try image.finish(into: sink) }
         damage.endedEarly(after: scans, frame: frame, progression: image.progression, cut: cut)
-        return try image.finish()
+        return try image.finish(into: sink)
     }
 
     private func readSegments() throws(DecodeError) -> Raster {
@@ -104,7 +125,7 @@ final class JPEGDecoding {
                 continue
             case 0xD8: throw .corrupt("a second start-of-image marker")
             case 0xD9:
-                if let image { return try image.finish() }
+                if let image { return try image.finish(into: sink) }
                 throw .corrupt(frame == nil ? "no frame header before the end of the image" : "no scan in the image")
             case 0xDA:
                 if let raster = try startOfScan() { return raster }
@@ -188,9 +209,9 @@ final class JPEGDecoding {
             frame: frame, scan: scan, kind: .sequential, quantization: quantization,
             blockSizes: sizes)
         var shortRow: Int?
-        let raster = try JPEGPixels.raster(width: width, height: height) { base throws(DecodeError) in
+        let raster = try JPEGPixels.made(width: width, height: height, sink: sink) { target throws(DecodeError) in
             let assembler = try JPEGRowAssembler(
-                frame: frame, scale: scale, transform: transform, cmyk: cmyk, output: base)
+                frame: frame, scale: scale, transform: transform, cmyk: cmyk, output: target)
             var reader = JPEGBitReader(data, from: segments.position)
             shortRow = withExtendedLifetime(components.tables) {
                 JPEGStreamingScan(

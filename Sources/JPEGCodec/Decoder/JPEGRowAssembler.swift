@@ -4,7 +4,8 @@ import ImageCore
 /// three iMCU rows of samples (at its scaled size): the rows being decoded, the rows
 /// being output, and the ones above them, so the vertical triangle filter has its
 /// neighbours. Output lags decoding by one iMCU row. Memory is a few MCU rows,
-/// whatever the image height.
+/// whatever the image height. The rows go into a whole raster, or one at a time into a `RowSink`
+/// (converted into one row of its own, then handed on): the same conversion either way, so the same pixels.
 final class JPEGRowAssembler {
     enum Upsampling: Equatable {
         case none, h2v1Fancy, h1v2Fancy, h2v2Fancy, replicate
@@ -33,7 +34,10 @@ final class JPEGRowAssembler {
     let outputHeight: Int
     /// Output rows each iMCU row gives.
     let outputRowsPerIMCURow: Int
+    /// The raster's first byte, or the one row a sink's rows are converted into.
     let output: UnsafeMutablePointer<UInt8>
+    /// Where rows go one at a time; nil when they go into the raster at `output`.
+    private let sink: RowSink?
     private let converter: JPEGColorConverter
     private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
 
@@ -50,7 +54,7 @@ final class JPEGRowAssembler {
 
     init(
         frame: JPEGFrame, scale: Int, transform: JPEGColorTransform, cmyk: CMYKToRGB? = nil,
-        output: UnsafeMutablePointer<UInt8>
+        output target: Target
     )
         throws(DecodeError)
     {
@@ -58,13 +62,16 @@ final class JPEGRowAssembler {
         outputWidth = JPEGFrame.ceilDiv(frame.width, scale)
         outputHeight = JPEGFrame.ceilDiv(frame.height, scale)
         outputRowsPerIMCURow = frame.maxV * minimum
-        self.output = output
         converter = JPEGColorConverter(transform, cmyk: cmyk)
         let sizes = JPEGScaling.blockSizes(frame: frame, scale: scale)
         // Every component's method first: a throw after allocating would leak (deinit does not run).
         var methods: [Upsampling] = []
         for (c, size) in zip(frame.components, sizes) {
             methods.append(try Self.upsampling(c, blockSize: size, frame: frame, scale: scale))
+        }
+        switch target {
+        case .raster(let base): (output, sink) = (base, nil)
+        case .rows(let rows): (output, sink) = (.allocate(capacity: outputWidth * 4), rows)
         }
         var planes: [Plane] = []
         for ((c, size), upsampling) in zip(zip(frame.components, sizes), methods) {
@@ -111,7 +118,14 @@ final class JPEGRowAssembler {
         throw .unsupported("JPEG with sampling factors \(c.h)×\(c.v) against \(hOut)×\(vOut)")
     }
 
+    /// Where the rows go: the whole raster's first byte, or a sink taking them one at a time.
+    enum Target {
+        case raster(UnsafeMutablePointer<UInt8>)
+        case rows(RowSink)
+    }
+
     deinit {
+        if sink != nil { output.deallocate() }
         for plane in planes {
             plane.ring.deallocate()
             plane.scratch.deallocate()
@@ -157,7 +171,12 @@ final class JPEGRowAssembler {
             for (index, plane) in planes.enumerated() {
                 rowPointers[index] = upsampledRow(plane, y)
             }
-            converter.convert(UnsafePointer(rowPointers), width: outputWidth, into: output + y * outputWidth * 4)
+            guard let sink else {
+                converter.convert(UnsafePointer(rowPointers), width: outputWidth, into: output + y * outputWidth * 4)
+                continue
+            }
+            converter.convert(UnsafePointer(rowPointers), width: outputWidth, into: output)
+            sink.row(y, UnsafePointer(output))
         }
     }
 

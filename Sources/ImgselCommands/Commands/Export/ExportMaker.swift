@@ -10,6 +10,8 @@ struct ExportMaker: Sendable {
     let limits: ExportLimits
     let signals: HeldSignals
     let encodeJPEG: JPEGEncode
+    /// What the pictures made at once may hold (`ExportMemory`).
+    let memory: ExportMemory
 
     struct Job: Sendable {
         let step: ExportStep
@@ -73,6 +75,25 @@ struct ExportMaker: Sendable {
         if changes.contains(.animated), let frames = PixelDecoders[entry.type]?.frames {
             return try animated(job, bytes: bytes, frames: frames, changes: changes, colour: colour)
         }
+        // Counted before it decodes: the workers running at once are as many as the memory budget holds.
+        let cost =
+            bytes.count
+            + ExportPicture.workingBytes(
+                bytes, facts: entry.facts, region: region(step), width: step.target.width,
+                height: step.target.height)
+        let colourOfPixels = colour
+        return try memory.holding(cost) { () throws(ImgselError) in
+            try encoded(job, bytes: bytes, changes: changes, colour: colourOfPixels)
+        }
+    }
+
+    /// The entry's picture made and encoded: decoded, turned, cut and shrunk, then written as the format
+    /// it goes out in, fitted to `--max-bytes`, its gain map with it.
+    private func encoded(
+        _ job: Job, bytes: [UInt8], changes: [ExportChange], colour: PictureColour
+    ) throws(ImgselError) -> MadeFile {
+        let step = job.step, entry = step.entry
+        var changes = changes
         var picture: Raster
         do {
             picture = try ExportPicture.make(

@@ -38,7 +38,10 @@ struct ExportRun {
         } catch {
             throw ImgselError(error).replacingPath(target, with: dir)
         }
-        let maker = ExportMaker(options: options, limits: limits, signals: signals, encodeJPEG: ExportJPEG.encode)
+        let budget = steps.map { DecodeLimits.budget(width: $0.entry.facts.width, height: $0.entry.facts.height) }
+        let maker = ExportMaker(
+            options: options, limits: limits, signals: signals, encodeJPEG: ExportJPEG.encode,
+            memory: ExportMemory(budget: budget.max() ?? 0))
         let jobs = zip(steps, files).map {
             ExportMaker.Job(step: $0, file: $1, shownPath: context.displayPath($0.entry))
         }
