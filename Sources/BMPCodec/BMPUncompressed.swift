@@ -63,10 +63,15 @@ enum BMPUncompressed {
         let palette: [UInt32]
 
         init(_ bytes: [UInt8], header: BMPHeader) throws(DecodeError) {
+            try self.init(fileBytes: bytes.count, header: header)
+        }
+
+        /// From the header alone and how long the file is (BMPRows reads the rows from a file it never holds).
+        init(fileBytes: Int, header: BMPHeader) throws(DecodeError) {
             self.header = header
             // Sides are at most 16384 here, so none of these products can overflow.
             rowBytes = ((header.width * header.bits + 31) >> 3) & ~3
-            guard header.dataOffset <= bytes.count, bytes.count - header.dataOffset >= rowBytes * header.height
+            guard header.dataOffset <= fileBytes, fileBytes - header.dataOffset >= rowBytes * header.height
             else {
                 throw .truncated(section: "BMP pixel data (\(rowBytes * header.height) bytes needed)")
             }
@@ -78,9 +83,19 @@ enum BMPUncompressed {
         /// Row `y` of the picture (top down), from wherever the file keeps it, as RGBA words.
         @inline(__always)
         func row(_ y: Int, of file: UnsafeBufferPointer<UInt8>, into line: UnsafeMutablePointer<UInt32>) {
+            pixels(of: file.baseAddress! + place(ofRow: y), into: line)
+        }
+
+        /// Where row `y` of the picture (top down) starts in the file: `rowBytes` from there.
+        @inline(__always)
+        func place(ofRow y: Int) -> Int {
+            header.dataOffset + (header.topDown ? y : header.height - 1 - y) * rowBytes
+        }
+
+        /// One row's bytes as they are in the file, as RGBA words.
+        @inline(__always)
+        func pixels(of source: UnsafePointer<UInt8>, into line: UnsafeMutablePointer<UInt32>) {
             let (width, bits) = (header.width, header.bits)
-            let fileRow = header.topDown ? y : header.height - 1 - y
-            let source = file.baseAddress! + header.dataOffset + fileRow * rowBytes
             if let fields {
                 BMPUncompressed.bitFieldRow(source, width: width, bytesPerPixel: bits / 8, fields: fields, into: line)
             } else if bits <= 8 {

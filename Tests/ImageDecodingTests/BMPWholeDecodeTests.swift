@@ -38,13 +38,40 @@ final class BMPWholeDecodeTests: XCTestCase {
                 let whole = try BMPDecoder.decode(file)
                 let rows = try rowDecode(file)
                 XCTAssertEqual(whole, rows, "\(width)×\(height) \(bits) bits masks \(masks ?? []) top-down \(topDown)")
+                XCTAssertEqual(
+                    try rowsRead(file), whole, "BMPRows: \(width)×\(height) \(bits) bits masks \(masks ?? [])")
             }
         }
+    }
+
+    /// The picture as BMPRows reads it: the prefix, then each row from its place in the file.
+    private func rowsRead(_ file: [UInt8]) throws -> Raster {
+        let prefix = Array(file.prefix(BMPRows.prefixBytes))
+        let reader = try XCTUnwrap(try BMPRows(prefix: prefix, fileBytes: file.count))
+        var pixels = [UInt8](repeating: 0, count: reader.width * reader.height * 4)
+        file.withUnsafeBufferPointer { file in
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for y in 0..<reader.height {
+                    let line = pixels.baseAddress! + y * reader.width * 4
+                    reader.pixels(of: file.baseAddress! + reader.place(ofRow: y), into: line)
+                }
+            }
+        }
+        return Raster(width: reader.width, height: reader.height, pixels: pixels, hasAlpha: reader.hasAlpha)
+    }
+
+    func testARunLengthFileIsNotReadByRows() throws {
+        var builder = BMPTestBuilder(width: 4, height: 2, bits: 8)
+        builder.compression = 1
+        builder.palette = (0..<256).map { [UInt8($0), 0, 0] }
+        let file = builder.file([4, 1, 0, 0, 4, 2, 0, 1])
+        XCTAssertNil(try BMPRows(prefix: file, fileBytes: file.count))
     }
 
     func testATruncatedFileIsRefusedByBoth() {
         let file = BMPTestBuilder(width: 300, height: 300, bits: 24).file([UInt8](repeating: 7, count: 1000))
         XCTAssertThrowsError(try BMPDecoder.decode(file))
         XCTAssertThrowsError(try rowDecode(file))
+        XCTAssertThrowsError(try BMPRows(prefix: file, fileBytes: file.count))
     }
 }
