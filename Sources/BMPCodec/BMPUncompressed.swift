@@ -150,15 +150,41 @@ enum BMPUncompressed {
         }
     }
 
+    /// B, G, R (and an ignored fourth byte at 32 bits) to RGBA words; whole words at a time where the row
+    /// has them (four 24-bit pixels are three little-endian words: B0 G0 R0 B1, G1 R1 B2 G2, R2 B3 G3 R3),
+    /// byte by byte (BMPPalette.word) for the rest: the byte loop was a tenth of `jpeg-encode`'s time.
     @inline(__always)
     static func bgrRow(
         _ source: UnsafePointer<UInt8>, width: Int, bytesPerPixel: Int,
         into target: UnsafeMutablePointer<UInt32>
     ) {
-        var p = source
-        for x in 0..<width {
+        let opaque: UInt32 = 0xFF00_0000
+        var p = source, x = 0
+        if bytesPerPixel == 3 {
+            while x + 4 <= width {
+                let raw = UnsafeRawPointer(p)
+                let w0 = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+                let w1 = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+                let w2 = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+                target[x] = w0 >> 16 & 0xFF | w0 & 0xFF00 | (w0 & 0xFF) << 16 | opaque
+                target[x + 1] = w1 >> 8 & 0xFF | (w1 & 0xFF) << 8 | (w0 >> 24) << 16 | opaque
+                target[x + 2] = w2 & 0xFF | (w1 >> 24) << 8 | (w1 >> 16 & 0xFF) << 16 | opaque
+                target[x + 3] = w2 >> 24 | (w2 >> 16 & 0xFF) << 8 | (w2 >> 8 & 0xFF) << 16 | opaque
+                p += 12
+                x += 4
+            }
+        } else if bytesPerPixel == 4 {
+            while x < width {
+                let w = UInt32(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+                target[x] = w >> 16 & 0xFF | w & 0xFF00 | (w & 0xFF) << 16 | opaque
+                p += 4
+                x += 1
+            }
+        }
+        while x < width {
             target[x] = BMPPalette.word(p[2], p[1], p[0])
             p += bytesPerPixel
+            x += 1
         }
     }
 

@@ -60,6 +60,29 @@ final class BMPWholeDecodeTests: XCTestCase {
         return Raster(width: reader.width, height: reader.height, pixels: pixels, hasAlpha: reader.hasAlpha)
     }
 
+    /// 24- and 32-bit rows, read whole words at a time where they can be, against the bytes themselves.
+    func testByteLayoutsGiveTheirOwnBytes() throws {
+        var seed: UInt32 = 44
+        for bits in [24, 32] {
+            for width in 1...13 {
+                let rowBytes = ((width * bits + 31) >> 3) & ~3
+                let pixels = (0..<(rowBytes * 3)).map { _ in
+                    seed = seed &* 1_103_515_245 &+ 12345
+                    return UInt8(seed >> 16 & 255)
+                }
+                let raster = try BMPDecoder.decode(BMPTestBuilder(width: width, height: 3, bits: bits).file(pixels))
+                for y in 0..<3 {
+                    for x in 0..<width {
+                        let at = (2 - y) * rowBytes + x * bits / 8, i = (y * width + x) * 4
+                        let expected = [pixels[at + 2], pixels[at + 1], pixels[at], 255]
+                        XCTAssertEqual(
+                            Array(raster.pixels[i..<i + 4]), expected, "\(bits) bits, \(width) wide, \(x), \(y)")
+                    }
+                }
+            }
+        }
+    }
+
     func testARunLengthFileIsNotReadByRows() throws {
         var builder = BMPTestBuilder(width: 4, height: 2, bits: 8)
         builder.compression = 1
