@@ -72,7 +72,8 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["ImageCore", "ImageHeaders", "Deflate", "ByteCoding"]),
         // GIF's decoder (the first frame, LZW; GIFAnimation: every frame composited), a codec of its own.
         .target(name: "GIFCodec", dependencies: ["ImageCore"]),
-        // BMP's decoder (uncompressed and run-length, in bands), a codec of its own.
+        // BMP's decoder (uncompressed and run-length, in bands), a codec of its own; BMPRows reads an uncompressed
+        // BMP's rows one at a time from a file it never holds (jpeg-encode).
         .target(name: "BMPCodec", dependencies: ["ImageCore"]),
         // TIFF's decoder (strips and tiles, LZW, Deflate, PackBits, in bands), a codec of its own.
         .target(name: "TIFFCodec", dependencies: ["ImageCore", "ImageHeaders", "Deflate"]),
@@ -125,7 +126,7 @@ let package = Package(
         // A developer tool and test helper: the picker and browser on fake items, text only, for tmux tests.
         .executableTarget(name: "tui-demo", dependencies: ["TerminalUI"]),
         // A developer tool and bench helper: imgsel's JPEG encoder on one BMP, PNG or PPM (make bench, the
-        // encoder's compatibility tests).
+        // encoder's compatibility tests); a BMP's or PPM's rows are read from the file as the encoder asks.
         .executableTarget(name: "jpeg-encode", dependencies: ["ImageCore", "JPEGCodec", "BMPCodec", "PNGCodec"]),
         // A test helper: a process that writes through the library, for multi-process tests.
         .executableTarget(name: "selection-writer", dependencies: ["SelectionStore", "Posix"]),

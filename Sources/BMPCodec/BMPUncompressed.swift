@@ -63,10 +63,15 @@ enum BMPUncompressed {
         let palette: [UInt32]
 
         init(_ bytes: [UInt8], header: BMPHeader) throws(DecodeError) {
+            try self.init(fileBytes: bytes.count, header: header)
+        }
+
+        /// From the header alone and how long the file is (BMPRows reads the rows from a file it never holds).
+        init(fileBytes: Int, header: BMPHeader) throws(DecodeError) {
             self.header = header
             // Sides are at most 16384 here, so none of these products can overflow.
             rowBytes = ((header.width * header.bits + 31) >> 3) & ~3
-            guard header.dataOffset <= bytes.count, bytes.count - header.dataOffset >= rowBytes * header.height
+            guard header.dataOffset <= fileBytes, fileBytes - header.dataOffset >= rowBytes * header.height
             else {
                 throw .truncated(section: "BMP pixel data (\(rowBytes * header.height) bytes needed)")
             }
@@ -78,9 +83,19 @@ enum BMPUncompressed {
         /// Row `y` of the picture (top down), from wherever the file keeps it, as RGBA words.
         @inline(__always)
         func row(_ y: Int, of file: UnsafeBufferPointer<UInt8>, into line: UnsafeMutablePointer<UInt32>) {
+            pixels(of: file.baseAddress! + place(ofRow: y), into: line)
+        }
+
+        /// Where row `y` of the picture (top down) starts in the file: `rowBytes` from there.
+        @inline(__always)
+        func place(ofRow y: Int) -> Int {
+            header.dataOffset + (header.topDown ? y : header.height - 1 - y) * rowBytes
+        }
+
+        /// One row's bytes as they are in the file, as RGBA words.
+        @inline(__always)
+        func pixels(of source: UnsafePointer<UInt8>, into line: UnsafeMutablePointer<UInt32>) {
             let (width, bits) = (header.width, header.bits)
-            let fileRow = header.topDown ? y : header.height - 1 - y
-            let source = file.baseAddress! + header.dataOffset + fileRow * rowBytes
             if let fields {
                 BMPUncompressed.bitFieldRow(source, width: width, bytesPerPixel: bits / 8, fields: fields, into: line)
             } else if bits <= 8 {
@@ -135,15 +150,41 @@ enum BMPUncompressed {
         }
     }
 
+    /// B, G, R (and an ignored fourth byte at 32 bits) to RGBA words; whole words at a time where the row
+    /// has them (four 24-bit pixels are three little-endian words: B0 G0 R0 B1, G1 R1 B2 G2, R2 B3 G3 R3),
+    /// byte by byte (BMPPalette.word) for the rest: the byte loop was a tenth of `jpeg-encode`'s time.
     @inline(__always)
     static func bgrRow(
         _ source: UnsafePointer<UInt8>, width: Int, bytesPerPixel: Int,
         into target: UnsafeMutablePointer<UInt32>
     ) {
-        var p = source
-        for x in 0..<width {
+        let opaque: UInt32 = 0xFF00_0000
+        var p = source, x = 0
+        if bytesPerPixel == 3 {
+            while x + 4 <= width {
+                let raw = UnsafeRawPointer(p)
+                let w0 = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+                let w1 = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+                let w2 = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+                target[x] = w0 >> 16 & 0xFF | w0 & 0xFF00 | (w0 & 0xFF) << 16 | opaque
+                target[x + 1] = w1 >> 8 & 0xFF | (w1 & 0xFF) << 8 | (w0 >> 24) << 16 | opaque
+                target[x + 2] = w2 & 0xFF | (w1 >> 24) << 8 | (w1 >> 16 & 0xFF) << 16 | opaque
+                target[x + 3] = w2 >> 24 | (w2 >> 16 & 0xFF) << 8 | (w2 >> 8 & 0xFF) << 16 | opaque
+                p += 12
+                x += 4
+            }
+        } else if bytesPerPixel == 4 {
+            while x < width {
+                let w = UInt32(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+                target[x] = w >> 16 & 0xFF | w & 0xFF00 | (w & 0xFF) << 16 | opaque
+                p += 4
+                x += 1
+            }
+        }
+        while x < width {
             target[x] = BMPPalette.word(p[2], p[1], p[0])
             p += bytesPerPixel
+            x += 1
         }
     }
 

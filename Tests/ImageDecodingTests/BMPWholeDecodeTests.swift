@@ -38,13 +38,63 @@ final class BMPWholeDecodeTests: XCTestCase {
                 let whole = try BMPDecoder.decode(file)
                 let rows = try rowDecode(file)
                 XCTAssertEqual(whole, rows, "\(width)×\(height) \(bits) bits masks \(masks ?? []) top-down \(topDown)")
+                XCTAssertEqual(
+                    try rowsRead(file), whole, "BMPRows: \(width)×\(height) \(bits) bits masks \(masks ?? [])")
             }
         }
+    }
+
+    /// The picture as BMPRows reads it: the prefix, then each row from its place in the file.
+    private func rowsRead(_ file: [UInt8]) throws -> Raster {
+        let prefix = Array(file.prefix(BMPRows.prefixBytes))
+        let reader = try XCTUnwrap(try BMPRows(prefix: prefix, fileBytes: file.count))
+        var pixels = [UInt8](repeating: 0, count: reader.width * reader.height * 4)
+        file.withUnsafeBufferPointer { file in
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for y in 0..<reader.height {
+                    let line = pixels.baseAddress! + y * reader.width * 4
+                    reader.pixels(of: file.baseAddress! + reader.place(ofRow: y), into: line)
+                }
+            }
+        }
+        return Raster(width: reader.width, height: reader.height, pixels: pixels, hasAlpha: reader.hasAlpha)
+    }
+
+    /// 24- and 32-bit rows, read whole words at a time where they can be, against the bytes themselves.
+    func testByteLayoutsGiveTheirOwnBytes() throws {
+        var seed: UInt32 = 44
+        for bits in [24, 32] {
+            for width in 1...13 {
+                let rowBytes = ((width * bits + 31) >> 3) & ~3
+                let pixels = (0..<(rowBytes * 3)).map { _ in
+                    seed = seed &* 1_103_515_245 &+ 12345
+                    return UInt8(seed >> 16 & 255)
+                }
+                let raster = try BMPDecoder.decode(BMPTestBuilder(width: width, height: 3, bits: bits).file(pixels))
+                for y in 0..<3 {
+                    for x in 0..<width {
+                        let at = (2 - y) * rowBytes + x * bits / 8, i = (y * width + x) * 4
+                        let expected = [pixels[at + 2], pixels[at + 1], pixels[at], 255]
+                        XCTAssertEqual(
+                            Array(raster.pixels[i..<i + 4]), expected, "\(bits) bits, \(width) wide, \(x), \(y)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testARunLengthFileIsNotReadByRows() throws {
+        var builder = BMPTestBuilder(width: 4, height: 2, bits: 8)
+        builder.compression = 1
+        builder.palette = (0..<256).map { [UInt8($0), 0, 0] }
+        let file = builder.file([4, 1, 0, 0, 4, 2, 0, 1])
+        XCTAssertNil(try BMPRows(prefix: file, fileBytes: file.count))
     }
 
     func testATruncatedFileIsRefusedByBoth() {
         let file = BMPTestBuilder(width: 300, height: 300, bits: 24).file([UInt8](repeating: 7, count: 1000))
         XCTAssertThrowsError(try BMPDecoder.decode(file))
         XCTAssertThrowsError(try rowDecode(file))
+        XCTAssertThrowsError(try BMPRows(prefix: file, fileBytes: file.count))
     }
 }

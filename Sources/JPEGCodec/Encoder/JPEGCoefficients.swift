@@ -38,7 +38,7 @@ extension JPEGEncoder {
 
         /// Colour conversion, downsampling, DCT and quantisation, one MCU row at a time so only a strip
         /// of floats is alive beside the coefficients; bands of rows on every core (their blocks apart).
-        static func make(_ raster: Raster, frame: Frame, tables: QuantTables) -> Coefficients {
+        static func make(_ pixels: Pixels, frame: Frame, tables: QuantTables) -> Coefficients {
             let result = Coefficients(frame: frame)
             let bands = min(frame.mcusHigh, 16)
             // Strips are lent to one band at a time, so only as many are made as run at once (one
@@ -54,13 +54,13 @@ extension JPEGEncoder {
                 let quantisers = frame.components.map {
                     Quantiser(table: $0.table == 0 ? tables.luma : tables.chroma, zone: zones[$0.table])
                 }
-                result.fill(raster, frame: frame, strip: strip, quantisers: quantisers, mcuRows: rows)
+                result.fill(pixels, frame: frame, strip: strip, quantisers: quantisers, mcuRows: rows)
             }
             return result
         }
 
         private func fill(
-            _ raster: Raster, frame: Frame, strip: Strip, quantisers: [Quantiser], mcuRows: Range<Int>
+            _ pixels: Pixels, frame: Frame, strip: Strip, quantisers: [Quantiser], mcuRows: Range<Int>
         ) {
             let block = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 8)
             defer { block.deallocate() }
@@ -71,39 +71,37 @@ extension JPEGEncoder {
             defer { activity.deallocate() }
             // Each component's next free place in its plane: the band's blocks are contiguous there.
             var cursors = frame.components.map { mcuRows.lowerBound * $0.v * $0.paddedBlocksWide * 64 }
-            raster.pixels.withUnsafeBufferPointer { pixels in
-                for mcuRow in mcuRows {
-                    strip.convert(pixels, width: raster.width, height: raster.height, mcuRow: mcuRow)
-                    if masked { Masking.measure(strip.samples(of: 0), wide: wide, rows: luma.v, into: activity) }
-                    for (index, component) in frame.components.enumerated() {
-                        let samples = strip.samples(of: index)
-                        let rowStride = component.paddedBlocksWide * 8
-                        let quantiser = quantisers[index]
-                        let plane = planes[index].base, blockMasks = masks[index].base
-                        let blockOffsets = offsets[index].base
-                        var cursor = cursors[index]
-                        for blockRow in 0..<component.v {
-                            let by = mcuRow * component.v + blockRow
-                            for bx in 0..<component.paddedBlocksWide {
-                                let origin = samples + blockRow * 8 * rowStride + bx * 8
-                                for y in 0..<8 {
-                                    block[y] = UnsafeRawPointer(origin + y * rowStride).loadUnaligned(
-                                        as: SIMD8<Float>.self)
-                                }
-                                ForwardDCT.transform(block)
-                                let n = by * component.paddedBlocksWide + bx
-                                let lowering =
-                                    masked && index == 0
-                                    ? Masking.lowering(column: bx, activity: activity, wide: wide, rows: luma.v) : 0
-                                let (mask, count) = quantiser.quantise(
-                                    block, packingInto: plane + cursor, lowering: lowering)
-                                blockMasks[n] = mask
-                                blockOffsets[n] = UInt32(truncatingIfNeeded: cursor)
-                                cursor &+= count
+            for mcuRow in mcuRows {
+                strip.convert(pixels, mcuRow: mcuRow)
+                if masked { Masking.measure(strip.samples(of: 0), wide: wide, rows: luma.v, into: activity) }
+                for (index, component) in frame.components.enumerated() {
+                    let samples = strip.samples(of: index)
+                    let rowStride = component.paddedBlocksWide * 8
+                    let quantiser = quantisers[index]
+                    let plane = planes[index].base, blockMasks = masks[index].base
+                    let blockOffsets = offsets[index].base
+                    var cursor = cursors[index]
+                    for blockRow in 0..<component.v {
+                        let by = mcuRow * component.v + blockRow
+                        for bx in 0..<component.paddedBlocksWide {
+                            let origin = samples + blockRow * 8 * rowStride + bx * 8
+                            for y in 0..<8 {
+                                block[y] = UnsafeRawPointer(origin + y * rowStride).loadUnaligned(
+                                    as: SIMD8<Float>.self)
                             }
+                            ForwardDCT.transform(block)
+                            let n = by * component.paddedBlocksWide + bx
+                            let lowering =
+                                masked && index == 0
+                                ? Masking.lowering(column: bx, activity: activity, wide: wide, rows: luma.v) : 0
+                            let (mask, count) = quantiser.quantise(
+                                block, packingInto: plane + cursor, lowering: lowering)
+                            blockMasks[n] = mask
+                            blockOffsets[n] = UInt32(truncatingIfNeeded: cursor)
+                            cursor &+= count
                         }
-                        cursors[index] = cursor
                     }
+                    cursors[index] = cursor
                 }
             }
         }

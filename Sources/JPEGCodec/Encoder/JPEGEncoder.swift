@@ -41,18 +41,37 @@ public enum JPEGEncoder {
         encode(raster, options: options) { ScanSearch.script($0, coefficients: $1) }
     }
 
+    /// `encode` of a picture read a row at a time (JPEGPixelRows): the same pixels give the same bytes.
+    public static func encode(rows: some JPEGPixelRows, options: Options) -> [UInt8] {
+        encode(.rows(rows), options: options) { ScanSearch.script($0, coefficients: $1) }
+    }
+
     /// `encode` with the progressive script given by `script` (tests compare scripts with it).
     static func encode(
         _ raster: Raster, options: Options, script: (Frame, Coefficients) -> [Scan]
     ) -> [UInt8] {
-        precondition(raster.width > 0 && raster.height > 0, "JPEGEncoder: a JPEG needs at least one pixel")
-        precondition(raster.width <= 65500 && raster.height <= 65500, "JPEGEncoder: libjpeg reads sides to 65 500")
+        raster.pixels.withUnsafeBufferPointer { pixels in
+            guard let base = pixels.baseAddress else {
+                preconditionFailure("JPEGEncoder: a JPEG needs at least one pixel")
+            }
+            let place = SendablePointer(mutating: base)
+            return encode(.raster(place, width: raster.width, height: raster.height), options: options, script: script)
+        }
+    }
+
+    /// The encoder itself, whichever way its rows come.
+    static func encode(
+        _ pixels: Pixels, options: Options, script: (Frame, Coefficients) -> [Scan]
+    ) -> [UInt8] {
+        let (width, height) = (pixels.width, pixels.height)
+        precondition(width > 0 && height > 0, "JPEGEncoder: a JPEG needs at least one pixel")
+        precondition(width <= 65500 && height <= 65500, "JPEGEncoder: libjpeg reads sides to 65 500")
         let quality = min(max(options.quality, 1), 100)
-        let grey = isGrey(raster)
+        let grey = pixels.isGrey()
         let frame = Frame(
-            width: raster.width, height: raster.height, components: grey ? 1 : 3, subsampled: !grey && quality < 90)
+            width: width, height: height, components: grey ? 1 : 3, subsampled: !grey && quality < 90)
         let tables = QuantTables(quality: quality, grey: grey)
-        let coefficients = Coefficients.make(raster, frame: frame, tables: tables)
+        let coefficients = Coefficients.make(pixels, frame: frame, tables: tables)
         var out = Markers.header(options: options)
         Markers.appendQuantTables(tables, components: frame.components.count, to: &out)
         Markers.appendFrame(frame, progressive: options.progressive, to: &out)
@@ -94,17 +113,5 @@ public enum JPEGEncoder {
             $0 + frame.components[$1].blocksWide * frame.components[$1].blocksHigh
         }
         return blocks * (8 + ((scan.end - scan.start + 1) * 16) >> (2 * scan.low))
-    }
-
-    /// True when every pixel has R = G = B: one component then says all (what cjpeg does with a PGM).
-    static func isGrey(_ raster: Raster) -> Bool {
-        raster.pixels.withUnsafeBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                if p[i] != p[i + 1] || p[i] != p[i + 2] { return false }
-                i += 4
-            }
-            return true
-        }
     }
 }

@@ -1,3 +1,5 @@
+import ImageCore
+
 extension JPEGEncoder {
     /// One MCU row of samples as floats, level-shifted (−128…127), each component at its own
     /// resolution and padded to whole blocks by repeating the last column and row (as libjpeg pads,
@@ -17,6 +19,8 @@ extension JPEGEncoder {
         let half: [UnsafeMutablePointer<Float>]
         /// Chroma halved down but not yet across: half the strip's rows at full width.
         private let down: UnsafeMutablePointer<Float>
+        /// One row of RGBA pixels, where a caller's rows (`Pixels.rows`) are read into.
+        private let line: UnsafeMutablePointer<UInt8>
 
         init(frame: Frame) {
             self.frame = frame
@@ -37,20 +41,29 @@ extension JPEGEncoder {
             }
             down = .allocate(capacity: width * rows / 2)
             down.initialize(repeating: 0, count: width * rows / 2)
+            line = .allocate(capacity: frame.width * 4)
         }
 
         deinit {
             for p in full { (p - fullWidth * halo).deallocate() }
             for p in half { p.deallocate() }
             down.deallocate()
+            line.deallocate()
         }
 
+        /// Rows of a raster in memory (what the tests give).
         func convert(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, mcuRow: Int) {
+            let base = SendablePointer(mutating: pixels.baseAddress!)
+            convert(.raster(base, width: width, height: height), mcuRow: mcuRow)
+        }
+
+        func convert(_ pixels: Pixels, mcuRow: Int) {
+            let (width, height) = (pixels.width, pixels.height)
             let colour = frame.components.count == 3
             let fullWidth = fullWidth
             for r in -halo..<(rows + halo) {
                 let sy = min(max(mcuRow * rows + r, 0), height - 1)
-                let source = pixels.baseAddress! + sy * width * 4
+                let source = pixels.row(sy, line: line)
                 let luma = full[0] + r * fullWidth
                 if !colour {
                     for x in 0..<fullWidth { luma[x] = Float(source[min(x, width - 1) * 4]) - 128 }
