@@ -27,10 +27,16 @@ struct AV1Transform1D {
 
     @inline(__always) static func round2(_ x: Int, _ n: Int) -> Int { n == 0 ? x : (x + (1 << (n - 1))) >> n }
 
-    static func brev(_ bits: Int, _ x: Int) -> Int {
+    /// brev(6, i) for i < 64: brev(n, i) is it shifted right by 6 − n.
+    static let reversed6: [UInt8] = (0..<64).map { i in
         var t = 0
-        for i in 0..<bits { t |= ((x >> i) & 1) << (bits - 1 - i) }
-        return t
+        for b in 0..<6 { t |= ((i >> b) & 1) << (5 - b) }
+        return UInt8(t)
+    }
+
+    /// brev(bits, x): x's low `bits` bits (at most 6) in reverse order.
+    @inline(__always) static func brev(_ bits: Int, _ x: Int) -> Int {
+        Int(reversed6[x & 63]) >> (6 - bits)
     }
 
     /// B(a, b, angle, flip): a rotation by angle·π/128, then (flip) the two exchanged.
@@ -59,11 +65,38 @@ struct AV1Transform1D {
         t[b] = min(max(x - y, low), high)
     }
 
-    /// The inverse DCT of 2^n values (7.13.2.3), n = 2...6.
+    /// The inverse DCT of 2^n values (7.13.2.3), n = 2...6. Input with only its first value
+    /// non-zero (a flat block's rows, and most columns) comes out flat: every butterfly of the
+    /// other inputs is of zeros, and each Hadamard step adds a zero to the first value's path,
+    /// so each output is the first value rotated by π/4 and clamped, as the full steps give.
     func dct(_ n: Int, _ r: Int) {
         let count = 1 << n
+        var onlyFirst = true
+        for i in 1..<count where t[i] != 0 {
+            onlyFirst = false
+            break
+        }
+        if onlyFirst {
+            let v = min(max(Self.round2(t[0] &* 2896, 12), -(1 << (r - 1))), (1 << (r - 1)) - 1)
+            for i in 0..<count { t[i] = v }
+            return
+        }
+        // Each size its own copy, so the index arithmetic and angles fold to constants.
+        switch n {
+        case 2: dctSteps(2, r)
+        case 3: dctSteps(3, r)
+        case 4: dctSteps(4, r)
+        case 5: dctSteps(5, r)
+        default: dctSteps(6, r)
+        }
+    }
+
+    @inline(__always) private func dctSteps(_ n: Int, _ r: Int) {
+        let count = 1 << n
         for i in 0..<count { copy[i] = t[i] }
-        for i in 0..<count { t[i] = copy[Self.brev(n, i)] }
+        Self.reversed6.withUnsafeBufferPointer { reversed in
+            for i in 0..<count { t[i] = copy[Int(reversed[i]) >> (6 - n)] }
+        }
         if n == 6 { for i in 0..<16 { b(32 + i, 63 - i, 63 - 4 * Self.brev(4, i), false) } }
         if n >= 5 { for i in 0..<8 { b(16 + i, 31 - i, 6 + (Self.brev(3, 7 - i) << 3), false) } }
         if n == 6 { for i in 0..<16 { h(32 + i * 2, 33 + i * 2, i & 1 == 1, r) } }

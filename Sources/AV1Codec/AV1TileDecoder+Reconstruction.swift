@@ -106,7 +106,7 @@ extension AV1TileDecoder {
         }
         if !m.skip {
             let outcome = try coefficients(m, plane, startX, startY, tx, size)
-            if outcome.eob > 0 { reconstruct(m, plane, startX, startY, tx, outcome.txType) }
+            if outcome.eob > 0 { reconstruct(m, plane, startX, startY, tx, outcome.txType, eob: outcome.eob) }
         }
         for i in 0..<stepY {
             for j in 0..<stepX where sbRow + i <= 32 && sbCol + j <= 32 {
@@ -228,7 +228,10 @@ extension AV1TileDecoder {
 
     /// The reconstruct process (7.12.3): dequantisation, the inverse transform, and the residual
     /// added to the prediction.
-    private mutating func reconstruct(_ m: AV1BlockModes, _ plane: Int, _ x: Int, _ y: Int, _ tx: Int, _ type: Int) {
+    /// Only the first `eob` positions of the scan can hold a coefficient: the rest are zero.
+    private mutating func reconstruct(
+        _ m: AV1BlockModes, _ plane: Int, _ x: Int, _ y: Int, _ tx: Int, _ type: Int, eob: Int
+    ) {
         let bitDepth = sequence.colour.bitDepth
         let dqDenom: Int
         switch tx {
@@ -251,19 +254,25 @@ extension AV1TileDecoder {
         let high = (1 << (7 + bitDepth)) - 1
         let low = -(1 << (7 + bitDepth))
         var lastRow = 0
-        for i in 0..<th {
-            for j in 0..<tw {
-                let coefficient = Int(quant[i * tw + j])
-                guard coefficient != 0 else {
-                    recon.transform.coefficients[i * tw + j] = 0
-                    continue
+        let quant = self.quant  // shared, not copied: nothing writes it while it is read here
+        let scan = AV1TxType.scan(tx, type)
+        let twLog2 = min(5, log2W)
+        recon.transform.coefficients.withUnsafeMutableBufferPointer { coefficients in
+            quant.withUnsafeBufferPointer { quant in
+                scan.withUnsafeBufferPointer { scan in
+                    coefficients.baseAddress!.update(repeating: 0, count: th * tw)
+                    for c in 0..<eob {
+                        let pos = Int(scan[c])
+                        let coefficient = Int(quant[pos])
+                        guard coefficient != 0 else { continue }
+                        var q = pos == 0 ? dcQ : acQ
+                        if let matrix { q = (q * Int(weights[matrix + pos]) + 16) >> 5 }
+                        let dq = coefficient * q
+                        let magnitude = (abs(dq) & 0xFFFFFF) / dqDenom
+                        coefficients[pos] = min(max(dq < 0 ? -magnitude : magnitude, low), high)
+                        lastRow = max(lastRow, (pos >> twLog2) + 1)
+                    }
                 }
-                var q = i == 0 && j == 0 ? dcQ : acQ
-                if let matrix { q = (q * Int(weights[matrix + i * tw + j]) + 16) >> 5 }
-                let dq = coefficient * q
-                let magnitude = (abs(dq) & 0xFFFFFF) / dqDenom
-                recon.transform.coefficients[i * tw + j] = min(max(dq < 0 ? -magnitude : magnitude, low), high)
-                lastRow = i + 1
             }
         }
         recon.transform.inverse(tx: tx, type: type, lossless: lossless, bitDepth: bitDepth, rows: lastRow)
