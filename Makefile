@@ -119,7 +119,7 @@ fuzz:
 # import ImageCore, ImageDecoding or a codec, and find Raster or the decoder in that module itself.
 # The C targets' module map is written there, as SwiftPM writes its own.
 FUZZ_EMPTY_MODULES = ImageDecoding ImageCore JPEGCodec PNGCodec GIFCodec BMPCodec TIFFCodec WebPCodec HEVCCodec \
-	HEIFPictures Colour
+	AV1Codec HEIFPictures Colour
 FUZZ_LEAVES = clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/include \
 		-c Sources/CTerminal/terminal_restore.c -o $(FUZZ_DIR)/terminal_restore.o && \
 	rm -f $(FUZZ_DIR)/libCTerminal.a && ar rcs $(FUZZ_DIR)/libCTerminal.a $(FUZZ_DIR)/terminal_restore.o && \
@@ -161,7 +161,8 @@ FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_D
 DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L HEVC HEIF
 DECODER_SOURCES = $(shell find Sources/ImageCore -name "*.swift") \
 	$(shell find Sources/JPEGCodec/Decoder Sources/PNGCodec Sources/GIFCodec Sources/BMPCodec Sources/TIFFCodec \
-		Sources/WebPCodec Sources/HEVCCodec Sources/HEIFPictures Sources/ImageEncoding/Pixels -name "*.swift")
+		Sources/WebPCodec Sources/HEVCCodec Sources/AV1Codec Sources/HEIFPictures Sources/ImageEncoding/Pixels \
+		-name "*.swift")
 fuzz-decoders:
 	mkdir -p $(FUZZ_DIR)/modules
 	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES)'
