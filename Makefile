@@ -83,8 +83,10 @@ BASELINE ?=
 BENCH_ARGS ?=
 .PHONY: bench
 bench: release
-	# The JPEG bench encodes through jpeg-encode beside imgsel (`release` builds imgsel alone).
+	# The JPEG bench encodes through jpeg-encode beside imgsel (`release` builds imgsel alone), the
+	# AVIF bench decodes through av1-yuv.
 	flock $(BUILD_LOCK) $(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product jpeg-encode
+	flock $(BUILD_LOCK) $(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product av1-yuv
 	python3 bench/bench.py --bin "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/imgsel" \
 		$(if $(BASELINE),--baseline-bin "$(BASELINE)") $(BENCH_ARGS)
 
@@ -148,7 +150,8 @@ FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_D
 	$(FUZZ_DIR)/libPosix.a $(FUZZ_DIR)/libCTerminal.a $(FUZZ_DIR)/libCFileCopy.a
 
 # One libFuzzer target a decoder (ASan), each built as one module from the sources the decoders
-# are made of: ImageCore (not Parallel, which no decoder uses), every codec target (the PNG writer
+# are made of: ImageCore (Parallel too: the AV1 decoder decodes a frame's tiles at once), every
+# codec target (the PNG writer
 # with them: the PNG fuzzer writes back what it decodes; not the JPEG encoder) and ImageEncoding's
 # Pixels/ (the fuzzers turn and shrink what they decode), so the fuzzers reach internal entry
 # points; run FUZZ_TIME seconds on inputs up to
@@ -156,7 +159,7 @@ FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_D
 # `make fuzz-decoders FUZZ_TIME=600` is the ten-minute run. DECODERS picks some:
 # `make fuzz-decoders DECODERS="JPEG PNG"`.
 DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L HEVC HEIF
-DECODER_SOURCES = $(shell find Sources/ImageCore -name "*.swift" -not -name Parallel.swift) \
+DECODER_SOURCES = $(shell find Sources/ImageCore -name "*.swift") \
 	$(shell find Sources/JPEGCodec/Decoder Sources/PNGCodec Sources/GIFCodec Sources/BMPCodec Sources/TIFFCodec \
 		Sources/WebPCodec Sources/HEVCCodec Sources/AV1Codec Sources/HEIFPictures Sources/ImageEncoding/Pixels \
 		-name "*.swift")

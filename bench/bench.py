@@ -8,11 +8,11 @@ reports for one extra run of each command (a shell step: its largest
 process). Not a test: nothing here fails the build; it only measures.
 
 Usage: bench/bench.py --bin PATH/TO/imgsel [--baseline-bin PATH] [--size-mb 512] [--runs 21] [--big-runs 5]
-       [--photos DIR] [--only selection|pixels|terminal|interactive|export|jpeg|alike]
+       [--photos DIR] [--only selection|pixels|terminal|interactive|export|jpeg|alike|avif]
 
 The peers, from Debian: openssl, jq (selection); libvips-tools, imagemagick (pixels); libjpeg-turbo-progs,
 Pillow and PyPI's ssimulacra2 (jpeg);
-chafa, timg, libsixel-bin (terminal); fzf, timg (interactive). Pillow makes the 12-MP
+chafa, timg, libsixel-bin (terminal); fzf, timg (interactive); dav1d, libvips-tools, cc (avif). Pillow makes the 12-MP
 photos (../shared/tools/make_bench_photos.py) when --photos has none.
 """
 
@@ -171,7 +171,8 @@ def main():
     parser.add_argument("--big-runs", type=int, default=5, help="runs per command for the big-file figures")
     parser.add_argument("--pixel-runs", type=int, default=7, help="runs per command for the picture figures")
     parser.add_argument("--photos", help="a folder with make_bench_photos.py's files (made when missing)")
-    parser.add_argument("--only", choices=["selection", "pixels", "terminal", "interactive", "export", "jpeg", "alike"],
+    parser.add_argument("--only", choices=["selection", "pixels", "terminal", "interactive", "export", "jpeg", "alike",
+                                                 "avif"],
                         help="one part of the bench")
     parser.add_argument("--baseline-bin", help="an imgsel from before pictures in the terminal, for view's start-up")
     parser.add_argument("--pty-runs", type=int, default=7, help="runs per command for the full-screen figures")
@@ -228,6 +229,11 @@ def bench(imgsel, work, args):
         import pixels
         print()
         extra_goals += alike.bench_alike(imgsel, work, args, Measure, report, pixels.make_photos)
+    if args.only in (None, "avif"):
+        import avif
+        import pixels
+        print()
+        extra_goals += avif.bench_avif(imgsel, work, args, Measure, report, pixels.make_photos)
     print()
     met = sum(1 for r in RESULTS if r[3] == "met" and r[2] is not None) + sum(extra_goals)
     goals = sum(1 for r in RESULTS if r[2] is not None) + len(extra_goals)

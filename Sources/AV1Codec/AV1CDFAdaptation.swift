@@ -13,6 +13,18 @@ extension AV1CDFs {
         if count < 32 { values[offset + n] = UInt16(count + 1) }
     }
 
+    /// adapt() on a CDF in place (the symbol decoder's hot path: no bounds checks).
+    @inline(__always)
+    static func adapt(_ cdf: UnsafeMutablePointer<UInt16>, _ n: Int, _ symbol: Int) {
+        let count = Int(cdf[n])
+        let rate = 3 &+ (count > 15 ? 1 : 0) &+ (count > 31 ? 1 : 0) &+ (n > 3 ? 2 : n > 1 ? 1 : 0)
+        for i in 0..<(n &- 1) {
+            let c = Int(cdf[i])
+            cdf[i] = UInt16(truncatingIfNeeded: i >= symbol ? c &+ (((1 << 15) &- c) >> rate) : c &- (c >> rate))
+        }
+        if count < 32 { cdf[n] = UInt16(count &+ 1) }
+    }
+
     static func floorLog2(_ x: Int) -> Int {
         var s = 0
         var v = x

@@ -69,6 +69,7 @@ public enum AV1Decoder {
             AV1LoopRestoration.apply(
                 &outcome.planes, edges: edges, frame: frame, colour: colour, units: outcome.restorationUnits)
         }
+        outcome.grid = AV1ModeGrid(columns: 0, rows: 0)  // freed before the planes are copied out
         var planes = [outcome.planes.plane(0, width: frame.width, height: frame.height)]
         if colour.planes > 1 {
             let cw = (frame.width + colour.subsamplingX) >> colour.subsamplingX

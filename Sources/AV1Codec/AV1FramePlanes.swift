@@ -2,7 +2,8 @@
 /// padded to whole 128-sample superblocks (a transform block may reach past the frame's edge,
 /// and is written whole; only the frame's own part is output).
 struct AV1FramePlanes {
-    var samples: [UInt16]
+    /// Shared by the planes' copies: the frame's tiles, decoded at once, each write their own.
+    let samples: AV1SharedBuffer<UInt16>
     let offsets: [Int]
     let strides: [Int]
     let rows: [Int]
@@ -34,11 +35,11 @@ struct AV1FramePlanes {
         self.strides = strides
         self.rows = rows
         count = planes
-        samples = [UInt16](repeating: 0, count: total)
+        samples = AV1SharedBuffer(repeating: 0, count: total)
     }
 
     init() {
-        samples = []
+        samples = AV1SharedBuffer(repeating: 0, count: 0)
         offsets = []
         strides = []
         rows = []
@@ -47,12 +48,15 @@ struct AV1FramePlanes {
 
     /// One plane's `width` × `height` corner, row by row.
     func plane(_ p: Int, width: Int, height: Int) -> [UInt16] {
-        var out = [UInt16]()
-        out.reserveCapacity(width * height)
-        for y in 0..<height {
-            let start = offsets[p] + y * strides[p]
-            out += samples[start..<start + width]
+        precondition(width <= strides[p] && height <= rows[p], "a plane's corner past the plane")
+        return samples.withUnsafeBufferPointer { samples in
+            [UInt16](unsafeUninitializedCapacity: width * height) { out, made in
+                for y in 0..<height {
+                    let start = offsets[p] + y * strides[p]
+                    (out.baseAddress! + y * width).initialize(from: samples.baseAddress! + start, count: width)
+                }
+                made = width * height
+            }
         }
-        return out
     }
 }

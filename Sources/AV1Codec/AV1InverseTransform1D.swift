@@ -15,6 +15,23 @@ struct AV1Transform1D {
         1567, 1474, 1380, 1285, 1189, 1092, 995, 897, 799, 700, 601, 501, 401, 301, 201, 101, 0,
     ]
 
+    /// Cos128's table and brev(6, i)'s, as raw memory made once: a static array is reached
+    /// through swift_once on each use (a call on Linux), which the butterflies made millions of.
+    nonisolated(unsafe) private static let tables: (cosines: UnsafePointer<Int>, reversed: UnsafePointer<UInt8>) = {
+        let cosines = UnsafeMutablePointer<Int>.allocate(capacity: cos128Lookup.count)
+        cosines.initialize(from: cos128Lookup, count: cos128Lookup.count)
+        let reversed = UnsafeMutablePointer<UInt8>.allocate(capacity: reversed6.count)
+        reversed.initialize(from: reversed6, count: reversed6.count)
+        return (UnsafePointer(cosines), UnsafePointer(reversed))
+    }()
+    private let cosines: UnsafePointer<Int>
+    private let reversed: UnsafePointer<UInt8>
+
+    init(t: UnsafeMutablePointer<Int>, copy: UnsafeMutablePointer<Int>) {
+        (self.t, self.copy) = (t, copy)
+        (cosines, reversed) = Self.tables
+    }
+
     @inline(__always) static func cos128(_ angle: Int) -> Int {
         let a = angle & 255
         if a <= 64 { return cos128Lookup[a] }
@@ -25,18 +42,36 @@ struct AV1Transform1D {
 
     @inline(__always) static func sin128(_ angle: Int) -> Int { cos128(angle - 64) }
 
+    /// cos128 from the raw table.
+    @inline(__always) private func cosine(_ angle: Int) -> Int {
+        let a = angle & 255
+        if a <= 64 { return cosines[a] }
+        if a <= 128 { return -cosines[128 - a] }
+        if a <= 192 { return -cosines[a - 128] }
+        return cosines[256 - a]
+    }
+
     @inline(__always) static func round2(_ x: Int, _ n: Int) -> Int { n == 0 ? x : (x + (1 << (n - 1))) >> n }
 
-    static func brev(_ bits: Int, _ x: Int) -> Int {
+    /// brev(6, i) for i < 64: brev(n, i) is it shifted right by 6 − n.
+    static let reversed6: [UInt8] = (0..<64).map { i in
         var t = 0
-        for i in 0..<bits { t |= ((x >> i) & 1) << (bits - 1 - i) }
-        return t
+        for b in 0..<6 { t |= ((i >> b) & 1) << (5 - b) }
+        return UInt8(t)
     }
+
+    /// brev(bits, x): x's low `bits` bits (at most 6) in reverse order.
+    @inline(__always) static func brev(_ bits: Int, _ x: Int) -> Int {
+        Int(reversed6[x & 63]) >> (6 - bits)
+    }
+
+    /// brev from the raw table.
+    @inline(__always) private func brevFast(_ bits: Int, _ x: Int) -> Int { Int(reversed[x & 63]) >> (6 - bits) }
 
     /// B(a, b, angle, flip): a rotation by angle·π/128, then (flip) the two exchanged.
     @inline(__always) func b(_ a: Int, _ b: Int, _ angle: Int, _ flip: Bool) {
-        let c = Self.cos128(angle)
-        let s = Self.sin128(angle)
+        let c = cosine(angle)
+        let s = cosine(angle - 64)
         let x = t[a] * c - t[b] * s
         let y = t[a] * s + t[b] * c
         if flip {
@@ -59,19 +94,46 @@ struct AV1Transform1D {
         t[b] = min(max(x - y, low), high)
     }
 
-    /// The inverse DCT of 2^n values (7.13.2.3), n = 2...6.
+    /// The inverse DCT of 2^n values (7.13.2.3), n = 2...6. Input with only its first value
+    /// non-zero (a flat block's rows, and most columns) comes out flat: every butterfly of the
+    /// other inputs is of zeros, and each Hadamard step adds a zero to the first value's path,
+    /// so each output is the first value rotated by π/4 and clamped, as the full steps give.
     func dct(_ n: Int, _ r: Int) {
         let count = 1 << n
+        var onlyFirst = true
+        for i in 1..<count where t[i] != 0 {
+            onlyFirst = false
+            break
+        }
+        if onlyFirst {
+            let v = min(max(Self.round2(t[0] &* 2896, 12), -(1 << (r - 1))), (1 << (r - 1)) - 1)
+            for i in 0..<count { t[i] = v }
+            return
+        }
+        // Each size its own copy, so the index arithmetic and angles fold to constants.
+        switch n {
+        case 2: dctSteps(AV1DCTSize4.self, r)
+        case 3: dctSteps(AV1DCTSize8.self, r)
+        case 4: dctSteps(AV1DCTSize16.self, r)
+        case 5: dctSteps(AV1DCTSize32.self, r)
+        default: dctSteps(AV1DCTSize64.self, r)
+        }
+    }
+
+    /// Generic over the size so that each size is specialised with n a constant.
+    private func dctSteps<Size: AV1DCTSize>(_: Size.Type, _ r: Int) {
+        let n = Size.log2
+        let count = 1 << n
         for i in 0..<count { copy[i] = t[i] }
-        for i in 0..<count { t[i] = copy[Self.brev(n, i)] }
-        if n == 6 { for i in 0..<16 { b(32 + i, 63 - i, 63 - 4 * Self.brev(4, i), false) } }
-        if n >= 5 { for i in 0..<8 { b(16 + i, 31 - i, 6 + (Self.brev(3, 7 - i) << 3), false) } }
+        for i in 0..<count { t[i] = copy[Int(reversed[i]) >> (6 - n)] }
+        if n == 6 { for i in 0..<16 { b(32 + i, 63 - i, 63 - 4 * brevFast(4, i), false) } }
+        if n >= 5 { for i in 0..<8 { b(16 + i, 31 - i, 6 + (brevFast(3, 7 - i) << 3), false) } }
         if n == 6 { for i in 0..<16 { h(32 + i * 2, 33 + i * 2, i & 1 == 1, r) } }
-        if n >= 4 { for i in 0..<4 { b(8 + i, 15 - i, 12 + (Self.brev(2, 3 - i) << 4), false) } }
+        if n >= 4 { for i in 0..<4 { b(8 + i, 15 - i, 12 + (brevFast(2, 3 - i) << 4), false) } }
         if n >= 5 { for i in 0..<8 { h(16 + 2 * i, 17 + 2 * i, i & 1 == 1, r) } }
         if n == 6 {
             for i in 0..<4 {
-                for j in 0..<2 { b(62 - i * 4 - j, 33 + i * 4 + j, 60 - 16 * Self.brev(2, i) + 64 * j, true) }
+                for j in 0..<2 { b(62 - i * 4 - j, 33 + i * 4 + j, 60 - 16 * brevFast(2, i) + 64 * j, true) }
             }
         }
         if n >= 3 { for i in 0..<2 { b(4 + i, 7 - i, 56 - 32 * i, false) } }
@@ -220,3 +282,11 @@ struct AV1Transform1D {
         t[3] = d
     }
 }
+
+/// A DCT size as a type (log2 of its length), for AV1Transform1D.dctSteps's specialisations.
+protocol AV1DCTSize { static var log2: Int { get } }
+enum AV1DCTSize4: AV1DCTSize { static var log2: Int { 2 } }
+enum AV1DCTSize8: AV1DCTSize { static var log2: Int { 3 } }
+enum AV1DCTSize16: AV1DCTSize { static var log2: Int { 4 } }
+enum AV1DCTSize32: AV1DCTSize { static var log2: Int { 5 } }
+enum AV1DCTSize64: AV1DCTSize { static var log2: Int { 6 } }

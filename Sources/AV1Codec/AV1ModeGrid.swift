@@ -1,31 +1,32 @@
 /// What the frame's decoded blocks leave behind for the blocks after them, one entry a 4×4
 /// unit (mode info unit): the contexts of partition, skip, modes, transform sizes and segment
 /// ids read from above and left (AV1's YModes, Skips, InterTxSizes, MiSizes, SegmentIds).
-/// Writes are clipped to the frame: a block may reach past its edge.
+/// Writes are clipped to the frame: a block may reach past its edge. The buffers are shared by
+/// the grid's copies: the frame's tiles, decoded at once, each write their own units.
 struct AV1ModeGrid {
     let columns: Int, rows: Int
-    var yModes: [UInt8]
-    var uvModes: [UInt8]
-    var skips: [UInt8]
-    var txSizes: [UInt8]
-    var blockSizes: [UInt8]
-    var segmentIDs: [UInt8]
+    let yModes: AV1SharedBuffer<UInt8>
+    let uvModes: AV1SharedBuffer<UInt8>
+    let skips: AV1SharedBuffer<UInt8>
+    let txSizes: AV1SharedBuffer<UInt8>
+    let blockSizes: AV1SharedBuffer<UInt8>
+    let segmentIDs: AV1SharedBuffer<UInt8>
     /// Whether each unit is decoded yet and how: 0 not yet, 1 intra, 2 intra block copy (IsInters,
     /// and whether RefFrames was written, as the reference vector scan asks).
-    var kinds: [UInt8]
+    let kinds: AV1SharedBuffer<UInt8>
     /// Mvs: an intra block copy unit's vector, row then column, in 1/8 samples (empty in a frame
     /// that cannot copy).
-    var mvs: [Int16]
+    let mvs: AV1SharedBuffer<Int16>
     /// TxTypes: the luma transform type at each unit, which an intra block copy block's chroma
     /// takes (empty in a frame that cannot copy).
-    var txTypes: [UInt8]
+    let txTypes: AV1SharedBuffer<UInt8>
     /// LoopfilterTxSizes: each plane's transform size at each 4×4 unit of that plane (luma's
     /// layout, `columns` a row, for every plane).
-    var loopFilterTxSizes: [UInt8]
+    let loopFilterTxSizes: AV1SharedBuffer<UInt8>
     /// DeltaLFs: the four loop filter deltas of each unit's block.
-    var deltaLFs: [Int8]
+    let deltaLFs: AV1SharedBuffer<Int8>
     /// cdef_idx of each 64×64 area, -1 until read.
-    var cdefIndex: [Int8]
+    let cdefIndex: AV1SharedBuffer<Int8>
     let cdefColumns: Int
 
     /// The bytes a grid takes a unit, at most (DecodeLimits' working memory).
@@ -34,25 +35,26 @@ struct AV1ModeGrid {
     init(columns: Int, rows: Int, intraBC: Bool = false) {
         (self.columns, self.rows) = (columns, rows)
         let count = columns * rows
-        yModes = [UInt8](repeating: 0, count: count)
-        skips = yModes
-        uvModes = yModes
-        txSizes = yModes
-        blockSizes = yModes
-        segmentIDs = yModes
-        kinds = yModes
-        txTypes = intraBC ? yModes : []
-        mvs = [Int16](repeating: 0, count: intraBC ? count * 2 : 0)
-        loopFilterTxSizes = [UInt8](repeating: 0, count: count * 3)
-        deltaLFs = [Int8](repeating: 0, count: count * 4)
+        func bytes() -> AV1SharedBuffer<UInt8> { AV1SharedBuffer(repeating: 0, count: count) }
+        yModes = bytes()
+        skips = bytes()
+        uvModes = bytes()
+        txSizes = bytes()
+        blockSizes = bytes()
+        segmentIDs = bytes()
+        kinds = bytes()
+        txTypes = AV1SharedBuffer(repeating: 0, count: intraBC ? count : 0)
+        mvs = AV1SharedBuffer(repeating: 0, count: intraBC ? count * 2 : 0)
+        loopFilterTxSizes = AV1SharedBuffer(repeating: 0, count: count * 3)
+        deltaLFs = AV1SharedBuffer(repeating: 0, count: count * 4)
         cdefColumns = (columns + 15) >> 4
-        cdefIndex = [Int8](repeating: -1, count: cdefColumns * ((rows + 15) >> 4))
+        cdefIndex = AV1SharedBuffer(repeating: -1, count: cdefColumns * ((rows + 15) >> 4))
     }
 
     @inline(__always) func index(_ row: Int, _ column: Int) -> Int { row * columns + column }
 
     /// Records a decoded block's values over the units it covers within the frame.
-    mutating func record(_ block: AV1BlockModes, row: Int, column: Int, size: Int, deltaLF: [Int]) {
+    func record(_ block: AV1BlockModes, row: Int, column: Int, size: Int, deltaLF: [Int]) {
         let rowEnd = min(rows, row + AV1Block.high4(size))
         let columnEnd = min(columns, column + AV1Block.wide4(size))
         for r in row..<rowEnd {

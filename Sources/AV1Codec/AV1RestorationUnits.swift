@@ -29,4 +29,17 @@ struct AV1RestorationUnits {
             xqd[plane] = [Int16](repeating: 0, count: n * 2)
         }
     }
+
+    /// Takes the units another tile read: each tile reads its own units, and leaves the others
+    /// as they started (zero), so a non-zero entry is that tile's.
+    mutating func merge(_ other: AV1RestorationUnits) {
+        for plane in 0..<3 {
+            for i in types[plane].indices where other.types[plane][i] != 0 { types[plane][i] = other.types[plane][i] }
+            for i in wiener[plane].indices where other.wiener[plane][i] != 0 {
+                wiener[plane][i] = other.wiener[plane][i]
+            }
+            for i in sets[plane].indices where other.sets[plane][i] != 0 { sets[plane][i] = other.sets[plane][i] }
+            for i in xqd[plane].indices where other.xqd[plane][i] != 0 { xqd[plane][i] = other.xqd[plane][i] }
+        }
+    }
 }

@@ -39,8 +39,20 @@ struct AV1SymbolDecoder {
         value = ((1 << 15) - 1) ^ (buf << (15 - numBits))
     }
 
-    /// f(n) of the tile's bits, n ≤ 16; the caller never asks past the tile's end.
+    /// f(n) of the tile's bits, n ≤ 16; the caller never asks past the tile's end. Three bytes
+    /// at once where the array has them (bits past the tile's end are masked off).
+    @inline(__always)
     private mutating func readBits(_ count: Int) -> Int {
+        let byteIndex = bitPosition >> 3
+        let offset = bitPosition & 7
+        guard count > 0 else { return 0 }
+        if byteIndex + 3 <= bytes.count {
+            let window = bytes.withUnsafeBufferPointer { b in
+                Int(b[byteIndex]) << 16 | Int(b[byteIndex + 1]) << 8 | Int(b[byteIndex + 2])
+            }
+            bitPosition += count
+            return (window >> (24 - offset - count)) & ((1 << count) - 1)
+        }
         var result = 0
         var left = count
         while left > 0 {
@@ -56,19 +68,27 @@ struct AV1SymbolDecoder {
 
     /// read_symbol: a symbol of the `count`-symbol CDF at `offset` in the tile's CDFs (its
     /// `count` values and its counter), adapting the CDF unless the frame disables it.
+    @inline(__always)
     mutating func symbol(_ offset: Int, count n: Int) -> Int {
-        var cur = range
-        var prev: Int
-        var symbol = -1
-        repeat {
-            symbol += 1
-            prev = cur
-            let f = (1 << 15) - Int(cdfs.values[offset + symbol])
-            cur = ((range >> 8) * (f >> Self.probabilityShift)) >> (7 - Self.probabilityShift)
-            cur += Self.minimumProbability * (n - symbol - 1)
-        } while value < cur
+        let range = self.range
+        let value = self.value
+        let updates = updatesCDFs
+        let (symbol, prev, cur) = cdfs.values.withUnsafeMutableBufferPointer { buffer in
+            let cdf = buffer.baseAddress! + offset
+            var cur = range
+            var prev: Int
+            var symbol = -1
+            repeat {
+                symbol &+= 1
+                prev = cur
+                let f = (1 << 15) &- Int(cdf[symbol])
+                cur = ((range >> 8) &* (f >> Self.probabilityShift)) >> (7 - Self.probabilityShift)
+                cur &+= Self.minimumProbability &* (n &- symbol &- 1)
+            } while value < cur
+            if updates { AV1CDFs.adapt(cdf, n, symbol) }
+            return (symbol, prev, cur)
+        }
         renormalize(range: prev - cur, value: value - cur)
-        if updatesCDFs { cdfs.adapt(offset, n, symbol) }
         return symbol
     }
 
@@ -96,13 +116,10 @@ struct AV1SymbolDecoder {
         return x
     }
 
+    @inline(__always)
     private mutating func renormalize(range newRange: Int, value newValue: Int) {
-        var bits = 15
-        var r = newRange
-        while r > 1 {
-            r >>= 1
-            bits -= 1
-        }
+        // 15 less floor(log2(newRange)): the shift that brings the range back to 16 bits.
+        let bits = newRange > 1 ? 15 - (Int.bitWidth - 1 - newRange.leadingZeroBitCount) : 15
         range = newRange << bits
         let numBits = min(bits, max(0, maxBits))
         let newData = readBits(numBits)

@@ -1,15 +1,4 @@
 extension AV1TileDecoder {
-    /// Sig_Ref_Diff_Offset: the neighbours (row, column) a level's context sums, by class.
-    static let significanceNeighbours: [[(Int, Int)]] = [
-        [(0, 1), (1, 0), (1, 1), (0, 2), (2, 0)],
-        [(0, 1), (1, 0), (0, 2), (0, 3), (0, 4)],
-        [(0, 1), (1, 0), (2, 0), (3, 0), (4, 0)],
-    ]
-    /// Mag_Ref_Offset_With_Tx_Class: the neighbours coeff_br's context sums, by class.
-    static let rangeNeighbours: [[(Int, Int)]] = [
-        [(0, 1), (1, 0), (1, 1)], [(0, 1), (1, 0), (0, 2)], [(0, 1), (1, 0), (2, 0)],
-    ]
-
     /// get_coeff_base_ctx(isEob: 1), less SIG_COEF_CONTEXTS - SIG_COEF_CONTEXTS_EOB.
     func eobBaseContext(_ c: Int, bwl: Int, height: Int) -> Int {
         if c == 0 { return 0 }
@@ -18,42 +7,45 @@ extension AV1TileDecoder {
         return 3
     }
 
-    /// get_coeff_base_ctx(isEob: 0): the neighbours' levels so far, and where the position lies.
-    func baseContext(_ tx: Int, _ pos: Int, bwl: Int, height: Int, txClass: Int) -> Int {
-        let row = pos >> bwl
-        let col = pos - (row << bwl)
-        let width = 1 << bwl
-        var mag = 0
-        for (dr, dc) in Self.significanceNeighbours[txClass] {
-            let r = row + dr
-            let c = col + dc
-            if r < height && c < width { mag += min(abs(Int(quant[(r << bwl) + c])), 3) }
+    /// get_coeff_base_ctx(isEob: 0): the neighbours' levels so far (Sig_Ref_Diff_Offset's, by
+    /// class, read from the padded level map at `at`), and where the position lies.
+    @inline(__always)
+    static func baseContext(
+        _ tx: Int, _ at: UnsafeMutablePointer<UInt8>, _ row: Int, _ col: Int, _ stride: Int, _ txClass: Int
+    ) -> Int {
+        @inline(__always) func level(_ offset: Int) -> Int { min(Int(at[offset]), 3) }
+        var mag = level(1) &+ level(stride)
+        switch txClass {
+        case 0: mag &+= level(stride &+ 1) &+ level(2) &+ level(2 &* stride)
+        case 1: mag &+= level(2) &+ level(3) &+ level(4)
+        default: mag &+= level(2 &* stride) &+ level(3 &* stride) &+ level(4 &* stride)
         }
-        let ctx = min((mag + 1) >> 1, 4)
+        let ctx = min((mag &+ 1) >> 1, 4)
         if txClass == 0 {
             if row == 0 && col == 0 { return 0 }
-            return ctx + Int(AV1Scans.coeffBaseCtxOffset[tx * 25 + min(row, 4) * 5 + min(col, 4)])
+            return ctx &+ Int(AV1Scans.coeffBaseCtxOffset[tx &* 25 &+ min(row, 4) &* 5 &+ min(col, 4)])
         }
         let index = txClass == 2 ? row : col
-        return ctx + 26 + 5 * min(index, 2)
+        return ctx &+ 26 &+ 5 &* min(index, 2)
     }
 
-    /// coeff_br's context.
-    func rangeContext(_ pos: Int, bwl: Int, height: Int, txClass: Int) -> Int {
-        let row = pos >> bwl
-        let col = pos - (row << bwl)
-        var mag = 0
-        for (dr, dc) in Self.rangeNeighbours[txClass] {
-            let r = row + dr
-            let c = col + dc
-            if r < height && c < (1 << bwl) { mag += min(Int(quant[(r << bwl) + c]), 15) }
-        }
-        mag = min((mag + 1) >> 1, 6)
-        if pos == 0 { return mag }
+    /// coeff_br's context (Mag_Ref_Offset_With_Tx_Class's neighbours, from the level map).
+    @inline(__always)
+    static func rangeContext(
+        _ at: UnsafeMutablePointer<UInt8>, _ row: Int, _ col: Int, _ stride: Int, _ txClass: Int
+    ) -> Int {
+        var mag = Int(at[1]) &+ Int(at[stride])
         switch txClass {
-        case 0: return row < 2 && col < 2 ? mag + 7 : mag + 14
-        case 1: return col == 0 ? mag + 7 : mag + 14
-        default: return row == 0 ? mag + 7 : mag + 14
+        case 0: mag &+= Int(at[stride &+ 1])
+        case 1: mag &+= Int(at[2])
+        default: mag &+= Int(at[2 &* stride])
+        }
+        mag = min((mag &+ 1) >> 1, 6)
+        if row == 0 && col == 0 { return mag }
+        switch txClass {
+        case 0: return row < 2 && col < 2 ? mag &+ 7 : mag &+ 14
+        case 1: return col == 0 ? mag &+ 7 : mag &+ 14
+        default: return row == 0 ? mag &+ 7 : mag &+ 14
         }
     }
 

@@ -54,28 +54,48 @@ extension AV1TileDecoder {
         let bwl = AV1TxSize.widthLog2[adjusted]
         let height = AV1TxSize.height[adjusted]
         let txClass = AV1TxType.txClass(out.txType)
-        for i in 0..<scan.count { quant[i] = 0 }
-        for c in stride(from: eob - 1, through: 0, by: -1) {
-            let pos = Int(scan[c])
-            var level: Int
-            if c == eob - 1 {
-                let ctx = eobBaseContext(c, bwl: bwl, height: height)
-                level = symbols.symbol(AV1CDFs.offset(.coeffBaseEOB, (txSzCtx * 2 + ptype) * 4 + ctx), count: 3) + 1
-            } else {
-                let ctx = baseContext(tx, pos, bwl: bwl, height: height, txClass: txClass)
-                level = symbols.symbol(AV1CDFs.offset(.coeffBase, (txSzCtx * 2 + ptype) * 42 + ctx), count: 4)
-            }
-            if level > 2 {
-                let brCtx = rangeContext(pos, bwl: bwl, height: height, txClass: txClass)
-                let offset = AV1CDFs.offset(.coeffBr, (min(txSzCtx, 3) * 2 + ptype) * 21 + brCtx)
-                for _ in 0..<4 {
-                    let br = symbols.symbol(offset, count: 4)
-                    level += br
-                    if br < 3 { break }
+        let eobOffset = AV1CDFs.offset(.coeffBaseEOB, (txSzCtx * 2 + ptype) * 4)
+        let baseOffset = AV1CDFs.offset(.coeffBase, (txSzCtx * 2 + ptype) * 42)
+        let rangeOffset = AV1CDFs.offset(.coeffBr, (min(txSzCtx, 3) * 2 + ptype) * 21)
+        let baseStride = AV1CDFs.Table.coeffBase.stride
+        let rangeStride = AV1CDFs.Table.coeffBr.stride
+        // The levels by position go to `quant`, and to a copy with four zero columns and rows
+        // past the block (Levels with TX_PAD), so the contexts read neighbours unchecked.
+        let map = coefficientScratch.levels
+        let mapStride = (1 << bwl) + 4
+        map.update(repeating: 0, count: (height + 4) * mapStride)
+        var q = [Int32]()
+        swap(&q, &quant)
+        q.withUnsafeMutableBufferPointer { quant in
+            scan.withUnsafeBufferPointer { scan in
+                quant.baseAddress!.update(repeating: 0, count: scan.count)
+                for c in stride(from: eob - 1, through: 0, by: -1) {
+                    let pos = Int(scan[c])
+                    let row = pos >> bwl
+                    let col = pos & ((1 << bwl) - 1)
+                    let at = map + row * mapStride + col
+                    var level: Int
+                    if c == eob - 1 {
+                        let ctx = eobBaseContext(c, bwl: bwl, height: height)
+                        level = symbols.symbol(eobOffset + ctx * 4, count: 3) + 1
+                    } else {
+                        let ctx = Self.baseContext(tx, at, row, col, mapStride, txClass)
+                        level = symbols.symbol(baseOffset + ctx * baseStride, count: 4)
+                    }
+                    if level > 2 {
+                        let offset = rangeOffset + Self.rangeContext(at, row, col, mapStride, txClass) * rangeStride
+                        for _ in 0..<4 {
+                            let br = symbols.symbol(offset, count: 4)
+                            level += br
+                            if br < 3 { break }
+                        }
+                    }
+                    at.pointee = UInt8(level)  // at most 15 here: Golomb remainders come later
+                    quant[pos] = Int32(level)
                 }
             }
-            quant[pos] = Int32(level)
         }
+        swap(&q, &quant)
         try readSigns(&out, plane, x4, y4, tx, scan, ptype)
         return out
     }

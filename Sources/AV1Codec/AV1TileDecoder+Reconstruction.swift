@@ -106,7 +106,7 @@ extension AV1TileDecoder {
         }
         if !m.skip {
             let outcome = try coefficients(m, plane, startX, startY, tx, size)
-            if outcome.eob > 0 { reconstruct(m, plane, startX, startY, tx, outcome.txType) }
+            if outcome.eob > 0 { reconstruct(m, plane, startX, startY, tx, outcome.txType, eob: outcome.eob) }
         }
         for i in 0..<stepY {
             for j in 0..<stepX where sbRow + i <= 32 && sbCol + j <= 32 {
@@ -224,72 +224,5 @@ extension AV1TileDecoder {
                 planes.samples[at] = AV1IntraPredictor.clip1(Int(planes.samples[at]) + scaled, colour.bitDepth)
             }
         }
-    }
-
-    /// The reconstruct process (7.12.3): dequantisation, the inverse transform, and the residual
-    /// added to the prediction.
-    private mutating func reconstruct(_ m: AV1BlockModes, _ plane: Int, _ x: Int, _ y: Int, _ tx: Int, _ type: Int) {
-        let bitDepth = sequence.colour.bitDepth
-        let dqDenom: Int
-        switch tx {
-        case 3, 9, 10, 17, 18: dqDenom = 2
-        case 4, 11, 12: dqDenom = 4
-        default: dqDenom = 1
-        }
-        let log2W = AV1TxSize.widthLog2[tx]
-        let log2H = AV1TxSize.heightLog2[tx]
-        let w = 1 << log2W
-        let h = 1 << log2H
-        let tw = min(32, w)
-        let th = min(32, h)
-        let qIndex = AV1Quantizer.qIndex(frame, segment: m.segmentID, currentQIndex: currentQIndex, ignoreDeltaQ: false)
-        let (dcQ, acQ) = AV1Quantizer.steps(frame, plane: plane, qIndex: qIndex, bitDepth: bitDepth)
-        let lossless = frame.lossless[m.segmentID]
-        let qmLevel = qmLevel(plane, lossless: lossless)
-        let matrix = qmLevel < 15 && type < AV1TxType.idtx ? AV1QuantizerMatrix.start(qmLevel, plane > 0, tx) : nil
-        let weights = AV1QuantizerMatrix.weights
-        let high = (1 << (7 + bitDepth)) - 1
-        let low = -(1 << (7 + bitDepth))
-        var lastRow = 0
-        for i in 0..<th {
-            for j in 0..<tw {
-                let coefficient = Int(quant[i * tw + j])
-                guard coefficient != 0 else {
-                    recon.transform.coefficients[i * tw + j] = 0
-                    continue
-                }
-                var q = i == 0 && j == 0 ? dcQ : acQ
-                if let matrix { q = (q * Int(weights[matrix + i * tw + j]) + 16) >> 5 }
-                let dq = coefficient * q
-                let magnitude = (abs(dq) & 0xFFFFFF) / dqDenom
-                recon.transform.coefficients[i * tw + j] = min(max(dq < 0 ? -magnitude : magnitude, low), high)
-                lastRow = i + 1
-            }
-        }
-        recon.transform.inverse(tx: tx, type: type, lossless: lossless, bitDepth: bitDepth, rows: lastRow)
-        let (flipUD, flipLR) = AV1InverseTransform.flips(type)
-        let stride = planes.strides[plane]
-        let offset = planes.offsets[plane]
-        let top = (1 << bitDepth) - 1
-        recon.transform.residual.withUnsafeBufferPointer { residual in
-            planes.samples.withUnsafeMutableBufferPointer { samples in
-                for i in 0..<h {
-                    let yy = flipUD ? h - i - 1 : i
-                    let rowStart = offset + (y + yy) * stride + x
-                    for j in 0..<w {
-                        let xx = flipLR ? w - j - 1 : j
-                        let v = Int(samples[rowStart + xx]) + residual[i * w + j]
-                        samples[rowStart + xx] = UInt16(truncatingIfNeeded: min(max(v, 0), top))
-                    }
-                }
-            }
-        }
-    }
-
-    /// SegQMLevel[plane][segment]: the matrix level, 15 for none.
-    private func qmLevel(_ plane: Int, lossless: Bool) -> Int {
-        let q = frame.quantization
-        guard q.usingQMatrix, !lossless else { return 15 }
-        return plane == 0 ? q.qmY : plane == 1 ? q.qmU : q.qmV
     }
 }

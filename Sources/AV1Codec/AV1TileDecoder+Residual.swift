@@ -56,7 +56,14 @@ extension AV1TileDecoder {
         let w4 = AV1TxSize.width[tx] >> 2
         let h4 = AV1TxSize.height[tx] >> 2
         let txSzCtx = (AV1TxSize.square[tx] + AV1TxSize.squareUp[tx] + 1) >> 1
-        let ctx = allZeroContext(plane, tx, x4, y4, w4, h4, size)
+        let colour = sequence.colour
+        let planeSize = residualSize(size, plane)
+        let ctx = levels.allZeroContext(
+            plane: plane, x4: x4, y4: y4, w4: w4, h4: h4,
+            maxX4: plane > 0 ? frame.miCols >> colour.subsamplingX : frame.miCols,
+            maxY4: plane > 0 ? frame.miRows >> colour.subsamplingY : frame.miRows,
+            coversBlock: AV1Block.wide4(planeSize) == w4 && AV1Block.high4(planeSize) == h4,
+            blockIsLarger: AV1Block.wide4(planeSize) * AV1Block.high4(planeSize) > w4 * h4)
         let allZero = symbols.symbol(AV1CDFs.offset(.txbSkip, txSzCtx * 13 + ctx), count: 2) == 1
         var outcome = CoefficientOutcome()
         if !allZero {
@@ -66,42 +73,6 @@ extension AV1TileDecoder {
         }
         levels.set(plane: plane, x4: x4, y4: y4, w4: w4, h4: h4, level: outcome.culLevel, dc: outcome.dcCategory)
         return outcome
-    }
-
-    /// The all_zero context: how the transform block's neighbours' levels compare, and whether
-    /// it covers its whole block.
-    private func allZeroContext(
-        _ plane: Int, _ tx: Int, _ x4: Int, _ y4: Int, _ w4: Int, _ h4: Int, _ size: Int
-    ) -> Int {
-        let colour = sequence.colour
-        let maxX4 = plane > 0 ? frame.miCols >> colour.subsamplingX : frame.miCols
-        let maxY4 = plane > 0 ? frame.miRows >> colour.subsamplingY : frame.miRows
-        let w = AV1TxSize.width[tx]
-        let h = AV1TxSize.height[tx]
-        let planeSize = residualSize(size, plane)
-        let bw = AV1Block.wide4(planeSize) * 4
-        let bh = AV1Block.high4(planeSize) * 4
-        if plane == 0 {
-            var top = 0
-            var left = 0
-            for k in 0..<w4 where x4 + k < maxX4 { top = max(top, Int(levels.aboveLevel[0][x4 + k])) }
-            for k in 0..<h4 where y4 + k < maxY4 { left = max(left, Int(levels.leftLevel[0][y4 + k])) }
-            if bw == w && bh == h { return 0 }
-            if top == 0 && left == 0 { return 1 }
-            if top == 0 || left == 0 { return 2 + (max(top, left) > 3 ? 1 : 0) }
-            if max(top, left) <= 3 { return 4 }
-            if min(top, left) <= 3 { return 5 }
-            return 6
-        }
-        var above = 0
-        var left = 0
-        for i in 0..<w4 where x4 + i < maxX4 {
-            above |= Int(levels.aboveLevel[plane][x4 + i] | levels.aboveDC[plane][x4 + i])
-        }
-        for i in 0..<h4 where y4 + i < maxY4 {
-            left |= Int(levels.leftLevel[plane][y4 + i] | levels.leftDC[plane][y4 + i])
-        }
-        return 7 + (above != 0 ? 1 : 0) + (left != 0 ? 1 : 0) + (bw * bh > w * h ? 3 : 0)
     }
 
     /// get_plane_residual_size(): the block's size in a plane (4:2:0 and 4:4:4), at least 4×4.

@@ -7,8 +7,15 @@ import ImageCore
 /// (its vector, var-tx transform sizes and copied prediction), and every transform block's
 /// coefficients.
 struct AV1TileDecoder {
-    let sequence: AV1SequenceHeader
-    let frame: AV1FrameHeader
+    /// The headers, held by reference: the decoder's methods are called on `self` in place,
+    /// and a struct this size held inline was copied whole (a kilobyte) on each call.
+    private let headers: AV1TileHeaders
+    var sequence: AV1SequenceHeader {
+        @inline(__always) get { headers.sequence }
+    }
+    var frame: AV1FrameHeader {
+        @inline(__always) get { headers.frame }
+    }
     var symbols: AV1SymbolDecoder
     var grid: AV1ModeGrid
     /// CurrFrame, written block by block as the tile is read.
@@ -23,6 +30,8 @@ struct AV1TileDecoder {
     var levels: AV1LevelContexts
     /// Quant: the transform block being read's levels, by position (at most 32×32 are coded).
     var quant = [Int32](repeating: 0, count: 1024)
+    /// The levels read so far of the transform block being read, padded (the contexts' map).
+    let coefficientScratch = AV1CoefficientScratch()
     var restorationRefs = AV1RestorationReferences()
     /// LrType, LrWiener, LrSgrSet and LrSgrXqd of the frame's units (moved in and out like the grid).
     var restorationUnits = AV1RestorationUnits()
@@ -39,7 +48,8 @@ struct AV1TileDecoder {
         sequence: AV1SequenceHeader, frame: AV1FrameHeader, symbols: AV1SymbolDecoder, grid: AV1ModeGrid,
         planes: AV1FramePlanes, rows: Range<Int>, columns: Range<Int>
     ) {
-        (self.sequence, self.frame, self.symbols, self.grid) = (sequence, frame, symbols, grid)
+        headers = AV1TileHeaders(sequence: sequence, frame: frame)
+        (self.symbols, self.grid) = (symbols, grid)
         self.planes = planes
         (rowStart, rowEnd, columnStart, columnEnd) = (
             rows.lowerBound, rows.upperBound, columns.lowerBound, columns.upperBound
@@ -201,4 +211,23 @@ struct AV1TileDecoder {
         blocks += 1
         if !modes.paletteY.isEmpty || !modes.paletteU.isEmpty { paletteBlocks += 1 }
     }
+}
+
+/// A tile's sequence and frame headers, shared by reference (see AV1TileDecoder.headers).
+final class AV1TileHeaders: Sendable {
+    let sequence: AV1SequenceHeader
+    let frame: AV1FrameHeader
+
+    init(sequence: AV1SequenceHeader, frame: AV1FrameHeader) {
+        (self.sequence, self.frame) = (sequence, frame)
+    }
+}
+
+/// Working memory the coefficient reader keeps between transform blocks: the padded level map
+/// (at most 32 + 4 columns and rows), raw so the context reads are unchecked and the tile
+/// decoder's `self` is not held while they are made.
+final class AV1CoefficientScratch {
+    let levels = UnsafeMutablePointer<UInt8>.allocate(capacity: 36 * 36)
+
+    deinit { levels.deallocate() }
 }

@@ -36,53 +36,91 @@ struct AV1TileGroups {
                 subsamplingY: colour.subsamplingY, planes: colour.planes),
             restorationUnits: AV1RestorationUnits(frame: frame, colour: colour))
         let cdfs = AV1CDFs(baseQIndex: frame.quantization.baseQIndex)
-        var next = 0
-        for group in stream.tileGroups {
-            var r = AV1BitReader(stream.bytes, range: group, section: "in the AV1 tile group")
-            var first = 0
-            var last = count - 1
-            if count > 1, try r.flag() {
-                let bits = tiles.columnsLog2 + tiles.rowsLog2
-                first = try r.f(bits)
-                last = try r.f(bits)
-            }
-            guard first == next, first <= last, last < count else { throw .corrupt("AV1 tile group out of order") }
-            r.byteAlign()
-            var offset = r.byteOffset
-            for tile in first...last {
-                var size = group.upperBound - offset
-                if tile != last {
-                    var sizeReader = AV1BitReader(
-                        stream.bytes, range: offset..<group.upperBound, section: "in the AV1 tile sizes")
-                    size = try sizeReader.le(tiles.tileSizeBytes) + 1
-                    offset += tiles.tileSizeBytes
-                    guard size <= group.upperBound - offset else { throw .truncated(section: "AV1 tile \(tile)") }
+        // The tiles' places first; a tile group that cannot be read ends the list, and its error
+        // is thrown after the tiles before it are decoded (as a tile-by-tile reading would).
+        var jobs: [TileJob] = []
+        var pending: DecodeError?
+        do throws(DecodeError) {
+            var next = 0
+            for group in stream.tileGroups {
+                var r = AV1BitReader(stream.bytes, range: group, section: "in the AV1 tile group")
+                var first = 0
+                var last = count - 1
+                if count > 1, try r.flag() {
+                    let bits = tiles.columnsLog2 + tiles.rowsLog2
+                    first = try r.f(bits)
+                    last = try r.f(bits)
                 }
-                let row = tile / tiles.columns
-                let column = tile % tiles.columns
+                guard first == next, first <= last, last < count else { throw .corrupt("AV1 tile group out of order") }
+                r.byteAlign()
+                var offset = r.byteOffset
+                for tile in first...last {
+                    var size = group.upperBound - offset
+                    if tile != last {
+                        var sizeReader = AV1BitReader(
+                            stream.bytes, range: offset..<group.upperBound, section: "in the AV1 tile sizes")
+                        size = try sizeReader.le(tiles.tileSizeBytes) + 1
+                        offset += tiles.tileSizeBytes
+                        guard size <= group.upperBound - offset else { throw .truncated(section: "AV1 tile \(tile)") }
+                    }
+                    jobs.append(TileJob(tile: tile, bytes: offset..<offset + size))
+                    offset += size
+                }
+                next = last + 1
+            }
+            guard next == count else { throw .truncated(section: "AV1 frame: tiles missing") }
+        } catch {
+            pending = error
+        }
+        // Each tile on its own core, with its own symbol decoder, CDFs and contexts: a tile reads
+        // nothing of another (every neighbour it looks at is inside it), and writes its own units
+        // of the shared grid and samples. The restoration units each tile read are merged after.
+        let grid = outcome.grid
+        let planes = outcome.planes
+        let units = outcome.restorationUnits
+        let decoded = Parallel.map(jobs) { job in
+            Result { () throws(DecodeError) -> TileOutcome in
+                let row = job.tile / tiles.columns
+                let column = job.tile % tiles.columns
                 let symbols = try AV1SymbolDecoder(
-                    stream.bytes, tile: offset..<offset + size, cdfs: cdfs, updatesCDFs: !frame.disableCDFUpdate)
+                    stream.bytes, tile: job.bytes, cdfs: cdfs, updatesCDFs: !frame.disableCDFUpdate)
                 var decoder = AV1TileDecoder(
-                    sequence: stream.sequence, frame: frame, symbols: symbols, grid: outcome.grid,
-                    planes: outcome.planes,
+                    sequence: stream.sequence, frame: frame, symbols: symbols, grid: grid, planes: planes,
                     rows: tiles.rowStarts[row]..<tiles.rowStarts[row + 1],
                     columns: tiles.columnStarts[column]..<tiles.columnStarts[column + 1])
-                outcome.grid = AV1ModeGrid(columns: 0, rows: 0)  // the decoder holds the one grid
-                outcome.planes = AV1FramePlanes()  // and the one frame
-                decoder.restorationUnits = outcome.restorationUnits
-                outcome.restorationUnits = AV1RestorationUnits()
+                decoder.restorationUnits = units
                 try decoder.decode()
-                outcome.grid = decoder.grid
-                outcome.planes = decoder.planes
-                outcome.restorationUnits = decoder.restorationUnits
-                outcome.blocks += decoder.blocks
-                outcome.paletteBlocks += decoder.paletteBlocks
-                outcome.paddingConformant = outcome.paddingConformant && decoder.symbols.isPaddingConformant
-                offset += size
+                return TileOutcome(
+                    blocks: decoder.blocks, paletteBlocks: decoder.paletteBlocks,
+                    paddingConformant: decoder.symbols.isPaddingConformant, restorationUnits: decoder.restorationUnits)
             }
-            next = last + 1
         }
-        guard next == count else { throw .truncated(section: "AV1 frame: tiles missing") }
+        for result in decoded {
+            let tile = try result.get()
+            outcome.blocks += tile.blocks
+            outcome.paletteBlocks += tile.paletteBlocks
+            outcome.paddingConformant = outcome.paddingConformant && tile.paddingConformant
+            if decoded.count == 1 {
+                outcome.restorationUnits = tile.restorationUnits
+            } else {
+                outcome.restorationUnits.merge(tile.restorationUnits)
+            }
+        }
+        if let pending { throw pending }
         return outcome
+    }
+
+    /// A tile to decode: its number in raster order and its bytes.
+    private struct TileJob: Sendable {
+        let tile: Int
+        let bytes: Range<Int>
+    }
+
+    /// What one tile's decoding left beside the shared grid and samples.
+    private struct TileOutcome: Sendable {
+        let blocks: Int
+        let paletteBlocks: Int
+        let paddingConformant: Bool
+        let restorationUnits: AV1RestorationUnits
     }
 }

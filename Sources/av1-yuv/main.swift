@@ -5,6 +5,7 @@
 // Usage: av1-yuv FILE OUT.yuv [--time]   the planes
 //        av1-yuv --alpha FILE OUT.yuv    the planes of an AVIF's alpha item (exit 3 without one)
 //        av1-yuv --headers FILE          "WIDTHxHEIGHT BITS SAMPLING": what the headers say
+//        av1-yuv --tiles FILE            "COLUMNSxROWS tiles, SB×SB superblocks": the tile layout
 //        av1-yuv --parse FILE            "N blocks (P with palettes) conformant" (or NOT conformant):
 //                                        the tiles' syntax read, and whether it ended in the padding
 // Exit 3 on a file it cannot decode.
@@ -14,7 +15,7 @@ import HEIFPictures
 import ImageCore
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let headersOnly = arguments.first == "--headers" || arguments.first == "--parse"
+let headersOnly = ["--headers", "--parse", "--tiles"].contains(arguments.first)
 let paths = arguments.filter { !$0.hasPrefix("--") }
 guard paths.count == (headersOnly ? 1 : 2), let input = FileManager.default.contents(atPath: paths[0]) else {
     FileHandle.standardError.write(Data("usage: av1-yuv FILE OUT.yuv [--time] | av1-yuv --headers FILE\n".utf8))
@@ -56,6 +57,10 @@ do {
             exit(0)
         }
         let h = try AV1Decoder.headers(av1C + obus.data)
+        if arguments.first == "--tiles" {
+            print("\(h.tileColumns)x\(h.tileRows) tiles, \(h.superblockSize)x\(h.superblockSize) superblocks")
+            exit(0)
+        }
         print("\(h.width)x\(h.height) \(h.bitDepth) \(h.sampling)")
         exit(0)
     }
