@@ -117,7 +117,7 @@ fuzz:
 # import ImageCore, ImageDecoding or a codec, and find Raster or the decoder in that module itself.
 # The C targets' module map is written there, as SwiftPM writes its own.
 FUZZ_EMPTY_MODULES = ImageDecoding ImageCore JPEGCodec PNGCodec GIFCodec BMPCodec TIFFCodec WebPCodec HEVCCodec \
-	HEIFPictures Colour
+	HEIFPictures Colour AV1Codec
 FUZZ_LEAVES = clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/include \
 		-c Sources/CTerminal/terminal_restore.c -o $(FUZZ_DIR)/terminal_restore.o && \
 	rm -f $(FUZZ_DIR)/libCTerminal.a && ar rcs $(FUZZ_DIR)/libCTerminal.a $(FUZZ_DIR)/terminal_restore.o && \
@@ -155,10 +155,11 @@ FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_D
 # 256 KiB with a 1 s timeout:
 # `make fuzz-decoders FUZZ_TIME=600` is the ten-minute run. DECODERS picks some:
 # `make fuzz-decoders DECODERS="JPEG PNG"`.
-DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L HEVC HEIF
+DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L HEVC HEIF AV1 AVIF
 DECODER_SOURCES = $(shell find Sources/ImageCore -name "*.swift" -not -name Parallel.swift) \
 	$(shell find Sources/JPEGCodec/Decoder Sources/PNGCodec Sources/GIFCodec Sources/BMPCodec Sources/TIFFCodec \
-		Sources/WebPCodec Sources/HEVCCodec Sources/HEIFPictures Sources/ImageEncoding/Pixels -name "*.swift")
+		Sources/WebPCodec Sources/HEVCCodec Sources/HEIFPictures Sources/AV1Codec Sources/ImageEncoding/Pixels \
+		-name "*.swift")
 fuzz-decoders:
 	mkdir -p $(FUZZ_DIR)/modules
 	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES)'
@@ -172,7 +173,7 @@ fuzz-decoders:
 		mkdir -p $(FUZZ_DIR)/corpus-$$d; \
 		echo "== $$d decoder, $(FUZZ_TIME) s"; \
 		$(FUZZ_DIR)/$$d-fuzzer $(FUZZ_DIR)/corpus-$$d $$seeds -max_total_time=$(FUZZ_TIME) -max_len=262144 \
-			-timeout=1 -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_DIR)/$$d- -print_final_stats=1 2>&1 \
+			-seed=$(FUZZ_SEED) -timeout=1 -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_DIR)/$$d- -print_final_stats=1 2>&1 \
 			| grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" || exit 1; \
 		for finding in $(FUZZ_DIR)/$$d-crash-* $(FUZZ_DIR)/$$d-timeout-* $(FUZZ_DIR)/$$d-leak-* \
 			$(FUZZ_DIR)/$$d-oom-*; do \
