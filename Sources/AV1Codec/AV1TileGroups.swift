@@ -27,8 +27,10 @@ struct AV1TileGroups {
         try DecodeLimits.check(
             width: frame.width, height: frame.height, workingBytes: gridBytes + planeBytes,
             inputBytes: stream.bytes.count)
+        // Every tile found in its group before the planes are made: a cut stream, or a few
+        // bytes claiming a large frame, is refused without allocating (or clearing) its planes.
+        let tileBytes = try tileRanges(stream)
         let tiles = frame.tiles
-        let count = tiles.columns * tiles.rows
         var outcome = Outcome(
             grid: AV1ModeGrid(columns: frame.miCols, rows: frame.miRows, intraBC: frame.allowIntraBC),
             planes: AV1FramePlanes(
@@ -36,7 +38,38 @@ struct AV1TileGroups {
                 subsamplingY: colour.subsamplingY, planes: colour.planes),
             restorationUnits: AV1RestorationUnits(frame: frame, colour: colour))
         let cdfs = AV1CDFs(baseQIndex: frame.quantization.baseQIndex)
-        var next = 0
+        for (tile, bytes) in tileBytes.enumerated() {
+            let row = tile / tiles.columns
+            let column = tile % tiles.columns
+            let symbols = try AV1SymbolDecoder(
+                stream.bytes, tile: bytes, cdfs: cdfs, updatesCDFs: !frame.disableCDFUpdate)
+            var decoder = AV1TileDecoder(
+                sequence: stream.sequence, frame: frame, symbols: symbols, grid: outcome.grid,
+                planes: outcome.planes,
+                rows: tiles.rowStarts[row]..<tiles.rowStarts[row + 1],
+                columns: tiles.columnStarts[column]..<tiles.columnStarts[column + 1])
+            outcome.grid = AV1ModeGrid(columns: 0, rows: 0)  // the decoder holds the one grid
+            outcome.planes = AV1FramePlanes()  // and the one frame
+            decoder.restorationUnits = outcome.restorationUnits
+            outcome.restorationUnits = AV1RestorationUnits()
+            try decoder.decode()
+            outcome.grid = decoder.grid
+            outcome.planes = decoder.planes
+            outcome.restorationUnits = decoder.restorationUnits
+            outcome.blocks += decoder.blocks
+            outcome.paletteBlocks += decoder.paletteBlocks
+            outcome.paddingConformant = outcome.paddingConformant && decoder.symbols.isPaddingConformant
+        }
+        return outcome
+    }
+
+    /// The bytes of each of the frame's tiles, in tile order, from the tile groups' headers and
+    /// tile sizes (AV1 5.11.1): the groups in order, every tile in one, none empty.
+    static func tileRanges(_ stream: AV1Stream) throws(DecodeError) -> [Range<Int>] {
+        let tiles = stream.frame.tiles
+        let count = tiles.columns * tiles.rows
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(count)
         for group in stream.tileGroups {
             var r = AV1BitReader(stream.bytes, range: group, section: "in the AV1 tile group")
             var first = 0
@@ -46,7 +79,9 @@ struct AV1TileGroups {
                 first = try r.f(bits)
                 last = try r.f(bits)
             }
-            guard first == next, first <= last, last < count else { throw .corrupt("AV1 tile group out of order") }
+            guard first == ranges.count, first <= last, last < count else {
+                throw .corrupt("AV1 tile group out of order")
+            }
             r.byteAlign()
             var offset = r.byteOffset
             for tile in first...last {
@@ -58,31 +93,12 @@ struct AV1TileGroups {
                     offset += tiles.tileSizeBytes
                     guard size <= group.upperBound - offset else { throw .truncated(section: "AV1 tile \(tile)") }
                 }
-                let row = tile / tiles.columns
-                let column = tile % tiles.columns
-                let symbols = try AV1SymbolDecoder(
-                    stream.bytes, tile: offset..<offset + size, cdfs: cdfs, updatesCDFs: !frame.disableCDFUpdate)
-                var decoder = AV1TileDecoder(
-                    sequence: stream.sequence, frame: frame, symbols: symbols, grid: outcome.grid,
-                    planes: outcome.planes,
-                    rows: tiles.rowStarts[row]..<tiles.rowStarts[row + 1],
-                    columns: tiles.columnStarts[column]..<tiles.columnStarts[column + 1])
-                outcome.grid = AV1ModeGrid(columns: 0, rows: 0)  // the decoder holds the one grid
-                outcome.planes = AV1FramePlanes()  // and the one frame
-                decoder.restorationUnits = outcome.restorationUnits
-                outcome.restorationUnits = AV1RestorationUnits()
-                try decoder.decode()
-                outcome.grid = decoder.grid
-                outcome.planes = decoder.planes
-                outcome.restorationUnits = decoder.restorationUnits
-                outcome.blocks += decoder.blocks
-                outcome.paletteBlocks += decoder.paletteBlocks
-                outcome.paddingConformant = outcome.paddingConformant && decoder.symbols.isPaddingConformant
+                guard size >= 1 else { throw .truncated(section: "AV1 tile data") }
+                ranges.append(offset..<offset + size)
                 offset += size
             }
-            next = last + 1
         }
-        guard next == count else { throw .truncated(section: "AV1 frame: tiles missing") }
-        return outcome
+        guard ranges.count == count else { throw .truncated(section: "AV1 frame: tiles missing") }
+        return ranges
     }
 }
