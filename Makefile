@@ -146,6 +146,13 @@ FUZZ_LEAVES = clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/i
 # ImageHeaders too: the probe, and the Crop value ImageEncoding's Pixels/ (CropPixels) takes.
 FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libByteCoding.a \
 	$(FUZZ_DIR)/libPosix.a $(FUZZ_DIR)/libCTerminal.a $(FUZZ_DIR)/libCFileCopy.a
+# Built once until one of their sources (or this Makefile) changes: CI runs three fuzz targets in a row.
+FUZZ_LEAF_SOURCES = $(shell find Sources/Posix Sources/ByteCoding Sources/Deflate Sources/ImageHeaders \
+	Sources/CTerminal Sources/CFileCopy -type f)
+$(FUZZ_DIR)/leaves.stamp: $(FUZZ_LEAF_SOURCES) Makefile
+	mkdir -p $(FUZZ_DIR)/modules
+	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES)'
+	touch $@
 
 # One libFuzzer target a decoder (ASan), each built as one module from the sources the decoders
 # are made of: ImageCore (not Parallel, which no decoder uses), every codec target (the PNG writer
@@ -165,9 +172,7 @@ DECODER_SOURCES = $(shell find Sources/ImageCore -name "*.swift" -not -name Para
 FUZZ_SOURCES_AV1 = $(shell find Sources/ImageCore -name "*.swift" -not -name Parallel.swift) \
 	$(shell find Sources/AV1Codec -name "*.swift")
 FUZZ_SOURCES_AVIF = $(FUZZ_SOURCES_AV1) $(shell find Sources/HEIFPictures -name "*.swift")
-fuzz-decoders:
-	mkdir -p $(FUZZ_DIR)/modules
-	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES)'
+fuzz-decoders: $(FUZZ_DIR)/leaves.stamp
 	for d in $(DECODERS); do \
 		case $$d in AV1) sources="$(FUZZ_SOURCES_AV1)";; AVIF) sources="$(FUZZ_SOURCES_AVIF)";; \
 			*) sources="$(DECODER_SOURCES) Fuzz/AnimationFrames.swift";; esac; \
@@ -202,10 +207,8 @@ THUMBNAIL_SOURCES = $(DECODER_SOURCES) Sources/ImageDecoding/Pipeline/PixelDecod
 	Sources/ImageDecoding/Pipeline/PixelDecoder+Formats.swift \
 	Sources/ImageEncoding/Pipeline/Thumbnailer.swift Sources/ImageEncoding/Thumbnail/ThumbnailSize.swift \
 	Sources/ImageEncoding/Colour/PictureColour.swift $(COLOUR_SOURCES)
-fuzz-thumbnail:
-	mkdir -p $(FUZZ_DIR)/modules
-	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES) && \
-		swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ThumbnailFuzz \
+fuzz-thumbnail: $(FUZZ_DIR)/leaves.stamp
+	flock $(BUILD_LOCK) sh -c 'swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ThumbnailFuzz \
 		$(THUMBNAIL_SOURCES) Fuzz/ThumbnailFuzzer.swift Fuzz/ClaimedSizes.swift \
 		$(FUZZ_LIBRARIES) -o $(FUZZ_DIR)/thumbnail-fuzzer'
 	for f in $(THUMBNAIL_SEEDS); do \
@@ -227,10 +230,9 @@ fuzz-thumbnail:
 # from Tests/ColourTests' fixture profiles (RGB matrix/TRC, mft2, mAB, grey, CMYK), the seeds. The
 # malloc limit catches an allocation past the profile budget (16 MiB) by far.
 COLOUR_SOURCES = $(shell find Sources/Colour -name "*.swift")
-fuzz-icc:
-	mkdir -p $(FUZZ_DIR)/modules $(FUZZ_DIR)/corpus-icc
-	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES) && \
-		swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ICCFuzz \
+fuzz-icc: $(FUZZ_DIR)/leaves.stamp
+	mkdir -p $(FUZZ_DIR)/corpus-icc
+	flock $(BUILD_LOCK) sh -c 'swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ICCFuzz \
 		$(COLOUR_SOURCES) $(shell find Sources/ImageCore -name "*.swift" -not -name Parallel.swift) \
 		Fuzz/ICCProfileFuzzer.swift $(FUZZ_LIBRARIES) -o $(FUZZ_DIR)/icc-fuzzer'
 	$(FUZZ_DIR)/icc-fuzzer $(FUZZ_DIR)/corpus-icc Tests/ColourTests/Fixtures -max_total_time=$(FUZZ_TIME) -seed=$(FUZZ_SEED) \
