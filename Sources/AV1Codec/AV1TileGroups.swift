@@ -25,7 +25,8 @@ struct AV1TileGroups {
             subsamplingY: colour.subsamplingY, planes: colour.planes)
         let gridBytes = frame.miCols * frame.miRows * AV1ModeGrid.bytesPerUnit(intraBC: frame.allowIntraBC)
         try DecodeLimits.check(
-            width: frame.width, height: frame.height, workingBytes: gridBytes + planeBytes,
+            width: frame.width, height: frame.height,
+            workingBytes: gridBytes + planeBytes + croppedPastOutput(frame, colour),
             inputBytes: stream.bytes.count)
         // Every tile found in its group before the planes are made: a cut stream, or a few
         // bytes claiming a large frame, is refused without allocating (or clearing) its planes.
@@ -61,6 +62,17 @@ struct AV1TileGroups {
             outcome.paddingConformant = outcome.paddingConformant && decoder.symbols.isPaddingConformant
         }
         return outcome
+    }
+
+    /// What the cropped planes decodePlanes makes at the end (16 bits a sample, while the frame's
+    /// planes and grid are still held) take past the output's 4 bytes a pixel, which they stand
+    /// in for until the caller makes its raster from them and lets them go: nothing at 4:2:0,
+    /// 4:2:2 and monochrome, 2 bytes a pixel at 4:4:4.
+    static func croppedPastOutput(_ frame: AV1FrameHeader, _ colour: AV1ColourConfig) -> Int {
+        let chromaWidth = (frame.width + colour.subsamplingX) >> colour.subsamplingX
+        let chromaHeight = (frame.height + colour.subsamplingY) >> colour.subsamplingY
+        let cropped = 2 * (frame.width * frame.height + (colour.planes - 1) * chromaWidth * chromaHeight)
+        return max(0, cropped - 4 * frame.width * frame.height)
     }
 
     /// The bytes of each of the frame's tiles, in tile order, from the tile groups' headers and

@@ -1,4 +1,5 @@
 import Foundation
+import HEIFPictures
 import ImageCore
 import XCTest
 
@@ -49,6 +50,26 @@ final class AV1HostileInputTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 0.3, "refused without making the planes")
     }
 
+    /// Fuzz/seeds-av1/444-32x24.obu (4:4:4) with its sequence header claiming 3000×3000: the
+    /// frame's planes at 6 bytes a pixel, its grid and the cropped planes decodePlanes makes of
+    /// them are past 8 bytes a pixel and 32 MiB, though the planes and the grid alone are not;
+    /// refused by its size, not by its tiles (which are 32×24's).
+    func testACroppedCopyPastTheBudgetIsCounted() throws {
+        let seed = try [UInt8](
+            Data(
+                contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                    .appendingPathComponent("../../Fuzz/seeds-av1/444-32x24.obu")))
+        XCTAssertEqual(Array(seed[0..<4]), [0x12, 0x00, 0x0a, 0x05], "a 5-byte sequence header")
+        let claim: [UInt8] = [0x12, 0x00, 0x0a, 0x07, 0x38, 0x2e, 0xee, 0xde, 0xed, 0xd8, 0x04]
+        let stream = claim + seed.dropFirst(9)
+        let headers = try AV1Decoder.headers(stream)
+        XCTAssertEqual([headers.width, headers.height], [3000, 3000])
+        XCTAssertEqual(headers.sampling, "4:4:4")
+        XCTAssertThrowsError(try AV1Decoder.decodePlanes(stream)) {
+            XCTAssertEqual($0 as? DecodeError, .tooLarge(width: 3000, height: 3000))
+        }
+    }
+
     /// aomenc --tile-columns=1 --tile-rows=1, a flat 128×128 in 64×64 superblocks: four tiles of
     /// seven bytes, each but the last after its one-byte size (7 - 1).
     static let fourTiles: [UInt8] = [
@@ -69,6 +90,24 @@ final class AV1HostileInputTests: XCTestCase {
         oversized[27] = 0x20
         XCTAssertThrowsError(try AV1Decoder.decodePlanes(oversized)) {
             XCTAssertEqual($0 as? DecodeError, .truncated(section: "AV1 tile 1"))
+        }
+    }
+
+    /// An AVIF item whose av1C says 4:4:4 is held to its planes at 6 bytes a pixel, not 4:2:0's
+    /// 3, before its codec is called: Pillow's 3×2 with ispe claiming 5000×5000 (25 Mpx: 10 bytes
+    /// a pixel with the raster, past 8 and 32 MiB; 7 at 4:2:0, within them).
+    func testAnItemsPlanesAreCountedAsItsConfigurationSays() throws {
+        var file = AV1Samples.pillow3x2
+        let ispe = try XCTUnwrap(AVIFItemTests.offset(of: Array("ispe".utf8), in: file))
+        file.replaceSubrange(ispe + 8..<ispe + 16, with: [0, 0, 0x13, 0x88, 0, 0, 0x13, 0x88])
+        let codec = HEIFCodec.av1 { (_, _) throws(DecodeError) in throw .unsupported("the codec was called") }
+        XCTAssertThrowsError(try HEIFDecoder.decode(file, codecs: [codec])) {
+            XCTAssertEqual($0 as? DecodeError, .unsupported("the codec was called"), "4:2:0 is within the budget")
+        }
+        let av1C = try XCTUnwrap(AVIFItemTests.offset(of: [0x81, 0x00, 0x0C, 0x00], in: file))
+        file[av1C + 2] = 0x00  // subsampling 0, 0: 4:4:4
+        XCTAssertThrowsError(try HEIFDecoder.decode(file, codecs: [codec])) {
+            XCTAssertEqual($0 as? DecodeError, .tooLarge(width: 5000, height: 5000))
         }
     }
 }
