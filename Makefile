@@ -117,7 +117,7 @@ fuzz:
 # import ImageCore, ImageDecoding or a codec, and find Raster or the decoder in that module itself.
 # The C targets' module map is written there, as SwiftPM writes its own.
 FUZZ_EMPTY_MODULES = ImageDecoding ImageCore JPEGCodec PNGCodec GIFCodec BMPCodec TIFFCodec WebPCodec HEVCCodec \
-	HEIFPictures Colour AV1Codec
+	AV1Codec HEIFPictures Colour
 FUZZ_LEAVES = clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/include \
 		-c Sources/CTerminal/terminal_restore.c -o $(FUZZ_DIR)/terminal_restore.o && \
 	rm -f $(FUZZ_DIR)/libCTerminal.a && ar rcs $(FUZZ_DIR)/libCTerminal.a $(FUZZ_DIR)/terminal_restore.o && \
@@ -165,7 +165,7 @@ $(FUZZ_DIR)/leaves.stamp: $(FUZZ_LEAF_SOURCES) Makefile
 DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L HEVC HEIF AV1 AVIF
 DECODER_SOURCES = $(shell find Sources/ImageCore -name "*.swift" -not -name Parallel.swift) \
 	$(shell find Sources/JPEGCodec/Decoder Sources/PNGCodec Sources/GIFCodec Sources/BMPCodec Sources/TIFFCodec \
-		Sources/WebPCodec Sources/HEVCCodec Sources/HEIFPictures Sources/AV1Codec Sources/ImageEncoding/Pixels \
+		Sources/WebPCodec Sources/HEVCCodec Sources/AV1Codec Sources/HEIFPictures Sources/ImageEncoding/Pixels \
 		-name "*.swift")
 # AV1 (raw OBUs) and AVIF (the HEIF container over AV1) are built from their own sources alone,
 # ImageCore's, AV1Codec's and HEIFPictures': a third of the compile, so CI affords a short run.
@@ -184,7 +184,8 @@ fuzz-decoders: $(FUZZ_DIR)/leaves.stamp
 		mkdir -p $(FUZZ_DIR)/corpus-$$d; \
 		echo "== $$d decoder, $(FUZZ_TIME) s"; \
 		$(FUZZ_DIR)/$$d-fuzzer $(FUZZ_DIR)/corpus-$$d $$seeds -max_total_time=$(FUZZ_TIME) -max_len=262144 \
-			-seed=$(FUZZ_SEED) -timeout=1 -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_DIR)/$$d- -print_final_stats=1 2>&1 \
+			-seed=$(FUZZ_SEED) -timeout=1 -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_DIR)/$$d- \
+			-print_final_stats=1 2>&1 \
 			| grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" || exit 1; \
 		for finding in $(FUZZ_DIR)/$$d-crash-* $(FUZZ_DIR)/$$d-timeout-* $(FUZZ_DIR)/$$d-leak-* \
 			$(FUZZ_DIR)/$$d-oom-*; do \
@@ -199,7 +200,7 @@ fuzz-decoders: $(FUZZ_DIR)/leaves.stamp
 # file carries is parsed and applied on this path too), with the target.
 # Run FUZZ_TIME seconds from each decoded format's seeds in turn (THUMBNAIL_SEEDS picks some). The
 # timeout is 30 s: a legitimate 16384² picture decoded and shrunk under ASan takes about ten.
-THUMBNAIL_SEEDS ?= jpeg png gif webp bmp tiff heif
+THUMBNAIL_SEEDS ?= jpeg png gif webp bmp tiff heif avif
 # libFuzzer's random seed; CI fixes it (FUZZ_SEED=1) so that a short run is the same run each time
 # up to where its time ends, and a finding there replays. 0 is a new seed each run.
 FUZZ_SEED ?= 0

@@ -85,7 +85,7 @@ let package = Package(
         // dav1d, intra block copy included; not registered yet.
         .target(name: "AV1Codec", dependencies: ["ImageCore"]),
         // The HEIF item model (grids, clap/irot/imir, alpha, thumbnails, colour), generic over the coded item
-        // (HEIFCodec: HEVC is plugged in by the registry, AV1 can be the same way) and so free of any codec.
+        // (HEIFCodec: HEVC and AV1 are plugged in by the registry) and so free of any codec.
         .target(name: "HEIFPictures", dependencies: ["ImageCore", "ImageHeaders", "Posix"]),
         // The registry of decoders (PixelDecoders: one PixelDecoder value a format, looked up by ImageType) and the
         // picture source. Re-exports ImageCore, so `import ImageDecoding` gives Raster and the limits as before.
@@ -93,7 +93,7 @@ let package = Package(
             name: "ImageDecoding",
             dependencies: [
                 "ImageCore", "ImageHeaders", "JPEGCodec", "PNGCodec", "GIFCodec", "BMPCodec", "TIFFCodec",
-                "WebPCodec", "HEVCCodec", "HEIFPictures",
+                "WebPCodec", "HEVCCodec", "AV1Codec", "HEIFPictures",
             ]),
         // Pictures made from pictures, over Raster: orientation, shrinking and enlarging, the thumbnailer (decode,
         // turn upright, shrink), the contact sheet, export's encoding (the encoders are in their codecs' targets, but

@@ -10,7 +10,7 @@ extension HEIFCodec {
     /// on: the AV1 decoder shows a layered stream's first frame.
     public static func av1(_ decode: @escaping AV1ItemDecoder) -> HEIFCodec {
         HEIFCodec(
-            itemType: "av01", configurationType: "av1C", name: "AV1",
+            itemType: "av01", configurationType: "av1C", name: "AV1", chromaUpsampling: .bilinear,
             format: { (payload) throws(DecodeError) in try AV1Configuration(payload).format },
             decode: { (payload, data, _) throws(DecodeError) in
                 let configuration = try AV1Configuration(payload)

@@ -16,9 +16,12 @@ public struct HEIFCodec: Sendable {
     /// One coded item's bytes to planes; `layer` is the item's lsel (0 without one).
     public let decode:
         @Sendable (_ configuration: [UInt8], _ data: [UInt8], _ layer: Int) throws(DecodeError) -> HEVCPicture
+    /// How its pictures' subsampled chroma reaches RGB: as the reference library of the format does.
+    public let chromaUpsampling: HEIFChromaUpsampling
 
     public init(
         itemType: StaticString, configurationType: StaticString, name: String,
+        chromaUpsampling: HEIFChromaUpsampling = .repeated,
         format: @escaping @Sendable (_ configuration: [UInt8]) throws(DecodeError) -> HEIFCodedFormat,
         decode:
             @escaping @Sendable (_ configuration: [UInt8], _ data: [UInt8], _ layer: Int) throws(DecodeError) ->
@@ -29,6 +32,7 @@ public struct HEIFCodec: Sendable {
         self.name = name
         self.format = format
         self.decode = decode
+        self.chromaUpsampling = chromaUpsampling
     }
 }
 

@@ -44,8 +44,12 @@ public enum HEIFDecoder {
         var raster: Raster
         let window: HEIFRect
         let size: (width: Int, height: Int)
-        if container.type(of: item) == heifCode("grid") {
-            let layout = try pictures.gridLayout(item)
+        let layout = container.type(of: item) == heifCode("grid") ? try pictures.gridLayout(item) : nil
+        let upsampling = try pictures.chromaUpsampling(of: layout?.tiles[0] ?? item)
+        // A grid is converted tile by tile unless its chroma is filtered across the tiles' seams
+        // (AVIF's bilinear 4:2:0 and 4:2:2): then its planes are put together first, as libavif does.
+        let filtered = upsampling == .bilinear && (layout?.chroma == .yuv420 || layout?.chroma == .yuv422)
+        if let layout, !filtered {
             size = (layout.width, layout.height)
             let stored = storedSize(size, properties)
             window = HEIFGeometry.window(width: stored.width, height: stored.height, properties: properties)
@@ -61,7 +65,8 @@ public enum HEIFDecoder {
             let stored = storedSize(size, properties)
             window = HEIFGeometry.window(width: stored.width, height: stored.height, properties: properties)
             raster = try Raster(width: window.width, height: window.height, hasAlpha: alpha != nil)
-            try HEIFPixels.convert(picture, window: window, colour: try colour(of: item, container), into: &raster)
+            try HEIFPixels.convert(
+                picture, window: window, colour: try colour(of: item, container), upsampling: upsampling, into: &raster)
         }
         if let alpha {
             let plane = try pictures.picture(of: alpha)

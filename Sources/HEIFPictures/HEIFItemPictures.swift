@@ -39,6 +39,11 @@ struct HEIFItemPictures: Sendable {
         }
     }
 
+    /// How a coded item's chroma is upsampled: its codec's (a grid's is its tiles').
+    func chromaUpsampling(of item: Int) throws(DecodeError) -> HEIFChromaUpsampling {
+        try codec(of: item).chromaUpsampling
+    }
+
     /// Whether items of this type can be drawn: a grid, or a type a codec decodes.
     func draws(_ type: UInt32) -> Bool { type == heifCode("grid") || codecs[type] != nil }
 

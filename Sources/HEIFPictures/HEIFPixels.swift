@@ -8,10 +8,7 @@ struct HEIFRect: Equatable {
 
 /// Decoded samples to RGBA: the clean-aperture window of a picture converted into a raster
 /// of the window's size, rows spread over every core; and an alpha picture's luma into the
-/// raster's alpha. 4:2:0 chroma is upsampled by repeating each sample over its 2×2 luma
-/// samples, as libheif does by default: measured against pillow-heif 1.8 (libheif 1.23), the
-/// 9-3-3-1 bilinear weights came out at 31 to 52 dB, repetition at 54 dB to identical. 4:2:2
-/// chroma is repeated the same way over its two luma samples across; 4:4:4 needs none.
+/// raster's alpha. Subsampled chroma is upsampled as the codec's `HEIFChromaUpsampling` says.
 enum HEIFPixels {
     /// Bit depths a conversion takes: HEVC's 8 to 16 (the decoder gives 8 to 10; a fake may not).
     static let bitDepths = 8...16
@@ -28,7 +25,8 @@ enum HEIFPixels {
 
     /// Writes `window` of `p` into `raster` (of the window's size), opaque.
     static func convert(
-        _ p: HEVCPicture, window: HEIFRect, colour: HEIFColourInfo, into raster: inout Raster
+        _ p: HEVCPicture, window: HEIFRect, colour: HEIFColourInfo, upsampling: HEIFChromaUpsampling = .repeated,
+        into raster: inout Raster
     ) throws(DecodeError) {
         try checkPlanes(p, what: "HEIF image")
         precondition(raster.width == window.width && raster.height == window.height)
@@ -46,9 +44,12 @@ enum HEIFPixels {
                             cr: cr.baseAddress.map(SendablePointer.init(mutating:)))
                         inBands(rows: window.height) { rows in
                             for oy in rows {
-                                convertRow(
-                                    p, planes, matrix, window: window, row: oy,
-                                    into: target.base + oy * window.width * 4)
+                                let out = target.base + oy * window.width * 4
+                                if upsampling == .bilinear, p.chroma == .yuv420 || p.chroma == .yuv422 {
+                                    convertRowBilinear(p, planes, matrix, window: window, row: oy, into: out)
+                                } else {
+                                    convertRow(p, planes, matrix, window: window, row: oy, into: out)
+                                }
                             }
                         }
                     }
@@ -85,10 +86,29 @@ enum HEIFPixels {
         }
     }
 
+    /// `convertRow` for 4:2:0 and 4:2:2 with bilinear chroma.
+    private static func convertRowBilinear(
+        _ p: HEVCPicture, _ planes: Planes, _ m: HEIFColourMatrix, window: HEIFRect, row oy: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let y = window.y + oy
+        let lumaRow = y * p.width + window.x
+        let (sx, sy) = p.chroma.shift
+        let (cw, ch) = p.chromaSize
+        let (luma, cb, cr) = (planes.luma.base, UnsafePointer(planes.cb!.base), UnsafePointer(planes.cr!.base))
+        for ox in 0..<window.width {
+            let x = window.x + ox
+            let u = HEIFChromaUpsampling.bilinear(cb, width: cw, height: ch, sx: sx, sy: sy, x: x, y: y)
+            let v = HEIFChromaUpsampling.bilinear(cr, width: cw, height: ch, sx: sx, sy: sy, x: x, y: y)
+            let (r, g, b) = m.rgb(Int(luma[lumaRow + ox]), u, v)
+            (out[ox * 4], out[ox * 4 + 1], out[ox * 4 + 2], out[ox * 4 + 3]) = (r, g, b, 255)
+        }
+    }
+
     /// Writes the part of grid tile `p` (its top-left corner at (x, y) of the grid's output)
     /// that lies in `window` into `out`, the window's RGBA rows, opaque. For 4:2:0 x and y are
     /// even (or 0), for 4:2:2 x is, so the tile's chroma sample of a pixel is the one the whole
-    /// grid's would be.
+    /// grid's would be. Repeated chroma only: a bilinear filter reads across the seams.
     static func convertTile(
         _ p: HEVCPicture, x: Int, y: Int, window: HEIFRect, matrix m: HEIFColourMatrix, into out: SendablePointer<UInt8>
     ) {

@@ -92,10 +92,3 @@ extension ImageType {
         return known ? "named .\(ext) but the content is \(displayName)" : nil
     }
 }
-
-extension ImageType {
-    /// Whether imgsel decodes this type's pixels, so that it can show, shrink and re-encode
-    /// them: every type but AVIF, which has no AV1 decoder yet and is only ever copied.
-    /// ImageDecoding's `PixelDecoders` has a decoder for exactly these (a test pins the two).
-    public var isDecoded: Bool { self != .avif }
-}

@@ -61,8 +61,7 @@ public enum ImgselError: Error, Equatable, Sendable {
     case inputChanged(path: String, entry: Int)
     /// An entry's file is not as recorded, named as `check` names it (`entry 2 (a.jpg): file is missing`).
     case entryFile(index: Int, path: String, problem: EntryFileProblem)
-    /// An image of a supported type whose pixels cannot be had: damaged, too large to decode,
-    /// or of a type imgsel reads the header of but does not decode (AVIF).
+    /// An image of a supported type whose pixels cannot be had: damaged, or too large to decode.
     case undecodable(path: String, problem: PictureProblem)
     /// A copy whose metadata cannot be removed, its structure damaged: refused as undecodable is.
     case metadataUnremovable(path: String, MetadataStrip.StripError)

@@ -6,19 +6,18 @@ import XCTest
 final class PictureSourceTests: XCTestCase {
     private let png = ImageFacts(type: .png, width: 10, height: 10)
 
-    func testATypeNotDecodedAndAFileOverItsBudgetAreRefused() {
+    func testAFileOverItsBudgetIsRefused() {
         let avif = ImageFacts(type: .avif, width: 10, height: 10)
-        XCTAssertEqual(PictureSource.refusal(avif, bytes: 100), .notDecoded(.avif))
+        XCTAssertNil(PictureSource.refusal(avif, bytes: 100), "AVIF is decoded")
+        XCTAssertEqual(PictureSource.byteLimit(avif), DecodeLimits.budget(width: 10, height: 10))
         let limit = PictureSource.byteLimit(png)
         XCTAssertEqual(limit, DecodeLimits.budget(width: 10, height: 10))
         XCTAssertEqual(PictureSource.refusal(png, bytes: limit + 1), .tooLarge(width: 10, height: 10))
         XCTAssertNil(PictureSource.refusal(png, bytes: limit))
-        XCTAssertEqual(PictureSource.byteLimit(avif), .max, "refused by its name, whatever its size")
     }
 
     func testEveryProblemHasOneWordAndOneReason() {
         let words: [(PictureProblem, String, String)] = [
-            (.notDecoded(.avif), "AVIF", "AVIF is not decoded"),
             (.tooLarge(width: 3, height: 2), "too large", "too large to decode: 3×2"),
             (.missing, "missing", "file is missing"),
             (.changed("size changed: 1 bytes recorded, 2 now"), "changed", "size changed: 1 bytes recorded, 2 now"),

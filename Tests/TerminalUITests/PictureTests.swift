@@ -75,12 +75,7 @@ final class PictureTests: XCTestCase {
         XCTAssertEqual([enlarged.width, enlarged.height], [17, 12])
     }
 
-    func testTypesNotDecodedAndDamagedFilesArePlaceholders() {
-        let avif = PictureMaking.picture(
-            bytes: .failure(.notDecoded(.avif)),
-            facts: ImageFacts(type: .avif, width: 4032, height: 3024, orientation: 6), columns: 17,
-            rows: 7, cellPixels: .unknown, renderer: renderer)
-        XCTAssertEqual(avif, .placeholder(["AVIF", "3024×4032"]))
+    func testDamagedFilesArePlaceholders() {
         let damaged = PictureMaking.picture(
             bytes: .success(Array(ImageBytes.truecolourPNG(width: 20, height: 20).prefix(60))),
             facts: ImageFacts(type: .png, width: 20, height: 20), columns: 17, rows: 7, cellPixels: .unknown,

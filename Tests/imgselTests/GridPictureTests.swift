@@ -54,6 +54,7 @@ final class GridPictureTests: ImgselTestCase {
     }
 
     func testWhatCannotBeDrawnGetsAFramedPlaceholderSayingWhy() {
+        // An AVIF whose header holds no coded picture: damaged.
         _ = write(
             Data(ImageBytes.heif(major: "avif", compatible: ["mif1", "avif"], primary: [ImageBytes.ispe(64, 32)])),
             to: "camera.avif")
@@ -66,13 +67,24 @@ final class GridPictureTests: ImgselTestCase {
         XCTAssertEqual(r.status, 0, r.transcript)
         let lines = RunResult.lines(plain(r.text))
         guard lines.count > 8 else { return XCTFail(r.transcript) }
-        for (k, label) in ["AVIF", "missing", "changed"].enumerated() {
+        for (k, label) in ["damaged", "missing", "changed"].enumerated() {
             let area = lines[1...7].map { self.area($0, k) }
             let framed = area.filter { $0.contains("┌") || $0.contains("│") || $0.contains("└") }
             XCTAssertGreaterThanOrEqual(framed.count, 3, "\(label): a frame\n\(r.transcript)")
             XCTAssertEqual(area.filter { $0.contains(label) }.count, 1, "\(label) inside it\n\(r.transcript)")
         }
         XCTAssertFalse(r.text.contains("▀"), "nothing drawn")
+    }
+
+    func testAnAVIFIsDrawnInItsCell() {
+        _ = write(Data(ImageBytes.avifQuadrants), to: "camera.avif")
+        assertSuccess(run(["add", "camera.avif"]))
+        let r = runOnTerminal(["list", "--grid"])
+        XCTAssertEqual(r.status, 0, r.transcript)
+        let lines = RunResult.lines(plain(r.text))
+        guard lines.count > 8 else { return XCTFail(r.transcript) }
+        XCTAssertTrue(lines[1...7].contains { self.area($0, 0).contains("▀") }, "drawn in half blocks\n\(r.transcript)")
+        XCTAssertFalse(plain(r.text).contains("AVIF"), "no placeholder\n\(r.transcript)")
     }
 
     func testNoImageGivesTheTextGridAndImageDrawsOnAPipe() {

@@ -108,14 +108,14 @@ final class ImgselErrorTests: XCTestCase {
         XCTAssertEqual(outside, .usage("entry 1 is 80×40 upright: 40x40+0+40 is not inside it"))
         let export = ImgselError(
             SelectionError.several([
-                .undecodable(path: "IMG.avif", .notDecoded(.avif)),
+                .undecodable(path: "IMG.avif", .tooLarge(width: 3, height: 2)),
                 .exportRefused(path: "a.gif", entry: 1, reason: .neitherFormat(allowed: [.webp])),
             ]))
         XCTAssertEqual(export.exitCode, 3, "an input's problem comes first")
         XCTAssertEqual(
             export.parts.map(\.message),
             [
-                "IMG.avif: AVIF is not decoded",
+                "IMG.avif: too large to decode: 3×2",
                 "entry 1 (a.gif): export writes only JPEG or PNG, and --types webp allows neither",
             ])
         XCTAssertEqual(

@@ -26,13 +26,6 @@ final class PictureLoaderTests: ImgselTestCase {
         XCTAssertEqual([picture.width, picture.height], [4, 4])
     }
 
-    func testATypeNotDecodedIsRefusedBeforeItsFileIsRead() {
-        // The file is gone, yet the answer is the type's: nothing was read.
-        let gone = url("gone.avif").path
-        guard case .failure(.refused(.notDecoded(.avif))) = PictureLoader.bytes(entryFile([1], type: .avif, at: gone))
-        else { return XCTFail("an AVIF entry is refused by its type first") }
-    }
-
     func testAFileOverItsDecodeBudgetIsRefusedBeforeItIsRead() {
         let gone = url("gone.png").path
         let huge = [UInt8](repeating: 0, count: DecodeLimits.budget(width: 8, height: 8) + 1)

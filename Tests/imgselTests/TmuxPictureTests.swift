@@ -107,9 +107,7 @@ final class TmuxPictureTests: ImgselTestCase {
     func testTheGridShowsEachPictureInItsCell() throws {
         painted("red.png", width: 40, height: 30) { _, _ in (255, 0, 0) }
         painted("blue.png", width: 30, height: 40) { _, _ in (0, 0, 255) }
-        _ = write(
-            Data(ImageBytes.heif(major: "avif", compatible: ["mif1", "avif"], primary: [ImageBytes.ispe(64, 32)])),
-            to: "camera.avif")
+        _ = write(Data(ImageBytes.avifQuadrants), to: "camera.avif")
         assertSuccess(run(["add", "red.png", "blue.png", "camera.avif"]))
         let pane = try open(columns: 80, rows: 24)
         try pane.show("COLORTERM=24bit ./i list --grid --graphics blocks", marker: "red.png")
@@ -118,7 +116,7 @@ final class TmuxPictureTests: ImgselTestCase {
         let cells = pane.cells()
         // Cells are 23 columns wide and their pictures 7 rows high (368×224 pixels of tmux's
         // 16×32 cells); 40×30 fills 19×14 half blocks, 30×40 11×14, each centred; the third
-        // cell is AVIF's frame.
+        // cell is the AVIF's four quadrants, decoded.
         for (k, colour, width) in [(0, TmuxPane.Colour.rgb(255, 0, 0), 19), (1, .rgb(0, 0, 255), 11)] {
             var coloured = 0
             for row in (top + 1)...(top + 7) {
@@ -134,7 +132,21 @@ final class TmuxPictureTests: ImgselTestCase {
             }
             XCTAssertEqual(coloured, width * 7, "cell \(k + 1): its picture, \(width)×7 cells")
         }
-        XCTAssertTrue(text[(top + 1)...(top + 7)].contains { $0.contains("AVIF") }, text.joined(separator: "\n"))
+        var avif: [(Int, Int, Int)] = []
+        for row in (top + 1)...(top + 7) {
+            for column in (2 + 26 * 2)..<(2 + 26 * 2 + 23) where cells[row].indices.contains(column) {
+                let (upper, lower) = halves(cells[row][column])
+                for case let .rgb(r, g, b)? in [upper, lower] { avif.append((Int(r), Int(g), Int(b))) }
+            }
+        }
+        let named: [(String, (Int, Int, Int))] = [
+            ("red", (221, 30, 30)), ("blue", (28, 61, 219)), ("green", (40, 180, 59)), ("yellow", (240, 221, 40)),
+        ]
+        for (name, c) in named {
+            XCTAssertTrue(
+                avif.contains { abs($0.0 - c.0) <= 8 && abs($0.1 - c.1) <= 8 && abs($0.2 - c.2) <= 8 },
+                "the AVIF's \(name) quadrant is drawn in cell 3\n" + text.joined(separator: "\n"))
+        }
         XCTAssertTrue(text[top + 8].hasPrefix("│ 1 * "), text[top + 8])
         XCTAssertTrue(text.contains { $0.hasPrefix("│ + ") }, "the + cell stays\n" + text.joined(separator: "\n"))
     }

@@ -4,8 +4,6 @@ import ImageHeaders
 /// pictures (the grid, view, browse, pick, sheet, thumbnail). `word` is what a picture's place
 /// shows, `reason` what is said after a path or under the word.
 public enum PictureProblem: Error, Equatable, Sendable {
-    /// A type imgsel does not decode (AVIF): shown as a placeholder with its name.
-    case notDecoded(ImageType)
     /// More bytes than the decode budget of its size allows (SPEC "Limits").
     case tooLarge(width: Int, height: Int)
     /// The file is gone.
@@ -21,14 +19,12 @@ public enum PictureProblem: Error, Equatable, Sendable {
     /// A refusal before reading, in the same words.
     public init(_ refusal: DecodeRefusal) {
         switch refusal {
-        case .notDecoded(let type): self = .notDecoded(type)
         case let .tooLarge(width, height): self = .tooLarge(width: width, height: height)
         }
     }
 
     public var word: String {
         switch self {
-        case .notDecoded(let type): return type.displayName
         case .tooLarge: return "too large"
         case .missing: return "missing"
         case .changed: return "changed"
@@ -39,7 +35,6 @@ public enum PictureProblem: Error, Equatable, Sendable {
 
     public var reason: String {
         switch self {
-        case .notDecoded(let type): return "\(type.displayName) is not decoded"
         // The decoders' own words for the same refusal, so the two never drift apart.
         case let .tooLarge(width, height): return DecodeError.tooLarge(width: width, height: height).message
         case .missing: return "file is missing"
@@ -49,20 +44,18 @@ public enum PictureProblem: Error, Equatable, Sendable {
     }
 }
 
-/// Whether an image may be decoded at all, asked before a byte of it is read: its type, and the
-/// decode budget of its size. The command line's one loader (`PictureLoader`) asks it, then reads
+/// Whether an image may be decoded at all, asked before a byte of it is read: the decode budget
+/// of its size. The command line's one loader (`PictureLoader`) asks it, then reads
 /// the file itself: this target reads bytes, never files.
 public enum PictureSource {
     /// Why a file of `bytes` bytes whose header says `facts` is not decoded; nil when it may be.
     public static func refusal(_ facts: ImageFacts, bytes: Int) -> DecodeRefusal? {
-        guard PixelDecoders.decodes(facts.type) else { return .notDecoded(facts.type) }
         guard bytes <= byteLimit(facts) else { return .tooLarge(width: facts.width, height: facts.height) }
         return nil
     }
 
-    /// The most bytes worth reading of a file whose header says `facts`: the decode budget of
-    /// its size; any number for a type imgsel does not decode, which is refused by name.
+    /// The most bytes worth reading of a file whose header says `facts`: the decode budget of its size.
     public static func byteLimit(_ facts: ImageFacts) -> Int {
-        PixelDecoders.decodes(facts.type) ? DecodeLimits.budget(width: facts.width, height: facts.height) : .max
+        DecodeLimits.budget(width: facts.width, height: facts.height)
     }
 }

@@ -1,3 +1,4 @@
+import AV1Codec
 import BMPCodec
 import GIFCodec
 import HEIFPictures
@@ -37,18 +38,21 @@ extension PixelDecoder {
         decode: { bytes, _ throws(DecodeError) in (try TIFFDecoder.decode(bytes), nil) },
         rows: { bytes, sink throws(DecodeError) in try TIFFDecoder.decode(bytes, into: sink) })
 
-    /// HEIC, and HEIF under a generic brand (mif1), which may be HEVC-coded too; an item of another
-    /// codec is refused by name.
+    /// HEIC, AVIF, and HEIF under a generic brand (mif1), whose items may be HEVC- or AV1-coded; an
+    /// item of another codec is refused by name.
     static let heif = PixelDecoder(
         decode: { bytes, _ throws(DecodeError) in (try HEIFDecoder.decode(bytes, codecs: heifCodecs), nil) },
         covering: { bytes, covering throws(DecodeError) in
             try HEIFDecoder.decode(bytes, covering: covering, codecs: heifCodecs)
         })
 
-    /// The codecs HEIC and HEIF items are drawn with (HEVC; AV1 joins here).
+    /// The codecs HEIF items are drawn with, whatever the brand says: HEVC and AV1.
     static let heifCodecs: [HEIFCodec] = [
         .hevc { sets, data, lengthSize, layer throws(DecodeError) in
             try HEVCDecoder.decode(parameterSets: sets, data: data, lengthSize: lengthSize, layerID: layer)
-        }
+        },
+        .av1 { configuration, data throws(DecodeError) in
+            try AV1Decoder.decode(configuration: configuration, data: data)
+        },
     ]
 }

@@ -22,7 +22,7 @@ public enum ExportPicture {
         _ bytes: [UInt8], facts: ImageFacts, region: Region?, width: Int, height: Int, cmyk: CMYKToRGB? = nil
     ) throws(DecodeError) -> Raster {
         guard let decoder = PixelDecoders[facts.type] else {
-            throw .unsupported("\(facts.type.displayName) (its codec is out of reach without a package)")
+            throw .unsupported("\(facts.type.displayName) (no decoder is registered for it)")
         }
         let upright = facts.uprightSize
         let part = region ?? Region(x: 0, y: 0, width: upright.width, height: upright.height)

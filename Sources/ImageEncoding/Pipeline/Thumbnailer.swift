@@ -38,7 +38,7 @@ public enum Thumbnailer {
         _ bytes: [UInt8], facts: ImageFacts, crop: Crop? = nil, within box: Int
     ) throws(DecodeError) -> Shown {
         guard let decoder = PixelDecoders[facts.type] else {
-            throw .unsupported("\(facts.type.displayName) (its codec is out of reach without a package)")
+            throw .unsupported("\(facts.type.displayName) (no decoder is registered for it)")
         }
         let colour = PictureColour.of(bytes, type: facts.type)
         var shown = try inOwnColours(bytes, facts: facts, crop: crop, within: box, decoder: decoder, cmyk: colour.cmyk)

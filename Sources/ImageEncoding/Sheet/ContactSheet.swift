@@ -2,23 +2,16 @@ import ImageDecoding
 
 /// The nine-grid as one picture (`imgsel sheet`): each picture fitted and centred
 /// in its square cell on white, an index badge in each cell's corner, the current
-/// entry's badge coloured, and a grey placeholder naming the type for what imgsel
-/// cannot decode (HEIC, AVIF). Pure: pictures in, pixels out, the same every time.
+/// entry's badge coloured. Pure: pictures in, pixels out, the same every time.
 public enum ContactSheet {
-    public enum Picture: Sendable {
-        /// Pixels already fitted within the cell (`ThumbnailSize.fitting`).
-        case image(Raster)
-        /// A type imgsel does not decode: its name, and the upright size it has.
-        case placeholder(typeName: String, width: Int, height: Int)
-    }
-
     public struct Cell: Sendable {
-        public var picture: Picture
+        /// Pixels already fitted within the cell (`ThumbnailSize.fitting`).
+        public var picture: Raster
         /// 1-based, as the badge shows it.
         public var index: Int
         public var current: Bool
 
-        public init(picture: Picture, index: Int, current: Bool) {
+        public init(picture: Raster, index: Int, current: Bool) {
             self.picture = picture
             self.index = index
             self.current = current
@@ -29,38 +22,18 @@ public enum ContactSheet {
     /// phone pickers use for a selection, the others dark.
     static let currentColour: (UInt8, UInt8, UInt8) = (0, 122, 255)
     static let badgeColour: (UInt8, UInt8, UInt8) = (48, 48, 48)
-    static let placeholderFill: (UInt8, UInt8, UInt8) = (224, 224, 224)
-    static let placeholderInk: (UInt8, UInt8, UInt8) = (96, 96, 96)
 
     public static func draw(_ cells: [Cell], layout: SheetLayout, labels: Bool) throws(DecodeError) -> Raster {
         var sheet = try Raster.white(width: layout.width, height: layout.height)
         for (i, cell) in cells.enumerated() where i < layout.count {
             let origin = layout.origin(of: i)
-            switch cell.picture {
-            case let .image(picture):
-                sheet.composite(
-                    picture, x: origin.x + (layout.cell - picture.width) / 2,
-                    y: origin.y + (layout.cell - picture.height) / 2)
-            case let .placeholder(typeName, width, height):
-                drawPlaceholder(typeName, width: width, height: height, cell: layout.cell, at: origin, on: &sheet)
-            }
+            let picture = cell.picture
+            sheet.composite(
+                picture, x: origin.x + (layout.cell - picture.width) / 2,
+                y: origin.y + (layout.cell - picture.height) / 2)
             if labels { drawBadge(cell.index, current: cell.current, cell: layout.cell, at: origin, on: &sheet) }
         }
         return sheet
-    }
-
-    /// A grey box of the picture's fitted size with its type in the middle.
-    private static func drawPlaceholder(
-        _ typeName: String, width: Int, height: Int, cell: Int,
-        at origin: (x: Int, y: Int), on sheet: inout Raster
-    ) {
-        let box = ThumbnailSize.fitting(width: max(1, width), height: max(1, height), within: cell)
-        let x = origin.x + (cell - box.width) / 2, y = origin.y + (cell - box.height) / 2
-        sheet.fill(x: x, y: y, width: box.width, height: box.height, colour: placeholderFill)
-        guard let label = PlaceholderLabel.fitting(typeName, width: box.width, height: box.height) else { return }
-        BitmapFont.draw(
-            label.text, into: &sheet, x: x + (box.width - BitmapFont.width(of: label.text, scale: label.scale)) / 2,
-            y: y + (box.height - BitmapFont.glyphHeight * label.scale) / 2, scale: label.scale, colour: placeholderInk)
     }
 
     /// The badge `SheetBadge` sizes, in the cell's top-left corner, the index in white.

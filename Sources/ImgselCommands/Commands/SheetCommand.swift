@@ -70,18 +70,14 @@ struct SheetCommand: Command {
         try output.write(sheet, context)
     }
 
-    /// One cell's picture: the entry's verified bytes decoded and fitted, or a placeholder
-    /// for a type imgsel does not decode.
-    private static func picture(_ file: EntryFile, _ cell: Int) throws(ImgselError) -> ContactSheet.Picture {
+    /// One cell's picture: the entry's verified bytes decoded and fitted.
+    private static func picture(_ file: EntryFile, _ cell: Int) throws(ImgselError) -> Raster {
         let entry = file.entry
         let picture = PictureLoader.bytes(file).flatMap { bytes in
             PictureLoader.picture(bytes, facts: entry.facts, crop: entry.crop, within: cell)
         }
         switch picture {
-        case .success(let raster): return .image(raster)
-        case .failure(.refused(.notDecoded)):
-            let shown = entry.shownSize
-            return .placeholder(typeName: entry.type.displayName, width: shown.width, height: shown.height)
+        case .success(let raster): return raster
         // A file that is not the one recorded fails the sheet as an input error (exit 3).
         case .failure(.entryFile(let problem)):
             throw ImgselError(problem.asInputError(path: file.path, index: file.index))

@@ -115,8 +115,8 @@ struct ViewCommand: Command {
     /// On a terminal (or with --image), the picture under the text line, fitted to the window
     /// less two rows (the line above, the prompt below), drawn the way `PictureTerminal`
     /// chose; never on a pipe, with --no-image, or with -q unless --image. Nor when the file
-    /// is not the one recorded (it is read whole and checked first), nor for a type imgsel
-    /// does not decode (AVIF) or a file that does not decode: the text line says enough.
+    /// is not the one recorded (it is read whole and checked first), nor for a file that does not
+    /// decode: the text line says enough.
     /// A damaged file that decoded in part (a truncated JPEG) shows what decoded, `damaged`.
     private func picture(
         _ entry: Entry, index: Int, _ context: Context

@@ -101,7 +101,6 @@ extension ReencodingRefusal {
     var short: String {
         switch self {
         case .neitherFormat: return "export writes only JPEG or PNG"
-        case let .notDecoded(type): return Self.notDecodedWords(type)
         }
     }
 
@@ -109,7 +108,6 @@ extension ReencodingRefusal {
     var long: String {
         switch self {
         case let .neitherFormat(allowed): return Self.neitherFormatWords(allowed)
-        case let .notDecoded(type): return Self.notDecodedWords(type)
         }
     }
 
@@ -118,10 +116,6 @@ extension ReencodingRefusal {
     static func neitherFormatWords(_ types: [ImageType]) -> String {
         let allowed = types.isEmpty ? "" : " " + types.map(\.rawValue).joined(separator: ",")
         return "export writes only JPEG or PNG, and --types\(allowed) allows neither"
-    }
-
-    private static func notDecodedWords(_ type: ImageType) -> String {
-        "export cannot make it again: imgsel does not decode \(type.displayName) pictures"
     }
 }
 

@@ -165,12 +165,17 @@ public enum ExportPlan {
 extension ExportPlan {
     /// The types whose animations export keeps (SPEC, "Export"): GIF, APNG and animated WebP.
     public static let animatedTypes: Set<ImageType> = [.gif, .png, .webp]
+    /// The types whose image sequences (an animated AVIF, a HEIF burst) imgsel shows the first frame of.
+    static let sequenceTypes: Set<ImageType> = [.avif, .heic, .heif]
 
     /// What becomes of an animation that is made again: `animated` (written as an animated GIF), or
     /// `first-frame` when `--no-animation` is a rule, `--first-frame` is given, `--types` leaves no GIF or
-    /// `--format` forces a still format; nil for a picture of one frame or of a type not animated here.
+    /// `--format` forces a still format; nil for a picture of one frame or of another type. An image
+    /// sequence (AVIF, HEIF) is drawn from its first frame: `first-frame` says the rest are not written.
     public static func animation(_ entry: Entry, limits: ExportLimits, options: ExportOptions) -> ExportChange? {
-        guard entry.frames > 1, animatedTypes.contains(entry.type) else { return nil }
+        guard entry.frames > 1 else { return nil }
+        if sequenceTypes.contains(entry.type) { return .firstFrame }
+        guard animatedTypes.contains(entry.type) else { return nil }
         let gifAllowed = limits.types?.contains(.gif) ?? true
         let still = limits.rules[.noAnimation] != nil || options.firstFrame || !gifAllowed || options.format != nil
         return still ? .firstFrame : .animated

@@ -164,7 +164,7 @@ extension Rules {
                 && allowed.contains(.gif) && self[.noAnimation] == nil
             if !keptAnimated { return .neitherFormat(allowed: allowed) }
         }
-        return image.type.isDecoded ? nil : .notDecoded(image.type)
+        return nil
     }
 
     /// What export writes an image of `type` as under `allowed`, each type once: a photograph's

@@ -189,6 +189,4 @@ public struct RuleProblem: Equatable, Sendable {
 public enum ReencodingRefusal: Equatable, Sendable {
     /// The `types` rule (with export's own option) allows neither JPEG nor PNG.
     case neitherFormat(allowed: [ImageType])
-    /// imgsel does not decode pictures of this type.
-    case notDecoded(ImageType)
 }

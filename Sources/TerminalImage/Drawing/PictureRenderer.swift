@@ -115,7 +115,7 @@ public struct PictureRenderer: Sendable {
 
     /// Draws an image file in `box`: for iTerm2 the file's own bytes when it is upright, of
     /// a type the terminal reads and not too large; else its decoded, upright, fitted pixels.
-    /// Throws when the pixels cannot be decoded (HEIC, AVIF, a damaged file).
+    /// Throws when the pixels cannot be decoded (a damaged file).
     public func draw(
         file bytes: [UInt8], facts: ImageFacts, crop: Crop? = nil, box: ImageBox, options: Options = Options()
     )

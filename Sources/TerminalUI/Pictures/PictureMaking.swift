@@ -4,9 +4,8 @@ import TerminalImage
 
 /// A picture for a box of cells, from a file's bytes: decoded (a JPEG at the DCT scale that
 /// still covers the box), turned upright, and brought to exactly the renderer's pixel size, so
-/// what is kept is the small raster, never the decode. Types imgsel does not decode, files
-/// that could not be had and files that fail to decode become placeholders saying so, in
-/// `PictureProblem`'s words.
+/// what is kept is the small raster, never the decode. Files that could not be had and files
+/// that fail to decode become placeholders saying so, in `PictureProblem`'s words.
 public enum PictureMaking {
     /// - Parameters:
     ///   - bytes: the whole file, or why it could not be had (the command line's `PictureLoader`).
@@ -17,9 +16,6 @@ public enum PictureMaking {
         cellPixels: CellPixels, renderer: PictureRenderer
     ) -> Picture {
         let upright = crop.map { (width: $0.width, height: $0.height) } ?? facts.uprightSize
-        guard PixelDecoders.decodes(facts.type) else {
-            return .placeholder([facts.type.displayName, "\(upright.width)×\(upright.height)"])
-        }
         let file: [UInt8]
         switch bytes {
         case .success(let bytes): file = bytes

@@ -56,6 +56,16 @@ final class ExportPlanTests: XCTestCase {
         XCTAssertEqual(plan[0].changes, [])
     }
 
+    /// An AVIF or HEIF image sequence is drawn from its first frame: made again, it says so; copied, it
+    /// keeps every frame.
+    func testAnImageSequenceMadeAgainSaysItKeepsItsFirstFrame() throws {
+        let sequences = [entry("a.avif", .avif, 3000, 1000, frames: 3), entry("b.heic", .heic, 1000, 500, frames: 2)]
+        let plan = try steps(sequences, rules: try rules([(.maxWidth, "2048")]))
+        XCTAssertEqual(plan.map(\.changes), [[.shrunk, .firstFrame, .reEncoded], [.firstFrame, .reEncoded]])
+        let copied = try steps([entry("a.avif", .avif, 1000, 500, frames: 3)], rules: try rules([(.maxWidth, "2048")]))
+        XCTAssertEqual(copied[0].action, .copy)
+    }
+
     func testAnAnimationThatMustChangeStaysAnimatedUnlessAStillIsAsked() throws {
         let big = [
             entry("a.gif", .gif, 3000, 1000, frames: 5), entry("b.png", .png, 3000, 1000, frames: 2),
@@ -141,12 +151,12 @@ final class ExportPlanTests: XCTestCase {
         do throws(SelectionError) {
             _ = try steps(
                 [small, heic, webp], rules: r,
-                undecodable: { facts, _ in facts.type == .heic ? .notDecoded(.heic) : nil })
+                undecodable: { facts, _ in facts.type == .heic ? .tooLarge(width: 100, height: 100) : nil })
             XCTFail("refused")
         } catch {
             guard case let .several(parts) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(
-                parts.first, .undecodable(path: "IMG.heic", .notDecoded(.heic)),
+                parts.first, .undecodable(path: "IMG.heic", .tooLarge(width: 100, height: 100)),
                 "the HEIC entry's problem (an input's) comes first")
             let refusals = parts.dropFirst().compactMap { part -> (Int?, String?, RuleProblem)? in
                 guard case let .exportRefused(path, entry, .rule(problem)) = part else { return nil }

@@ -3,7 +3,7 @@ import XCTest
 @testable import ImageDecoding
 @testable import ImageEncoding
 
-final class SheetLabelsTests: XCTestCase {
+final class SheetBadgeTests: XCTestCase {
     private func badge(_ index: Int, _ cell: Int) -> [Int]? {
         SheetBadge(index: index, cell: cell).map { [$0.width, $0.height, $0.scale] }
     }
@@ -25,19 +25,5 @@ final class SheetLabelsTests: XCTestCase {
         XCTAssertNil(badge(10, 35))
         XCTAssertEqual(badge(99, 100), [25, 25, 1], "two doubled digits need 26")
         XCTAssertEqual(badge(99, 104), [26, 26, 2])
-    }
-
-    func testAPlaceholderLabelIsTheNameOrItsFirstLetters() {
-        func label(_ w: Int, _ h: Int) -> String? {
-            PlaceholderLabel.fitting("heic", width: w, height: h).map { "\($0.text)@\($0.scale)" }
-        }
-        XCTAssertEqual(label(256, 128), "HEIC@3")
-        XCTAssertEqual(label(50, 20), "HEIC@2")
-        XCTAssertEqual(label(27, 11), "HEIC@1")
-        XCTAssertEqual(label(24, 40), "HEIC@1", "the whole name where it fits without a margin")
-        XCTAssertEqual(label(22, 40), "HEI@1")
-        XCTAssertEqual(label(5, 7), "H@1", "one glyph exactly")
-        XCTAssertNil(label(4, 40))
-        XCTAssertNil(label(40, 6))
     }
 }

@@ -1,8 +1,7 @@
 import ImageDecoding
 
-/// The size of a cell's index badge and of a placeholder's type name, so that both stay
-/// legible in small cells without hiding the picture (SPEC, "Pictures": a badge of at most
-/// 28×28 pixels).
+/// The size of a cell's index badge, so that it stays legible in small cells without hiding
+/// the picture (SPEC, "Pictures": a badge of at most 28×28 pixels).
 ///
 /// The badge is a quarter of the cell's side, at most `largestSide`; where that quarter is
 /// under `legibleSide` (the font's 5×7 digit and a pixel of badge around it) there is none:
@@ -32,25 +31,5 @@ struct SheetBadge: Equatable {
             (width, scale) = (max(side, BitmapFont.width(of: text, scale: 1) + 2), 1)
         }
         guard width <= min(cell, Self.largestSide) else { return nil }
-    }
-}
-
-/// What a placeholder box says: its type's name at the largest scale that leaves two pixels
-/// around it, else the longest beginning of the name that fits the box at all, at scale 1
-/// (`HEIC` in a 24-pixel box, `HE` in 12, `H` in 6); nil when not even one glyph fits.
-enum PlaceholderLabel {
-    static func fitting(_ typeName: String, width: Int, height: Int) -> (text: String, scale: Int)? {
-        let name = typeName.uppercased()
-        if let scale = [3, 2, 1].first(where: {
-            BitmapFont.width(of: name, scale: $0) <= width - 4 && BitmapFont.glyphHeight * $0 <= height - 4
-        }) {
-            return (name, scale)
-        }
-        guard BitmapFont.glyphHeight <= height else { return nil }
-        for count in stride(from: name.count, through: 1, by: -1) {
-            let text = String(name.prefix(count))
-            if BitmapFont.width(of: text, scale: 1) <= width { return (text, 1) }
-        }
-        return nil
     }
 }
