@@ -148,6 +148,13 @@ FUZZ_LEAVES = clang -fsanitize=fuzzer-no-link,address -O1 -I Sources/CTerminal/i
 # ImageHeaders too: the probe, and the Crop value ImageEncoding's Pixels/ (CropPixels) takes.
 FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_DIR)/libByteCoding.a \
 	$(FUZZ_DIR)/libPosix.a $(FUZZ_DIR)/libCTerminal.a $(FUZZ_DIR)/libCFileCopy.a
+# Built once until one of their sources (or this Makefile) changes: CI runs three fuzz targets in a row.
+FUZZ_LEAF_SOURCES = $(shell find Sources/Posix Sources/ByteCoding Sources/Deflate Sources/ImageHeaders \
+	Sources/CTerminal Sources/CFileCopy -type f)
+$(FUZZ_DIR)/leaves.stamp: $(FUZZ_LEAF_SOURCES) Makefile
+	mkdir -p $(FUZZ_DIR)/modules
+	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES)'
+	touch $@
 
 # One libFuzzer target a decoder (ASan), each built as one module from the sources the decoders
 # are made of: ImageCore (Parallel too: the AV1 decoder decodes a frame's tiles at once), every
@@ -158,25 +165,30 @@ FUZZ_LIBRARIES = $(FUZZ_DIR)/libImageHeaders.a $(FUZZ_DIR)/libDeflate.a $(FUZZ_D
 # 256 KiB with a 1 s timeout:
 # `make fuzz-decoders FUZZ_TIME=600` is the ten-minute run. DECODERS picks some:
 # `make fuzz-decoders DECODERS="JPEG PNG"`.
-DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L HEVC HEIF
+DECODERS ?= JPEG PNG GIF WebP BMP TIFF Inflate VP8L HEVC HEIF AV1 AVIF
 DECODER_SOURCES = $(shell find Sources/ImageCore -name "*.swift") \
 	$(shell find Sources/JPEGCodec/Decoder Sources/PNGCodec Sources/GIFCodec Sources/BMPCodec Sources/TIFFCodec \
 		Sources/WebPCodec Sources/HEVCCodec Sources/AV1Codec Sources/HEIFPictures Sources/ImageEncoding/Pixels \
 		-name "*.swift")
-fuzz-decoders:
-	mkdir -p $(FUZZ_DIR)/modules
-	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES)'
+# AV1 (raw OBUs) and AVIF (the HEIF container over AV1) are built from their own sources alone,
+# ImageCore's, AV1Codec's and HEIFPictures': a third of the compile, so CI affords a short run.
+FUZZ_SOURCES_AV1 = $(shell find Sources/ImageCore -name "*.swift") \
+	$(shell find Sources/AV1Codec -name "*.swift")
+FUZZ_SOURCES_AVIF = $(FUZZ_SOURCES_AV1) $(shell find Sources/HEIFPictures -name "*.swift")
+fuzz-decoders: $(FUZZ_DIR)/leaves.stamp
 	for d in $(DECODERS); do \
+		case $$d in AV1) sources="$(FUZZ_SOURCES_AV1)";; AVIF) sources="$(FUZZ_SOURCES_AVIF)";; \
+			*) sources="$(DECODER_SOURCES) Fuzz/AnimationFrames.swift";; esac; \
 		flock $(BUILD_LOCK) swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name $${d}Fuzz \
-			$(DECODER_SOURCES) Fuzz/$${d}DecoderFuzzer.swift Fuzz/AnimationFrames.swift $(FUZZ_LIBRARIES) \
-			-o $(FUZZ_DIR)/$$d-fuzzer || exit 1; \
+			$$sources Fuzz/$${d}DecoderFuzzer.swift $(FUZZ_LIBRARIES) -o $(FUZZ_DIR)/$$d-fuzzer || exit 1; \
 	done
 	for d in $(DECODERS); do \
 		seeds=Fuzz/seeds-$$(echo $$d | tr A-Z a-z); [ $$d = Inflate ] && seeds=Fuzz/seeds-png; \
 		mkdir -p $(FUZZ_DIR)/corpus-$$d; \
 		echo "== $$d decoder, $(FUZZ_TIME) s"; \
 		$(FUZZ_DIR)/$$d-fuzzer $(FUZZ_DIR)/corpus-$$d $$seeds -max_total_time=$(FUZZ_TIME) -max_len=262144 \
-			-timeout=1 -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_DIR)/$$d- -print_final_stats=1 2>&1 \
+			-seed=$(FUZZ_SEED) -timeout=1 -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_DIR)/$$d- \
+			-print_final_stats=1 2>&1 \
 			| grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" || exit 1; \
 		for finding in $(FUZZ_DIR)/$$d-crash-* $(FUZZ_DIR)/$$d-timeout-* $(FUZZ_DIR)/$$d-leak-* \
 			$(FUZZ_DIR)/$$d-oom-*; do \
@@ -191,7 +203,7 @@ fuzz-decoders:
 # file carries is parsed and applied on this path too), with the target.
 # Run FUZZ_TIME seconds from each decoded format's seeds in turn (THUMBNAIL_SEEDS picks some). The
 # timeout is 30 s: a legitimate 16384² picture decoded and shrunk under ASan takes about ten.
-THUMBNAIL_SEEDS ?= jpeg png gif webp bmp tiff heif
+THUMBNAIL_SEEDS ?= jpeg png gif webp bmp tiff heif avif
 # libFuzzer's random seed; CI fixes it (FUZZ_SEED=1) so that a short run is the same run each time
 # up to where its time ends, and a finding there replays. 0 is a new seed each run.
 FUZZ_SEED ?= 0
@@ -199,10 +211,8 @@ THUMBNAIL_SOURCES = $(DECODER_SOURCES) Sources/ImageDecoding/Pipeline/PixelDecod
 	Sources/ImageDecoding/Pipeline/PixelDecoder+Formats.swift \
 	Sources/ImageEncoding/Pipeline/Thumbnailer.swift Sources/ImageEncoding/Thumbnail/ThumbnailSize.swift \
 	Sources/ImageEncoding/Colour/PictureColour.swift $(COLOUR_SOURCES)
-fuzz-thumbnail:
-	mkdir -p $(FUZZ_DIR)/modules
-	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES) && \
-		swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ThumbnailFuzz \
+fuzz-thumbnail: $(FUZZ_DIR)/leaves.stamp
+	flock $(BUILD_LOCK) sh -c 'swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ThumbnailFuzz \
 		$(THUMBNAIL_SOURCES) Fuzz/ThumbnailFuzzer.swift Fuzz/ClaimedSizes.swift \
 		$(FUZZ_LIBRARIES) -o $(FUZZ_DIR)/thumbnail-fuzzer'
 	for f in $(THUMBNAIL_SEEDS); do \
@@ -224,10 +234,9 @@ fuzz-thumbnail:
 # from Tests/ColourTests' fixture profiles (RGB matrix/TRC, mft2, mAB, grey, CMYK), the seeds. The
 # malloc limit catches an allocation past the profile budget (16 MiB) by far.
 COLOUR_SOURCES = $(shell find Sources/Colour -name "*.swift")
-fuzz-icc:
-	mkdir -p $(FUZZ_DIR)/modules $(FUZZ_DIR)/corpus-icc
-	flock $(BUILD_LOCK) sh -c '$(FUZZ_LEAVES) && \
-		swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ICCFuzz \
+fuzz-icc: $(FUZZ_DIR)/leaves.stamp
+	mkdir -p $(FUZZ_DIR)/corpus-icc
+	flock $(BUILD_LOCK) sh -c 'swiftc $(FUZZ_FLAGS) -use-ld=lld -I $(FUZZ_DIR)/modules -module-name ICCFuzz \
 		$(COLOUR_SOURCES) $(shell find Sources/ImageCore -name "*.swift" -not -name Parallel.swift) \
 		Fuzz/ICCProfileFuzzer.swift $(FUZZ_LIBRARIES) -o $(FUZZ_DIR)/icc-fuzzer'
 	$(FUZZ_DIR)/icc-fuzzer $(FUZZ_DIR)/corpus-icc Tests/ColourTests/Fixtures -max_total_time=$(FUZZ_TIME) -seed=$(FUZZ_SEED) \

@@ -23,9 +23,14 @@ struct HEIFItemPictures: Sendable {
         self.codecs = Dictionary(codecs.map { ($0.itemType, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The bytes held while a picture of `width`×`height` samples is decoded: its planes
-    /// (16 bits a sample, 4:2:0 or less).
-    static func planeBytes(width: Int, height: Int) -> Int { width * height * 3 }
+    /// The bytes held while a picture of `width`×`height` samples is decoded: its planes at 16
+    /// bits a sample, counted as 4:2:0 (3 bytes a pixel) at least, and as what they are past that
+    /// (AV1's 4:2:2 and 4:4:4).
+    static func planeBytes(width: Int, height: Int, chroma: HEVCPicture.Chroma = .yuv420) -> Int {
+        let c = chroma.chromaSize(width: width, height: height)
+        let samples = width * height + (chroma == .monochrome ? 0 : 2 * c.width * c.height)
+        return max(width * height * 3, 2 * samples)
+    }
 
     func picture(of item: Int) throws(DecodeError) -> HEVCPicture {
         switch container.type(of: item) {
@@ -75,7 +80,12 @@ struct HEIFItemPictures: Sendable {
             inputBytes: container.bytes.count)
         var layer = 0
         for case let .layer(id) in try container.properties(of: item) { layer = id }
-        let (payload, _) = try configuration(of: item, codec)
+        let (payload, format) = try configuration(of: item, codec)
+        // Again with the planes the configuration promises, where they are more than 4:2:0's.
+        try DecodeLimits.check(
+            width: width, height: height,
+            workingBytes: Self.planeBytes(width: width, height: height, chroma: format.chroma),
+            inputBytes: container.bytes.count)
         let picture = try codec.decode(payload, try container.data(of: item), layer)
         try HEIFPixels.checkPlanes(picture, what: "HEIF item \(item)")
         return picture
@@ -122,6 +132,13 @@ struct HEIFItemPictures: Sendable {
         }
         let format = try configuration(of: tiles[0], try codec(of: tiles[0])).format
         let chroma = format.chroma
+        // Again with the planes the tiles' configuration promises, where they are more than 4:2:0's.
+        let tileBytes = Self.planeBytes(width: tileWidth, height: tileHeight, chroma: chroma)
+        try DecodeLimits.check(
+            width: width, height: height,
+            workingBytes: Self.planeBytes(width: width, height: height, chroma: chroma)
+                + tileBytes * 2 * DispatchQueue.cores,
+            inputBytes: container.bytes.count)
         let (sx, sy) = chroma.shift
         if (columns > 1 && tileWidth & sx == 1) || (rows > 1 && tileHeight & sy == 1) {
             let sampling = chroma == .yuv420 ? "4:2:0" : "4:2:2"
