@@ -1,4 +1,4 @@
-"""The export figure of `make bench` (issue 25): `export --max-side 2048` of the nine 12-MP bench
+"""The export figure of `make bench` (issues 25 and 44): `export --max-side 2048` of the nine 12-MP bench
 JPEGs against vipsthumbnail writing the same nine at 2048 (Q=85, optimised Huffman, stripped),
 with peak memory and the bytes each wrote. Called by bench.py with its Measure and report helpers,
 alternating runs in the same session. The machine may be shared with other builds: the timings
@@ -39,7 +39,8 @@ def bench_export(imgsel, work, args, Measure, report, make_photos):
     print(f"export (nine 12-MP JPEGs to 2048 px; load average {os.getloadavg()[0]:.2f} on a machine shared"
           " with other builds: timings are as quiet as it was)")
     m = Measure(commands, max(3, args.pixel_runs // 2), out, before=fresh)
-    report("export --max-side 2048 (nine)", m, "imgsel export", "vipsthumbnail", 1.0)
+    # Issue 44's goal: at most 0.75 of vipsthumbnail's time.
+    report("export --max-side 2048 (nine)", m, "imgsel export", "vipsthumbnail", 0.75)
     # CPU seconds too: on a shared machine they say more than the wall clock about the work each does.
     for name, argv in commands.items():
         fresh(None)
@@ -49,18 +50,16 @@ def bench_export(imgsel, work, args, Measure, report, make_photos):
         with open(times) as f:
             user, system = (float(v) for v in f.read().split()[-2:])
         print(f"    cpu time     {name:<14} {user + system:6.2f} s (user {user:.2f}, system {system:.2f})")
-    # Entries go on every core (at most one a core), each within one photo's decode budget.
+    # Issue 44: the whole process within one photo's decode budget, however many workers it runs.
     budget = (4000 * 3000 * SPEC_BYTES_PER_PIXEL + SPEC_EXTRA) / (1 << 20)
-    workers = min(os.cpu_count() or 1, 9)
     ours_peak, vips_peak = m.peak_mib("imgsel export"), m.peak_mib("vipsthumbnail")
-    per_worker = ours_peak / workers
-    print(f"    peak memory  imgsel export {ours_peak:7.1f} MiB ({per_worker:.1f} MiB a worker, {workers} workers),"
-          f" vipsthumbnail {vips_peak:7.1f} MiB; goal a worker within one photo's decode budget"
-          f" ({budget:.0f} MiB): {'met' if per_worker <= budget else 'NOT met'}")
+    print(f"    peak memory  imgsel export {ours_peak:7.1f} MiB, vipsthumbnail {vips_peak:7.1f} MiB;"
+          f" goal the whole process within one photo's decode budget ({budget:.0f} MiB):"
+          f" {'met' if ours_peak <= budget else 'NOT met'}")
     fresh(None)
     subprocess.run(commands["imgsel export"], cwd=out, check=True, stdout=subprocess.DEVNULL)
     subprocess.run(commands["vipsthumbnail"], cwd=out, check=True, stdout=subprocess.DEVNULL)
     ours, vips = folder_bytes(os.path.join(out, "ours")), folder_bytes(os.path.join(out, "vips"))
     print(f"    bytes written  imgsel {ours / 1e6:6.2f} MB, vipsthumbnail {vips / 1e6:6.2f} MB"
           f" (ratio {ours / vips:4.2f}; both quality 85)")
-    return [per_worker <= budget]
+    return [ours_peak <= budget]
