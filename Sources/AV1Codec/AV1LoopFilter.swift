@@ -1,3 +1,5 @@
+import ImageCore
+
 /// The deblocking loop filter of an intra frame (AV1 7.14): every vertical transform edge, then
 /// every horizontal one, plane by plane, each four samples long, filtered by the narrow filter
 /// or the 6-, 8- or 13-tap wide ones as the masks of the samples across it decide.
@@ -6,26 +8,50 @@ struct AV1LoopFilter {
     let colour: AV1ColourConfig
     let grid: AV1ModeGrid
 
-    /// The loop filter process, when the frame's luma levels are not both 0.
+    /// The loop filter process, when the frame's luma levels are not both 0: the vertical edges
+    /// of every plane, then the horizontal ones, each pass in bands of rows on every core.
+    /// The result is the spec's raster order's: within a pass no two edges touch the same
+    /// samples (an edge filters at most 6 samples each side and reads 7 or 8, and edges with
+    /// such wide filters are at least 16 apart, narrower ones 8 or 4 apart with 3 or 1 each
+    /// side), so the bands of one pass may run in any order.
     static func apply(_ planes: inout AV1FramePlanes, frame: AV1FrameHeader, colour: AV1ColourConfig, grid: AV1ModeGrid)
     {
         let levels = frame.loopFilter.level
         guard levels[0] != 0 || levels[1] != 0 else { return }
         let filter = AV1LoopFilter(frame: frame, colour: colour, grid: grid)
+        var bands: [Band] = []
         for plane in 0..<colour.planes where plane == 0 || levels[1 + plane] != 0 {
-            let rowLength = planes.strides[plane]
-            let offset = planes.offsets[plane]
-            planes.samples.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                let samples = base + offset
-                for pass in 0..<2 {
-                    let rowStep = plane == 0 ? 1 : 1 << colour.subsamplingY
-                    let columnStep = plane == 0 ? 1 : 1 << colour.subsamplingX
-                    for row in stride(from: 0, to: frame.miRows, by: rowStep) {
-                        for column in stride(from: 0, to: frame.miCols, by: columnStep) {
-                            filter.edge(samples, rowLength, plane, pass, row, column)
-                        }
-                    }
+            for top in stride(from: 0, to: frame.miRows, by: Band.rows) {
+                bands.append(Band(plane: plane, rows: top..<min(top + Band.rows, frame.miRows)))
+            }
+        }
+        let shared = planes
+        for pass in 0..<2 {
+            _ = Parallel.map(bands) { band in filter.filter(shared, band, pass: pass) }
+        }
+    }
+
+    /// A plane's edges in a band of 4×4 unit rows (of luma), for one job.
+    struct Band: Sendable {
+        /// 128 luma rows: a few dozen jobs a 12-MP frame's pass, each long enough to be worth one.
+        static let rows = 32
+        let plane: Int
+        let rows: Range<Int>
+    }
+
+    /// One pass's edges of the band, in raster order.
+    private func filter(_ planes: AV1FramePlanes, _ band: Band, pass: Int) {
+        let plane = band.plane
+        let rowLength = planes.strides[plane]
+        let offset = planes.offsets[plane]
+        let rowStep = plane == 0 ? 1 : 1 << colour.subsamplingY
+        let columnStep = plane == 0 ? 1 : 1 << colour.subsamplingX
+        planes.samples.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let samples = base + offset
+            for row in stride(from: band.rows.lowerBound, to: band.rows.upperBound, by: rowStep) {
+                for column in stride(from: 0, to: frame.miCols, by: columnStep) {
+                    edge(samples, rowLength, plane, pass, row, column)
                 }
             }
         }
