@@ -75,16 +75,12 @@ struct AV1LoopFilter {
         let prevRow = row - (dy << subY)
         let prevCol = col - (dx << subX)
         guard row < grid.rows, col < grid.columns, prevRow >= 0, prevCol >= 0 else { return }
-        let at = grid.index(row, col)
-        let planeSize = residualSize(Int(grid.blockSizes[at]), subX, subY)
         let txSize = lfTxSize(plane, row >> subY, col >> subX)
-        let prevTxSize = lfTxSize(plane, prevRow >> subY, prevCol >> subX)
-        let isBlockEdge =
-            pass == 0 ? xP % (AV1Block.wide4(planeSize) * 4) == 0 : yP % (AV1Block.high4(planeSize) * 4) == 0
+        // Every block of an intra frame is intra: a transform edge is always filtered, whether or
+        // not it is a block edge too (so that is not worked out).
         let isTxEdge = pass == 0 ? xP % AV1TxSize.width[txSize] == 0 : yP % AV1TxSize.height[txSize] == 0
-        // Every block of an intra frame is intra: a transform edge is always filtered.
-        _ = isBlockEdge
         guard isTxEdge else { return }
+        let prevTxSize = lfTxSize(plane, prevRow >> subY, prevCol >> subX)
         let baseSize =
             pass == 0
             ? min(AV1TxSize.width[prevTxSize], AV1TxSize.width[txSize])
@@ -102,12 +98,6 @@ struct AV1LoopFilter {
     private func lfTxSize(_ plane: Int, _ row: Int, _ col: Int) -> Int {
         guard row < grid.rows, col < grid.columns else { return 0 }
         return Int(grid.loopFilterTxSizes[plane * grid.rows * grid.columns + row * grid.columns + col])
-    }
-
-    private func residualSize(_ size: Int, _ subX: Int, _ subY: Int) -> Int {
-        let w = max(0, AV1Block.widthLog2[size] - subX)
-        let h = max(0, AV1Block.heightLog2[size] - subY)
-        return AV1Block.size(widthLog2: w, heightLog2: h) ?? AV1Block.block4x4
     }
 
     struct Strength {
