@@ -94,10 +94,12 @@ struct AV1SymbolDecoder {
     }
 
     /// read_bool: an even-odds bit (its CDF is not adapted: it is made afresh each time).
+    @inline(__always)
     mutating func bool() -> Bool { bit(probabilityOfOne: 1 << 14) }
 
     /// A two-symbol read of a CDF made for the one read (split_or_horz, split_or_vert): symbol 1
     /// has the probability `probabilityOfOne` / 32768, and nothing is adapted.
+    @inline(__always)
     mutating func bit(probabilityOfOne: Int) -> Bool {
         let cur =
             (((range >> 8) * (probabilityOfOne >> Self.probabilityShift)) >> (7 - Self.probabilityShift))
