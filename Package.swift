@@ -83,8 +83,8 @@ let package = Package(
         .target(name: "HEVCCodec", dependencies: ["ImageCore"]),
         // AV1 still pictures to planes (AVIF's coding); knows nothing of HEIF (`make avif-check` runs it alone,
         // av1-yuv). Issue 41 so far: intra frames decoded and filtered (deblocking, CDEF, restoration) bit-exact with
-        // dav1d, intra block copy included; not registered yet.
-        .target(name: "AV1Codec", dependencies: ["ImageCore"]),
+        // dav1d, intra block copy included; not registered yet. Posix for calloc (the frame's zeroed buffers).
+        .target(name: "AV1Codec", dependencies: ["ImageCore", "Posix"]),
         // The HEIF item model (grids, clap/irot/imir, alpha, thumbnails, colour), generic over the coded item
         // (HEIFCodec: HEVC and AV1 are plugged in by the registry) and so free of any codec.
         .target(name: "HEIFPictures", dependencies: ["ImageCore", "ImageHeaders", "Posix"]),

@@ -35,6 +35,25 @@ struct AV1InverseTransform {
         (type == 4 || type == 6 || type == 8 || type == 14, type == 5 || type == 6 || type == 7 || type == 15)
     }
 
+    /// The residual of a DCT_DCT block whose only non-zero coefficient is its DC `dc`: every
+    /// sample's the same. The steps `inverse` takes then: row 0 is flat (the DCT of a lone first
+    /// value), the other rows zero, so every column is the DCT of a lone first value too.
+    static func dcOnly(tx: Int, dc: Int, bitDepth: Int) -> Int {
+        let log2W = AV1TxSize.widthLog2[tx]
+        let log2H = AV1TxSize.heightLog2[tx]
+        let rowClamp = bitDepth + 8
+        let colClamp = max(bitDepth + 6, 16)
+        @inline(__always) func clamp(_ v: Int, _ bits: Int) -> Int {
+            min(max(v, -(1 << (bits - 1))), (1 << (bits - 1)) - 1)
+        }
+        var v = dc
+        if abs(log2W - log2H) == 1 { v = AV1Transform1D.round2(v * 2896, 12) }
+        v = clamp(AV1Transform1D.round2(v &* 2896, 12), rowClamp)
+        v = clamp(AV1Transform1D.round2(v, rowShift[tx]), colClamp)
+        v = clamp(AV1Transform1D.round2(v &* 2896, 12), colClamp)
+        return AV1Transform1D.round2(v, 4)
+    }
+
     /// Transforms `coefficients` of a block of size `tx` and type `type` into `residual`.
     /// `rows` bounds the coefficient rows that may be non-zero (the rest are taken as zero).
     mutating func inverse(tx: Int, type: Int, lossless: Bool, bitDepth: Int, rows nonZeroRows: Int) {

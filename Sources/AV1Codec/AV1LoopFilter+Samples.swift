@@ -9,17 +9,19 @@ extension AV1LoopFilter {
         let q = samples + y * stride + x
         @inline(__always) func at(_ k: Int) -> Int { Int(q[k * step]) }
         let shift = colour.bitDepth - 8
+        // Only the samples the filter's length reads: the outer ones of a narrow edge may be
+        // another edge's, filtered at once on another core (AV1LoopFilter.apply's bands).
+        let filterLen = filterSize == 4 ? 4 : plane != 0 ? 6 : filterSize == 8 ? 8 : 16
         let q0 = at(0)
         let q1 = at(1)
-        let q2 = at(2)
-        let q3 = at(3)
         let p0 = at(-1)
         let p1 = at(-2)
-        let p2 = at(-3)
-        let p3 = at(-4)
+        let q2 = filterLen >= 6 ? at(2) : 0
+        let p2 = filterLen >= 6 ? at(-3) : 0
+        let q3 = filterLen >= 8 ? at(3) : 0
+        let p3 = filterLen >= 8 ? at(-4) : 0
         let threshBd = s.thresh << shift
         let hev = abs(p1 - p0) > threshBd || abs(q1 - q0) > threshBd
-        let filterLen = filterSize == 4 ? 4 : plane != 0 ? 6 : filterSize == 8 ? 8 : 16
         let limitBd = s.limit << shift
         let blimitBd = s.blimit << shift
         var mask = abs(p1 - p0) > limitBd || abs(q1 - q0) > limitBd || abs(p0 - q0) * 2 + abs(p1 - q1) / 2 > blimitBd

@@ -1,3 +1,5 @@
+import ImageCore
+
 /// The deblocking loop filter of an intra frame (AV1 7.14): every vertical transform edge, then
 /// every horizontal one, plane by plane, each four samples long, filtered by the narrow filter
 /// or the 6-, 8- or 13-tap wide ones as the masks of the samples across it decide.
@@ -6,26 +8,50 @@ struct AV1LoopFilter {
     let colour: AV1ColourConfig
     let grid: AV1ModeGrid
 
-    /// The loop filter process, when the frame's luma levels are not both 0.
+    /// The loop filter process, when the frame's luma levels are not both 0: the vertical edges
+    /// of every plane, then the horizontal ones, each pass in bands of rows on every core.
+    /// The result is the spec's raster order's: within a pass no two edges touch the same
+    /// samples (an edge filters at most 6 samples each side and reads 7 or 8, and edges with
+    /// such wide filters are at least 16 apart, narrower ones 8 or 4 apart with 3 or 1 each
+    /// side), so the bands of one pass may run in any order.
     static func apply(_ planes: inout AV1FramePlanes, frame: AV1FrameHeader, colour: AV1ColourConfig, grid: AV1ModeGrid)
     {
         let levels = frame.loopFilter.level
         guard levels[0] != 0 || levels[1] != 0 else { return }
         let filter = AV1LoopFilter(frame: frame, colour: colour, grid: grid)
+        var bands: [Band] = []
         for plane in 0..<colour.planes where plane == 0 || levels[1 + plane] != 0 {
-            let rowLength = planes.strides[plane]
-            let offset = planes.offsets[plane]
-            planes.samples.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                let samples = base + offset
-                for pass in 0..<2 {
-                    let rowStep = plane == 0 ? 1 : 1 << colour.subsamplingY
-                    let columnStep = plane == 0 ? 1 : 1 << colour.subsamplingX
-                    for row in stride(from: 0, to: frame.miRows, by: rowStep) {
-                        for column in stride(from: 0, to: frame.miCols, by: columnStep) {
-                            filter.edge(samples, rowLength, plane, pass, row, column)
-                        }
-                    }
+            for top in stride(from: 0, to: frame.miRows, by: Band.rows) {
+                bands.append(Band(plane: plane, rows: top..<min(top + Band.rows, frame.miRows)))
+            }
+        }
+        let shared = planes
+        for pass in 0..<2 {
+            _ = Parallel.map(bands) { band in filter.filter(shared, band, pass: pass) }
+        }
+    }
+
+    /// A plane's edges in a band of 4×4 unit rows (of luma), for one job.
+    struct Band: Sendable {
+        /// 128 luma rows: a few dozen jobs a 12-MP frame's pass, each long enough to be worth one.
+        static let rows = 32
+        let plane: Int
+        let rows: Range<Int>
+    }
+
+    /// One pass's edges of the band, in raster order.
+    private func filter(_ planes: AV1FramePlanes, _ band: Band, pass: Int) {
+        let plane = band.plane
+        let rowLength = planes.strides[plane]
+        let offset = planes.offsets[plane]
+        let rowStep = plane == 0 ? 1 : 1 << colour.subsamplingY
+        let columnStep = plane == 0 ? 1 : 1 << colour.subsamplingX
+        planes.samples.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let samples = base + offset
+            for row in stride(from: band.rows.lowerBound, to: band.rows.upperBound, by: rowStep) {
+                for column in stride(from: 0, to: frame.miCols, by: columnStep) {
+                    edge(samples, rowLength, plane, pass, row, column)
                 }
             }
         }
@@ -49,16 +75,12 @@ struct AV1LoopFilter {
         let prevRow = row - (dy << subY)
         let prevCol = col - (dx << subX)
         guard row < grid.rows, col < grid.columns, prevRow >= 0, prevCol >= 0 else { return }
-        let at = grid.index(row, col)
-        let planeSize = residualSize(Int(grid.blockSizes[at]), subX, subY)
         let txSize = lfTxSize(plane, row >> subY, col >> subX)
-        let prevTxSize = lfTxSize(plane, prevRow >> subY, prevCol >> subX)
-        let isBlockEdge =
-            pass == 0 ? xP % (AV1Block.wide4(planeSize) * 4) == 0 : yP % (AV1Block.high4(planeSize) * 4) == 0
+        // Every block of an intra frame is intra: a transform edge is always filtered, whether or
+        // not it is a block edge too (so that is not worked out).
         let isTxEdge = pass == 0 ? xP % AV1TxSize.width[txSize] == 0 : yP % AV1TxSize.height[txSize] == 0
-        // Every block of an intra frame is intra: a transform edge is always filtered.
-        _ = isBlockEdge
         guard isTxEdge else { return }
+        let prevTxSize = lfTxSize(plane, prevRow >> subY, prevCol >> subX)
         let baseSize =
             pass == 0
             ? min(AV1TxSize.width[prevTxSize], AV1TxSize.width[txSize])
@@ -76,12 +98,6 @@ struct AV1LoopFilter {
     private func lfTxSize(_ plane: Int, _ row: Int, _ col: Int) -> Int {
         guard row < grid.rows, col < grid.columns else { return 0 }
         return Int(grid.loopFilterTxSizes[plane * grid.rows * grid.columns + row * grid.columns + col])
-    }
-
-    private func residualSize(_ size: Int, _ subX: Int, _ subY: Int) -> Int {
-        let w = max(0, AV1Block.widthLog2[size] - subX)
-        let h = max(0, AV1Block.heightLog2[size] - subY)
-        return AV1Block.size(widthLog2: w, heightLog2: h) ?? AV1Block.block4x4
     }
 
     struct Strength {

@@ -9,12 +9,17 @@ import ImageCore
 /// something rather than trapping; `isPaddingConformant` tells a tile that ended well.
 struct AV1SymbolDecoder {
     private let bytes: [UInt8]
-    /// The next bit to read, from the array's start, and the tile's end in bits.
-    private var bitPosition: Int
-    private let bitEnd: Int
-    private var value: Int
+    /// The next byte to load into the window, and the tile's end.
+    private var nextByte: Int
+    private let byteEnd: Int
+    /// The spec's SymbolValue in the top 16 bits, then the tile's next bits, inverted (as
+    /// SymbolValue takes them), `windowBits` of them: bits are loaded a byte at a time, not a
+    /// symbol's few at a time. Past the tile's end the spec's zero padding, inverted, is loaded.
+    private var window: UInt64
+    private var windowBits: Int
     private var range: Int
     private var maxBits: Int
+    private let bitEnd: Int
     let updatesCDFs: Bool
     var cdfs: AV1CDFs
 
@@ -27,44 +32,40 @@ struct AV1SymbolDecoder {
             throw .truncated(section: "AV1 tile data")
         }
         self.bytes = bytes
-        bitPosition = tile.lowerBound * 8
+        nextByte = tile.lowerBound
+        byteEnd = tile.upperBound
         bitEnd = tile.upperBound * 8
-        let numBits = min(tile.count * 8, 15)
         range = 1 << 15
         maxBits = 8 * tile.count - 15
-        value = 0
         self.cdfs = cdfs
         self.updatesCDFs = updatesCDFs
-        let buf = readBits(numBits)
-        value = ((1 << 15) - 1) ^ (buf << (15 - numBits))
+        // SymbolValue is the first 15 bits inverted: the window's bit 63 is 0, the tile's first
+        // bit goes at bit 62.
+        window = 0
+        windowBits = -15
+        refill()
     }
 
-    /// f(n) of the tile's bits, n ≤ 16; the caller never asks past the tile's end. Three bytes
-    /// at once where the array has them (bits past the tile's end are masked off).
+    /// Loads bytes below the window's valid bits until at least 41 are there (a renormalisation
+    /// takes at most 15).
     @inline(__always)
-    private mutating func readBits(_ count: Int) -> Int {
-        let byteIndex = bitPosition >> 3
-        let offset = bitPosition & 7
-        guard count > 0 else { return 0 }
-        if byteIndex + 3 <= bytes.count {
-            let window = bytes.withUnsafeBufferPointer { b in
-                Int(b[byteIndex]) << 16 | Int(b[byteIndex + 1]) << 8 | Int(b[byteIndex + 2])
+    private mutating func refill() {
+        var (window, bits, next) = (self.window, windowBits, nextByte)
+        let end = byteEnd
+        bytes.withUnsafeBufferPointer { b in
+            while bits <= 40 {
+                let byte: UInt64 = next < end ? UInt64(~b[next]) : 0xFF
+                next &+= 1
+                window |= byte << UInt64(40 &- bits)
+                bits &+= 8
             }
-            bitPosition += count
-            return (window >> (24 - offset - count)) & ((1 << count) - 1)
         }
-        var result = 0
-        var left = count
-        while left > 0 {
-            let byte = Int(bytes[bitPosition >> 3])
-            let offset = bitPosition & 7
-            let take = min(left, 8 - offset)
-            result = result << take | (byte >> (8 - offset - take)) & ((1 << take) - 1)
-            bitPosition += take
-            left -= take
-        }
-        return result
+        (self.window, windowBits, nextByte) = (window, bits, next)
     }
+
+    /// SymbolValue.
+    @inline(__always)
+    private var value: Int { Int(truncatingIfNeeded: window >> 48) }
 
     /// read_symbol: a symbol of the `count`-symbol CDF at `offset` in the tile's CDFs (its
     /// `count` values and its counter), adapting the CDF unless the frame disables it.
@@ -88,24 +89,26 @@ struct AV1SymbolDecoder {
             if updates { AV1CDFs.adapt(cdf, n, symbol) }
             return (symbol, prev, cur)
         }
-        renormalize(range: prev - cur, value: value - cur)
+        renormalize(range: prev &- cur, subtracting: cur)
         return symbol
     }
 
     /// read_bool: an even-odds bit (its CDF is not adapted: it is made afresh each time).
+    @inline(__always)
     mutating func bool() -> Bool { bit(probabilityOfOne: 1 << 14) }
 
     /// A two-symbol read of a CDF made for the one read (split_or_horz, split_or_vert): symbol 1
     /// has the probability `probabilityOfOne` / 32768, and nothing is adapted.
+    @inline(__always)
     mutating func bit(probabilityOfOne: Int) -> Bool {
         let cur =
             (((range >> 8) * (probabilityOfOne >> Self.probabilityShift)) >> (7 - Self.probabilityShift))
             + Self.minimumProbability
         if value < cur {
-            renormalize(range: cur, value: value)
+            renormalize(range: cur, subtracting: 0)
             return true
         }
-        renormalize(range: range - cur, value: value - cur)
+        renormalize(range: range - cur, subtracting: cur)
         return false
     }
 
@@ -116,16 +119,17 @@ struct AV1SymbolDecoder {
         return x
     }
 
+    /// The renormalisation after a symbol: SymbolValue less `cur` (the symbols below the one
+    /// read), then it and the range shifted back to 16 bits, the window's next bits coming in.
     @inline(__always)
-    private mutating func renormalize(range newRange: Int, value newValue: Int) {
+    private mutating func renormalize(range newRange: Int, subtracting cur: Int) {
         // 15 less floor(log2(newRange)): the shift that brings the range back to 16 bits.
-        let bits = newRange > 1 ? 15 - (Int.bitWidth - 1 - newRange.leadingZeroBitCount) : 15
+        let bits = newRange > 1 ? 15 &- (Int.bitWidth &- 1 &- newRange.leadingZeroBitCount) : 15
         range = newRange << bits
-        let numBits = min(bits, max(0, maxBits))
-        let newData = readBits(numBits)
-        let padded = newData << (bits - numBits)
-        value = padded ^ (((newValue + 1) << bits) - 1)
-        maxBits -= bits
+        window = (window &- UInt64(truncatingIfNeeded: cur) << 48) << UInt64(bits)
+        windowBits &-= bits
+        maxBits &-= bits
+        if windowBits < 16 { refill() }
     }
 
     /// Whether the reads have run further past the tile's end than a conformant tile ever does
@@ -137,6 +141,8 @@ struct AV1SymbolDecoder {
     /// and zeros to the tile's end. A tile decoded with the wrong syntax almost never ends so.
     var isPaddingConformant: Bool {
         guard maxBits >= -14 else { return false }
+        // The spec's position in the tile's bits: its reads stop at the tile's end.
+        let bitPosition = bitEnd - max(maxBits, 0)
         let trailing = bitPosition - min(15, maxBits + 15)
         guard trailing >= 0, trailing < bitEnd else { return false }
         func bit(_ p: Int) -> Int { Int(bytes[p >> 3] >> (7 - UInt8(p & 7))) & 1 }

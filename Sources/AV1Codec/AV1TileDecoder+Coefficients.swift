@@ -107,32 +107,45 @@ extension AV1TileDecoder {
         _ ptype: Int
     ) throws(DecodeError) {
         var culLevel = 0
-        for c in 0..<out.eob {
-            let pos = Int(scan[c])
-            var value = Int(quant[pos])
-            guard value != 0 else { continue }
-            let sign: Bool
-            if c == 0 {
-                let ctx = dcSignContext(plane, x4, y4, AV1TxSize.width[tx] >> 2, AV1TxSize.height[tx] >> 2)
-                sign = symbols.symbol(AV1CDFs.offset(.dcSign, ptype * 3 + ctx), count: 2) == 1
-            } else {
-                sign = symbols.literal(1) == 1
+        var tooLong = false
+        // quant held aside while the symbols are read, so its elements are written unchecked.
+        var q = [Int32]()
+        swap(&q, &quant)
+        q.withUnsafeMutableBufferPointer { quant in
+            scan.withUnsafeBufferPointer { scan in
+                for c in 0..<out.eob {
+                    let pos = Int(scan[c])
+                    var value = Int(quant[pos])
+                    guard value != 0 else { continue }
+                    let sign: Bool
+                    if c == 0 {
+                        let ctx = dcSignContext(plane, x4, y4, AV1TxSize.width[tx] >> 2, AV1TxSize.height[tx] >> 2)
+                        sign = symbols.symbol(AV1CDFs.offset(.dcSign, ptype * 3 + ctx), count: 2) == 1
+                    } else {
+                        sign = symbols.bool()
+                    }
+                    if value > 14 {
+                        var length = 0
+                        repeat {
+                            length += 1
+                            guard length <= 32 else {
+                                tooLong = true
+                                return
+                            }
+                        } while !symbols.bool()
+                        var x = 1
+                        for _ in stride(from: length - 2, through: 0, by: -1) { x = x << 1 | (symbols.bool() ? 1 : 0) }
+                        value = x + 14
+                    }
+                    if pos == 0 { out.dcCategory = sign ? 1 : 2 }
+                    value &= 0xFFFFF
+                    culLevel += value
+                    quant[pos] = Int32(sign ? -value : value)
+                }
             }
-            if value > 14 {
-                var length = 0
-                repeat {
-                    length += 1
-                    guard length <= 32 else { throw .corrupt("AV1 coefficient of over 32 Golomb bits") }
-                } while symbols.literal(1) == 0
-                var x = 1
-                for _ in stride(from: length - 2, through: 0, by: -1) { x = x << 1 | symbols.literal(1) }
-                value = x + 14
-            }
-            if pos == 0 { out.dcCategory = sign ? 1 : 2 }
-            value &= 0xFFFFF
-            culLevel += value
-            quant[pos] = Int32(sign ? -value : value)
         }
+        swap(&q, &quant)
+        guard !tooLong else { throw .corrupt("AV1 coefficient of over 32 Golomb bits") }
         out.culLevel = min(63, culLevel)
     }
 

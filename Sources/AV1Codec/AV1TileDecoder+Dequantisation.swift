@@ -31,6 +31,20 @@ extension AV1TileDecoder {
         var lastRow = 0
         let quant = self.quant  // shared, not copied: nothing writes it while it is read here
         let scan = AV1TxType.scan(tx, type)
+        if eob == 1, type == AV1TxType.dctDct, !lossless, scan[0] == 0 {
+            // Only the DC: the residual is one value (AV1InverseTransform.dcOnly), added to the
+            // block without the two passes over its zeros.
+            var dc = 0
+            if let coefficient = quant.first, coefficient != 0 {
+                var q = dcQ
+                if let matrix { q = (q * Int(weights[matrix]) + 16) >> 5 }
+                let dq = Int(coefficient) * q
+                let magnitude = (abs(dq) & 0xFFFFFF) / dqDenom
+                dc = min(max(dq < 0 ? -magnitude : magnitude, low), high)
+            }
+            addConstant(AV1InverseTransform.dcOnly(tx: tx, dc: dc, bitDepth: bitDepth), plane, x, y, w, h)
+            return
+        }
         let twLog2 = min(5, log2W)
         recon.transform.coefficients.withUnsafeMutableBufferPointer { coefficients in
             quant.withUnsafeBufferPointer { quant in
@@ -65,6 +79,23 @@ extension AV1TileDecoder {
                         let v = Int(samples[rowStart + xx]) + residual[i * w + j]
                         samples[rowStart + xx] = UInt16(truncatingIfNeeded: min(max(v, 0), top))
                     }
+                }
+            }
+        }
+    }
+
+    /// A flat residual added to the w × h block at (x, y) of the plane, clipped.
+    private func addConstant(_ residual: Int, _ plane: Int, _ x: Int, _ y: Int, _ w: Int, _ h: Int) {
+        guard residual != 0 else { return }
+        let stride = planes.strides[plane]
+        let offset = planes.offsets[plane]
+        let top = (1 << sequence.colour.bitDepth) - 1
+        planes.samples.withUnsafeMutableBufferPointer { samples in
+            for i in 0..<h {
+                let rowStart = offset + (y + i) * stride + x
+                for j in 0..<w {
+                    let v = Int(samples[rowStart + j]) + residual
+                    samples[rowStart + j] = UInt16(truncatingIfNeeded: min(max(v, 0), top))
                 }
             }
         }

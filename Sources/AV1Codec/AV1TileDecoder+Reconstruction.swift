@@ -202,26 +202,44 @@ extension AV1TileDecoder {
         let offset = planes.offsets[plane]
         let maxY = max(recon.maxLumaH - (1 << subY), 0)
         let maxX = max(recon.maxLumaW - (1 << subX), 0)
-        var sum = 0
-        for i in 0..<h {
-            let lumaY = min((startY + i) << subY, maxY)
-            for j in 0..<w {
-                let lumaX = min((startX + j) << subX, maxX)
-                var t = 0
-                for dy in 0...subY {
-                    for dx in 0...subX { t += Int(planes.samples[(lumaY + dy) * lumaStride + lumaX + dx]) }
+        let bitDepth = colour.bitDepth
+        // Raw pointers over the frame and the scratch: this runs on every chroma sample of a
+        // CfL block, and the checked subscripts were most of its time.
+        planes.samples.withUnsafeMutableBufferPointer { frame in
+            recon.cflLuma.withUnsafeMutableBufferPointer { scratch in
+                guard let samples = frame.baseAddress, let luma = scratch.baseAddress else { return }
+                let lastLuma =
+                    (min((startY + h - 1) << subY, maxY) + subY) * lumaStride + min((startX + w - 1) << subX, maxX)
+                    + subX
+                precondition(
+                    startX >= 0 && startY >= 0 && lastLuma < frame.count
+                        && offset + (startY + h - 1) * stride + startX + w <= frame.count,
+                    "a CfL block past the frame")
+                var sum = 0
+                for i in 0..<h {
+                    let lumaY = min((startY + i) << subY, maxY)
+                    for j in 0..<w {
+                        let lumaX = min((startX + j) << subX, maxX)
+                        let at = samples + lumaY * lumaStride + lumaX
+                        var t = Int(at[0])
+                        if subX != 0 { t &+= Int(at[1]) }
+                        if subY != 0 {
+                            t &+= Int(at[lumaStride])
+                            if subX != 0 { t &+= Int(at[lumaStride + 1]) }
+                        }
+                        let v = t << (3 - subX - subY)
+                        luma[i * w + j] = v
+                        sum &+= v
+                    }
                 }
-                let v = t << (3 - subX - subY)
-                recon.cflLuma[i * w + j] = v
-                sum += v
-            }
-        }
-        let average = AV1IntraPredictor.round2(sum, AV1TxSize.widthLog2[tx] + AV1TxSize.heightLog2[tx])
-        for i in 0..<h {
-            for j in 0..<w {
-                let at = offset + (startY + i) * stride + startX + j
-                let scaled = AV1IntraPredictor.round2Signed(alpha * (recon.cflLuma[i * w + j] - average), 6)
-                planes.samples[at] = AV1IntraPredictor.clip1(Int(planes.samples[at]) + scaled, colour.bitDepth)
+                let average = AV1IntraPredictor.round2(sum, AV1TxSize.widthLog2[tx] + AV1TxSize.heightLog2[tx])
+                for i in 0..<h {
+                    let row = samples + offset + (startY + i) * stride + startX
+                    for j in 0..<w {
+                        let scaled = AV1IntraPredictor.round2Signed(alpha * (luma[i * w + j] - average), 6)
+                        row[j] = AV1IntraPredictor.clip1(Int(row[j]) + scaled, bitDepth)
+                    }
+                }
             }
         }
     }
