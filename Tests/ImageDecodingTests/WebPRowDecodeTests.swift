@@ -56,6 +56,28 @@ final class WebPRowDecodeTests: XCTestCase {
         }
     }
 
+    /// A file whose VP8 data is cut but whose chunk sizes say so (the container is whole) fails the
+    /// same way with and without the thread, at every cut: the token reader stops at the row where
+    /// its partition ends (or the modes' reader at the row where the first partition does), and
+    /// the pipeline is torn down without a trap (a semaphore freed below its starting value trapped).
+    func testCutVP8DataFailsTheSameWayThreaded() throws {
+        let file = WebPTestSupport.fixture("lossy-61x405-tall.webp")
+        try XCTSkipUnless(Array(file[12..<16]) == Array("VP8 ".utf8), "not a simple lossy file")
+        for end in stride(from: 40, to: file.count, by: 23) {
+            var cut = Array(file[0..<end])
+            for (offset, size) in [(4, end - 8), (16, end - 20)] {
+                for i in 0..<4 { cut[offset + i] = UInt8(truncatingIfNeeded: size >> (8 * i)) }
+            }
+            let alone = Result { () throws(DecodeError) in try WebPDecoder.decode(cut, threaded: false) }
+            let threaded = Result { () throws(DecodeError) in try WebPDecoder.decode(cut, threaded: true) }
+            switch (alone, threaded) {
+            case (.success(let a), .success(let b)): XCTAssertEqual(a.pixels, b.pixels, "cut at \(end)")
+            case (.failure(let a), .failure(let b)): XCTAssertEqual(a.message, b.message, "cut at \(end)")
+            default: XCTFail("cut at \(end): \(alone) against \(threaded)")
+            }
+        }
+    }
+
     /// Every fixture's rows reach a sink once each, in order, after one `begin` with the
     /// canvas's size, and they are the whole decode's rows.
     func testRowsComeInOrderOnceEach() throws {

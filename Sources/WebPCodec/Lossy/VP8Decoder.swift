@@ -57,6 +57,7 @@ enum VP8Decoder {
                             coefficients: parsed.coefficients + VP8ParsedRow.coefficientsPerMacroblock * mbx)
                         VP8Reconstruction.rebuild(mb, work: w, planes: p)
                     }
+                    parsed.clearCoefficients()
                     if filtering && mby > 0 { filter(row: mby - 1, previous, columns, simple: simple, planes: p) }
                     previous.update(from: parsed.strengths, count: columns)
                     if mby + 1 == rows {

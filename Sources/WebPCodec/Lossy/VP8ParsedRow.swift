@@ -1,8 +1,11 @@
+import ImageCore
+
 /// One macroblock row as the partitions describe it (modes, dequantised coefficients, filter
-/// strengths), read before it is rebuilt: reading the tokens is half the work and cannot be
-/// split, so one thread reads rows while another rebuilds the rows read (libwebp's
-/// `use_threads`, issue 23). Not Sendable: only `VP8ParsePipeline` hands rows between its two
-/// threads, through semaphores, and never lets both touch one at once.
+/// strengths), read before it is rebuilt: reading the tokens is the larger half of the work and
+/// cannot be split, so one thread reads tokens while another rebuilds the rows read and reads the
+/// modes of the rows ahead (libwebp's `use_threads`, issues 23 and 44). Not Sendable: only
+/// `VP8ParsePipeline` hands rows between its two threads, through semaphores, and never lets
+/// both touch one at once.
 final class VP8ParsedRow {
     /// Coefficients a macroblock: 16 luma, 4 U, 4 V blocks of 16, then the Y2 block.
     static let coefficientsPerMacroblock = 400
@@ -14,6 +17,9 @@ final class VP8ParsedRow {
     let codes: UnsafeMutablePointer<UInt64>
     let coefficients: UnsafeMutablePointer<Int16>
     let strengths: UnsafeMutablePointer<VP8LoopFilter.Strength>
+    /// Set instead of the modes when the first partition ended before this row's modes did: the
+    /// reading thread throws it in its turn, so a broken file fails as it would on one thread.
+    var modeFailure: DecodeError?
 
     init(columns: Int) {
         self.columns = columns
@@ -27,6 +33,16 @@ final class VP8ParsedRow {
         coefficients.initialize(repeating: 0, count: Self.coefficientsPerMacroblock * columns)
         strengths = .allocate(capacity: columns)
         strengths.initialize(repeating: VP8LoopFilter.Strength(), count: columns)
+    }
+
+    /// Zeroes the coefficients the tokens wrote (those of the macroblocks not skipped), as the
+    /// next row's reading needs them: done by the rebuilding thread once the row is rebuilt,
+    /// which keeps the memset off the reading thread, the longer of the two.
+    func clearCoefficients() {
+        for mbx in 0..<columns where !info[mbx].skipsCoefficients {
+            (coefficients + Self.coefficientsPerMacroblock * mbx).update(
+                repeating: 0, count: Self.coefficientsPerMacroblock)
+        }
     }
 
     deinit {

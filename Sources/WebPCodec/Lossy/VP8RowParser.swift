@@ -1,48 +1,91 @@
 import ImageCore
 
 /// Reads a VP8 frame's macroblock rows from its partitions, top to bottom: the modes from
-/// the first partition, the coefficients from the token partition of the row (RFC 6386
-/// sections 9.5, 13, 19.3), and each macroblock's loop filter strength.
+/// the first partition (`VP8ModeRows`), then the coefficients from the token partition of the
+/// row and each macroblock's loop filter strength (`VP8TokenRows`). The two halves read
+/// different partitions, so the threaded decoder runs them on different threads
+/// (`VP8ParsePipeline`); one after the other they are the whole row.
 struct VP8RowParser {
-    private let header: VP8FrameHeader
-    private var first: VP8BoolDecoder
-    private var partitions: [VP8BoolDecoder]
-    private var modes: VP8ModeParser
-    private var residuals: VP8Residuals
-    private let strengths: [VP8LoopFilter.Strength]
-    private let columns: Int
+    var modes: VP8ModeRows
+    var tokens: VP8TokenRows
 
     /// `data` is the VP8 payload the header was read from; it must outlive the parser.
     init(header: VP8FrameHeader, first: VP8BoolDecoder, data: UnsafeBufferPointer<UInt8>, columns: Int) {
+        modes = VP8ModeRows(header: header, first: first, columns: columns)
+        tokens = VP8TokenRows(header: header, data: data, columns: columns)
+    }
+
+    /// Reads macroblock row `mby` (rows come in order) into `out`, whose coefficients must be
+    /// zero; throws where the data ends before the row does, checked where libwebp checks
+    /// (after the row's modes, after each macroblock's coefficients).
+    mutating func parse(row mby: Int, into out: VP8ParsedRow) throws(DecodeError) {
+        try modes.read(into: out)
+        try tokens.read(row: mby, into: out)
+    }
+}
+
+/// The first partition's half of a row (RFC 6386 sections 9.5, 19.3): each macroblock's
+/// segment, skip flag and prediction modes.
+struct VP8ModeRows {
+    private let header: VP8FrameHeader
+    private var first: VP8BoolDecoder
+    private var modes: VP8ModeParser
+    private let columns: Int
+
+    init(header: VP8FrameHeader, first: VP8BoolDecoder, columns: Int) {
         self.header = header
         self.first = first
         self.columns = columns
-        partitions = header.partitions.map { VP8BoolDecoder(UnsafeBufferPointer(rebasing: data[$0])) }
         modes = VP8ModeParser(macroblockColumns: columns)
-        residuals = VP8Residuals(macroblockColumns: columns)
-        strengths = Self.filterStrengths(header)
     }
 
-    /// Reads macroblock row `mby` (rows come in order) into `out`; throws where the data ends
-    /// before the row does, checked where libwebp checks (after the row's modes, after each
-    /// macroblock's coefficients).
-    mutating func parse(row mby: Int, into out: VP8ParsedRow) throws(DecodeError) {
+    /// Reads the next row's modes into `out.info` and `out.subblockModes`; throws when the
+    /// first partition ended before the row did.
+    mutating func read(into out: VP8ParsedRow) throws(DecodeError) {
         modes.readRow(&first, header: header)
         if first.isPastEnd { throw .truncated(section: "VP8 first partition") }
-        residuals.startRow()
-        let partition = mby & (partitions.count - 1)
-        var bool = partitions[partition]
         let columns = columns
         modes.subblockModes.withUnsafeBufferPointer { sub in
             guard let sub = sub.baseAddress else { return }
             out.subblockModes.update(from: sub, count: 16 * columns)
         }
+        modes.row.withUnsafeBufferPointer { row in
+            guard let row = row.baseAddress else { return }
+            out.info.update(from: row, count: columns)
+        }
+    }
+}
+
+/// The token partitions' half of a row (RFC 6386 section 13): the coefficients of the
+/// macroblocks whose modes `out.info` holds, and their loop filter strengths.
+struct VP8TokenRows {
+    private let header: VP8FrameHeader
+    private var partitions: [VP8BoolDecoder]
+    private var residuals: VP8Residuals
+    private let strengths: [VP8LoopFilter.Strength]
+    private let columns: Int
+
+    /// `data` is the VP8 payload the header was read from; it must outlive the reader.
+    init(header: VP8FrameHeader, data: UnsafeBufferPointer<UInt8>, columns: Int) {
+        self.header = header
+        self.columns = columns
+        partitions = header.partitions.map { VP8BoolDecoder(UnsafeBufferPointer(rebasing: data[$0])) }
+        residuals = VP8Residuals(macroblockColumns: columns)
+        strengths = Self.filterStrengths(header)
+    }
+
+    /// Reads row `mby`'s coefficients into `out` (whose modes are read and coefficients zero);
+    /// throws where the partition ends before a macroblock does.
+    mutating func read(row mby: Int, into out: VP8ParsedRow) throws(DecodeError) {
+        residuals.startRow()
+        let partition = mby & (partitions.count - 1)
+        var bool = partitions[partition]
+        let columns = columns
         try header.coefficientProbabilities.withUnsafeBufferPointer { probabilities throws(DecodeError) in
             guard let prob = probabilities.baseAddress else { return }
             for mbx in 0..<columns {
-                let info = modes.row[mbx]
+                let info = out.info[mbx]
                 let c = out.coefficients + VP8ParsedRow.coefficientsPerMacroblock * mbx
-                c.update(repeating: 0, count: VP8ParsedRow.coefficientsPerMacroblock)
                 var codes: UInt64 = 0
                 if info.skipsCoefficients {
                     residuals.skip(column: mbx, isSubblockCoded: info.isSubblockCoded)
@@ -55,7 +98,6 @@ struct VP8RowParser {
                 if bool.isPastEnd { throw .truncated(section: "VP8 partition \(partition + 1)") }
                 var strength = strengths[2 * info.segment + (info.isSubblockCoded ? 1 : 0)]
                 strength.filtersInnerEdges = info.isSubblockCoded || codes != 0
-                out.info[mbx] = info
                 out.codes[mbx] = codes
                 out.strengths[mbx] = strength
             }
