@@ -5,7 +5,8 @@
 Each PNG in DIR is encoded by the binary at a ladder of qualities and scored with SSIMULACRA2 (PyPI
 `ssimulacra2`) as bench/jpeg.py does; cjpeg -optimize's scores and bytes at q60/75/85 (cached beside
 the photos) are the reference; prints each photo's bytes ratio at those three scores and their
-geometric mean. Environment pairs are passed to the encoder: main's encoder reads none; they are for the knobs a
+geometric mean; with PyPI's pyjpegli installed, the same against jpegli (its curve on JPEGLI_LADDER, cached
+beside cjpeg's), each photo's mean of the three and their geometric mean. Environment pairs are passed to the encoder: main's encoder reads none; they are for the knobs a
 development build adds while tuning.
 """
 import argparse
@@ -18,7 +19,10 @@ import tempfile
 from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from jpeg import TARGETS, bytes_at  # noqa: E402  (the bench's own curve reading, so the two agree)
+from jpeg import TARGETS, bytes_at, jpegli_missing  # noqa: E402  (the bench's own curve reading, so the two agree)
+
+# jpegli's ladder: wide enough that every photo's curve spans cjpeg's q60 to q85 scores.
+JPEGLI_LADDER = [30, 40, 50, 58, 65, 72, 78, 84, 89, 93, 96]
 
 
 def score(job):
@@ -43,9 +47,19 @@ def main():
     cache = json.load(open(cache_path)) if os.path.exists(cache_path) else {}
     work = tempfile.mkdtemp(prefix="jpeg-tune-")
     jobs, outputs = [], []
+    jpegli = jpegli_missing() is None
     for photo in photos:
         stem = os.path.basename(photo)[:-4]
-        if stem not in cache:
+        if jpegli and "jpegli" not in cache.get(stem, {}):
+            import pyjpegli
+            rgb = Image.open(photo).convert("RGB")
+            for q in JPEGLI_LADDER:
+                out = os.path.join(work, f"{stem}-j{q}.jpg")
+                with open(out, "wb") as f:
+                    f.write(pyjpegli.encode(rgb.tobytes(), rgb.width, rgb.height, quality=q))
+                jobs.append((photo, out))
+                outputs.append(("j", stem, q, out))
+        if str(TARGETS[0]) not in cache.get(stem, {}):
             im = Image.open(photo)
             pnm = os.path.join(work, stem + (".pgm" if im.mode == "L" else ".ppm"))
             im.convert("L" if im.mode == "L" else "RGB").save(pnm)
@@ -65,22 +79,35 @@ def main():
     for (kind, stem, q, out), s in zip(outputs, scores):
         if kind == "c":
             cache.setdefault(stem, {})[str(q)] = [os.path.getsize(out), s]
+        elif kind == "j":
+            cache.setdefault(stem, {}).setdefault("jpegli", []).append([os.path.getsize(out), s])
         else:
             curves.setdefault(stem, []).append((os.path.getsize(out), s, q))
         os.remove(out)
     json.dump(cache, open(cache_path, "w"))
-    logs = []
+    logs, jlogs, worst = [], [], (0, "")
     for stem in sorted(curves):
-        row = []
+        row, jrow = [], []
         for t in TARGETS:
             b_ref, s_ref = cache[stem][str(t)]
             b = bytes_at([(b, s) for b, s, _ in curves[stem]], s_ref)
             row.append(f"{b / b_ref:.3f}" if b else "  -  ")
             if b:
                 logs.append(math.log(b / b_ref))
-        print(f"  {stem:<12} " + " ".join(row) + "   q85: " +
-              " ".join(f"{b}B/{s:.1f}" for b, s, q in curves[stem] if q == 84))
-    print(f"geomean {math.exp(sum(logs) / len(logs)):.4f}  ({len(logs)} points)  env {' '.join(args.env)}")
+            j = bytes_at([tuple(p) for p in cache[stem].get("jpegli", [])], s_ref)
+            if b and j:
+                jrow.append(math.log(b / j))
+        line = f"  {stem:<16} " + " ".join(row)
+        if jrow:
+            jlogs += jrow
+            mean = math.exp(sum(jrow) / len(jrow))
+            worst = max(worst, (mean, stem))
+            line += "   / jpegli " + " ".join(f"{math.exp(r):.3f}" for r in jrow) + f"  mean {mean:.3f}"
+        print(line)
+    text = f"geomean {math.exp(sum(logs) / len(logs)):.4f}  ({len(logs)} points)"
+    if jlogs:
+        text += f"  / jpegli {math.exp(sum(jlogs) / len(jlogs)):.4f}, worst photo {worst[0]:.3f} ({worst[1]})"
+    print(text + f"  env {' '.join(args.env)}")
     sys.stdout.flush()
     for name in os.listdir(work):
         os.remove(os.path.join(work, name))
