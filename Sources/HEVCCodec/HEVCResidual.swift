@@ -184,12 +184,10 @@ extension HEVCSliceDecoder {
     }
 
     /// coeff_abs_level_remaining (9.3.3.11): a Rice prefix of up to 4, then Exp-Golomb of order rice + 1.
+    @inline(__always)
     private func decodeRemaining(_ c: inout HEVCCabac, rice: Int) throws(DecodeError) -> Int {
-        var prefix = 0
-        while c.bypass() == 1 {
-            prefix += 1
-            guard prefix < 28 else { throw .corrupt("coeff_abs_level_remaining too long") }
-        }
+        let prefix = c.bypassOnes(limit: 28)
+        guard prefix < 28 else { throw .corrupt("coeff_abs_level_remaining too long") }
         if prefix <= 3 { return (prefix << rice) + c.bypassBits(rice) }
         return (((1 << (prefix - 3)) + 2) << rice) + c.bypassBits(prefix - 3 + rice)
     }
