@@ -19,6 +19,33 @@ extension HEVCSliceDecoder {
     /// used: it is always the last).
     private static let contextMap4x4: UInt64 = 0x8877_8866_5432_5410
 
+    /// sigCtx of 9.3.4.2.5 before its offset, by position in a sub-block's scan, 4 bits each: 4×4
+    /// blocks' ctxIdxMap at [scanIdx], larger blocks' by the coded sub-blocks right and below
+    /// (prevCsbf) at [3 + scanIdx * 4 + prevCsbf]. (Worked out a coefficient, it was a branchy
+    /// sixth of the significance loop.)
+    private static let significanceContexts: [UInt64] = {
+        var tables = [UInt64](repeating: 0, count: 15)
+        let scans = UnsafePointer(HEVCScan.packed.base)
+        for scanIdx in 0..<3 {
+            let positions = scans + (scanIdx * 4 + 2) * 64
+            for p in 0..<16 {
+                let xP = Int(positions[p]) & 15, yP = Int(positions[p]) >> 4
+                tables[scanIdx] |= (contextMap4x4 >> UInt64((yP << 4) + (xP << 2)) & 15) << UInt64(4 * p)
+                for prevCsbf in 0..<4 {
+                    let sigCtx: Int
+                    switch prevCsbf {
+                    case 0: sigCtx = xP + yP == 0 ? 2 : (xP + yP < 3 ? 1 : 0)
+                    case 1: sigCtx = yP == 0 ? 2 : (yP == 1 ? 1 : 0)
+                    case 2: sigCtx = xP == 0 ? 2 : (xP == 1 ? 1 : 0)
+                    default: sigCtx = 2
+                    }
+                    tables[3 + scanIdx * 4 + prevCsbf] |= UInt64(sigCtx) << UInt64(4 * p)
+                }
+            }
+        }
+        return tables
+    }()
+
     func residualCoding(plane: Int, log2Size: Int, mode: Int, bypass: Bool) throws(DecodeError) -> HEVCResidualBlock {
         let n = 1 << log2Size
         let coefficients = self.coefficients
@@ -52,6 +79,7 @@ extension HEVCSliceDecoder {
         if scanIdx == 2 { swap(&lastX, &lastY) }
         let log2Sb = log2Size - 2
         let sbWidth = 1 << log2Sb
+        let significanceContexts = Self.significanceContexts
         let scans = UnsafePointer(HEVCScan.packed.base)
         let subBlocks = scans + (scanIdx * 4 + log2Sb) * 64
         let positions = scans + (scanIdx * 4 + 2) * 64
@@ -91,26 +119,14 @@ extension HEVCSliceDecoder {
             }
             let prevCsbf = (right ? 1 : 0) | (below ? 2 : 0)
             let lumaOffset = (xS + yS > 0 ? 3 : 0) + (log2Size == 3 ? (scanIdx == 0 ? 9 : 15) : 21)
-            let sigOffset = chroma ? (log2Size == 3 ? 9 : 12) : lumaOffset
+            let sigOffset = log2Size == 2 ? 0 : (chroma ? (log2Size == 3 ? 9 : 12) : lumaOffset)
+            let contexts = significanceContexts[log2Size == 2 ? scanIdx : 3 + scanIdx * 4 + prevCsbf]
+            // The DC of a larger block's first sub-block has a context of its own.
+            let dcContext = log2Size > 2 && xS + yS == 0 ? 0 : Int(contexts & 15) + sigOffset
             var p = i == lastSubBlock ? lastPosition - 1 : 15
             while p >= 0 {
                 if p > 0 || !inferDC {
-                    let position = Int(positions[p])
-                    let xP = position & 15, yP = position >> 4
-                    var sigCtx: Int
-                    if log2Size == 2 {
-                        sigCtx = Int(Self.contextMap4x4 >> UInt64((yP << 4) + (xP << 2)) & 15)
-                    } else if xS + yS + xP + yP == 0 {
-                        sigCtx = 0
-                    } else {
-                        switch prevCsbf {
-                        case 0: sigCtx = xP + yP == 0 ? 2 : (xP + yP < 3 ? 1 : 0)
-                        case 1: sigCtx = yP == 0 ? 2 : (yP == 1 ? 1 : 0)
-                        case 2: sigCtx = xP == 0 ? 2 : (xP == 1 ? 1 : 0)
-                        default: sigCtx = 2
-                        }
-                        sigCtx += sigOffset
-                    }
+                    let sigCtx = p == 0 ? dcContext : Int(contexts >> UInt64(4 * p) & 15) + sigOffset
                     if c.decode(sigBase + sigCtx) == 1 {
                         significant |= UInt64(p) << UInt64(4 * count)
                         count += 1
@@ -161,6 +177,7 @@ extension HEVCSliceDecoder {
         let coefficients = self.coefficients
         var rice = 0
         var sum = 0
+        var (maxX, maxY) = (block.maxX, block.maxY)
         for k in 0..<count {
             var base = 1
             if k < 8 && greater1 >> k & 1 != 0 { base += 1 }
@@ -178,9 +195,10 @@ extension HEVCSliceDecoder {
             let p = Int(positions[position(k)])
             let x = xS * 4 + p & 15, y = yS * 4 + p >> 4
             coefficients[y * n + x] = value
-            block.maxX = max(block.maxX, x)
-            block.maxY = max(block.maxY, y)
+            maxX = max(maxX, x)
+            maxY = max(maxY, y)
         }
+        (block.maxX, block.maxY) = (maxX, maxY)
     }
 
     /// coeff_abs_level_remaining (9.3.3.11): a Rice prefix of up to 4, then Exp-Golomb of order rice + 1.
