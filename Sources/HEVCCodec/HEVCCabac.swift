@@ -128,6 +128,21 @@ struct HEVCCabac {
         return q
     }
 
+    /// The next 8 bypass bins, not taken (`skipBypass` takes some of them).
+    @inline(__always)
+    mutating func peekBypass8() -> UInt32 {
+        if buffered < 8 { fetch() }
+        let scaled = range << UInt32(buffered - 8)
+        return min(value / scaled, 255)
+    }
+
+    /// Takes the first `count` (at most 8) of the bins `peekBypass8` gave.
+    @inline(__always)
+    mutating func skipBypass(_ count: Int, of bins: UInt32) {
+        buffered -= count
+        value = value &- (bins >> UInt32(8 - count)) &* (range << UInt32(buffered))
+    }
+
     /// The count of bypass bins of 1 before the first 0 (which is read too), at most `limit`
     /// ones (then the 0 is not read): a unary prefix, several bins to a division.
     @inline(__always)

@@ -8,6 +8,30 @@ struct HEVCResidualBlock {
     var maxY: Int
 }
 
+/// The scaling of 8.6.2 and 8.6.3 a level goes through as it is decoded, so that the transform
+/// reads scaled coefficients without a pass over the block: m (16, or the scaling list's factor
+/// at the level's position) times levelScale << qP / 6, rounded, shifted and clipped to 16 bits.
+struct HEVCLevelScaling {
+    private static let levelScale: [Int64] = [40, 45, 51, 57, 64, 72]
+    let scale: Int64, shift: Int64, rounding: Int64
+    /// The scaling list's factors, row-major; nil for m = 16 everywhere.
+    let factors: [UInt8]?
+
+    init(qp: Int, bitDepth: Int, log2Size: Int, factors: [UInt8]?) {
+        shift = Int64(bitDepth + log2Size - 5)
+        scale = Self.levelScale[qp % 6] << Int64(qp / 6)
+        rounding = Int64(1) << (shift - 1)
+        self.factors = factors
+    }
+
+    @inline(__always)
+    func scaled(_ level: Int32, at i: Int) -> Int32 {
+        let m = factors.map { Int64($0[i]) } ?? 16
+        let value = (Int64(level) * m * scale + rounding) >> shift
+        return Int32(min(max(value, -32768), 32767))
+    }
+}
+
 /// residual_coding() (H.265 7.3.8.11) with the context selection of 9.3.4.2.4 to 9.3.4.2.7:
 /// the last position, coded sub-blocks, significance, greater-1 and greater-2 flags, signs (with
 /// sign data hiding) and Rice-coded remainders. Leaves the levels in `coefficients`, row-major.
@@ -46,7 +70,10 @@ extension HEVCSliceDecoder {
         return tables
     }()
 
-    func residualCoding(plane: Int, log2Size: Int, mode: Int, bypass: Bool) throws(DecodeError) -> HEVCResidualBlock {
+    /// `scaling`: nil under transquant bypass, where the levels are the residual.
+    func residualCoding(
+        plane: Int, log2Size: Int, mode: Int, bypass: Bool, scaling: HEVCLevelScaling?
+    ) throws(DecodeError) -> HEVCResidualBlock {
         let n = 1 << log2Size
         let coefficients = self.coefficients
         coefficients.update(repeating: 0, count: n * n)
@@ -140,7 +167,8 @@ extension HEVCSliceDecoder {
             guard count > 0 else { continue }
             try decodeLevels(
                 &c, significant: significant, count: count, subBlock: i, xS: xS, yS: yS, n: n, chroma: chroma,
-                signHiding: signHiding, positions: positions, greater1State: &greater1State, block: &block)
+                signHiding: signHiding, positions: positions, scaling: scaling, greater1State: &greater1State,
+                block: &block)
         }
         return block
     }
@@ -149,7 +177,8 @@ extension HEVCSliceDecoder {
     @inline(__always)
     private func decodeLevels(
         _ c: inout HEVCCabac, significant: UInt64, count: Int, subBlock: Int, xS: Int, yS: Int, n: Int, chroma: Bool,
-        signHiding: Bool, positions: UnsafePointer<UInt8>, greater1State: inout Int, block: inout HEVCResidualBlock
+        signHiding: Bool, positions: UnsafePointer<UInt8>, scaling: HEVCLevelScaling?, greater1State: inout Int,
+        block: inout HEVCResidualBlock
     ) throws(DecodeError) {
         var ctxSet = (subBlock == 0 || chroma) ? 0 : 2
         if greater1State == 0 { ctxSet += 1 }
@@ -194,7 +223,7 @@ extension HEVCSliceDecoder {
             if signHidden && k == count - 1 && sum & 1 == 1 { value = -value }
             let p = Int(positions[position(k)])
             let x = xS * 4 + p & 15, y = yS * 4 + p >> 4
-            coefficients[y * n + x] = value
+            coefficients[y * n + x] = scaling.map { $0.scaled(value, at: y * n + x) } ?? value
             maxX = max(maxX, x)
             maxY = max(maxY, y)
         }
@@ -204,6 +233,14 @@ extension HEVCSliceDecoder {
     /// coeff_abs_level_remaining (9.3.3.11): a Rice prefix of up to 4, then Exp-Golomb of order rice + 1.
     @inline(__always)
     private func decodeRemaining(_ c: inout HEVCCabac, rice: Int) throws(DecodeError) -> Int {
+        // A prefix of at most 3 and its rice bits (8 bins at most) from one quotient of 8 bins.
+        let next = c.peekBypass8()
+        let run = (~(next << 24)).leadingZeroBitCount
+        if run <= 3 {
+            let taken = run + 1 + rice
+            c.skipBypass(taken, of: next)
+            return (run << rice) + Int(next >> UInt32(8 - taken) & ((1 << UInt32(rice)) - 1))
+        }
         let prefix = c.bypassOnes(limit: 28)
         guard prefix < 28 else { throw .corrupt("coeff_abs_level_remaining too long") }
         if prefix <= 3 { return (prefix << rice) + c.bypassBits(rice) }
