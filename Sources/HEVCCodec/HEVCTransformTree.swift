@@ -100,7 +100,8 @@ extension HEVCSliceDecoder {
         let block = try residualCoding(plane: plane, log2Size: log2Size, mode: mode, bypass: bypass, scaling: scaling)
         let residual = bypass ? coefficients : self.residual
         if !bypass {
-            scaleAndTransform(plane: plane, log2Size: log2Size, bitDepth: bitDepth, block: block, dst: plane == 0 && n == 4)
+            scaleAndTransform(
+                plane: plane, log2Size: log2Size, bitDepth: bitDepth, block: block, dst: plane == 0 && n == 4)
         }
         let width = frame.planeWidth[plane]
         let maxValue = Int32((1 << bitDepth) - 1)
