@@ -117,28 +117,38 @@ enum HEIFPixels {
         guard left < right, top < bottom else { return }
         let chromaWidth = p.chromaSize.width
         let (sx, sy) = p.chroma.shift
+        // Tile columns `first..<last`; the monochrome test and the planes' rows out of the pixel loop.
+        let first = left - x, last = right - x
         p.luma.withUnsafeBufferPointer { luma in
             p.cb.withUnsafeBufferPointer { cb in
                 p.cr.withUnsafeBufferPointer { cr in
                     for row in top..<bottom {
                         let target = out.base + ((row - window.y) * window.width + left - window.x) * 4
-                        let lumaRow = (row - y) * p.width - x
-                        let chromaRow = ((row - y) >> sy) * chromaWidth
-                        for ox in left..<right {
-                            let pixel = target + (ox - left) * 4
-                            if p.chroma != .monochrome {
-                                let c = chromaRow + ((ox - x) >> sx)
-                                (pixel[0], pixel[1], pixel[2]) = m.rgb(Int(luma[lumaRow + ox]), Int(cb[c]), Int(cr[c]))
-                            } else {
-                                let g = m.grey(Int(luma[lumaRow + ox]))
-                                (pixel[0], pixel[1], pixel[2]) = (g, g, g)
+                        let lumaRow = luma.baseAddress! + (row - y) * p.width
+                        guard p.chroma != .monochrome, let cb = cb.baseAddress, let cr = cr.baseAddress else {
+                            for tx in first..<last {
+                                let g = m.grey(Int(lumaRow[tx]))
+                                Self.store(g, g, g, at: target + (tx - first) * 4)
                             }
-                            pixel[3] = 255
+                            continue
+                        }
+                        let chromaRow = ((row - y) >> sy) * chromaWidth
+                        let cbRow = cb + chromaRow, crRow = cr + chromaRow
+                        for tx in first..<last {
+                            let (r, g, b) = m.rgb(Int(lumaRow[tx]), Int(cbRow[tx >> sx]), Int(crRow[tx >> sx]))
+                            Self.store(r, g, b, at: target + (tx - first) * 4)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// One opaque RGBA pixel, in one store.
+    @inline(__always)
+    private static func store(_ r: UInt8, _ g: UInt8, _ b: UInt8, at pixel: UnsafeMutablePointer<UInt8>) {
+        let word = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
+        UnsafeMutableRawPointer(pixel).storeBytes(of: word.littleEndian, as: UInt32.self)
     }
 
     /// Sets the alpha of `raster` from `window` of the alpha picture's luma, full range.

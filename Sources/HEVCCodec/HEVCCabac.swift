@@ -100,11 +100,71 @@ struct HEVCCabac {
         return 0
     }
 
-    /// `count` bypass bins, most significant first (count at most 32).
+    /// `count` bypass bins, most significant first (count at most 32), up to 8 at a time: bypass
+    /// bins leave the range alone, so k of them are the k-bit quotient of the offset by the range
+    /// (long division, one bin a step), taken in one division (bin by bin, each a branch the
+    /// processor could not foretell, they were a sixth of the decode).
+    @inline(__always)
     mutating func bypassBits(_ count: Int) -> Int {
         var result = 0
-        for _ in 0..<count { result = result << 1 | bypass() }
+        var left = count
+        while left > 0 {
+            if buffered < 8 { fetch() }
+            let k = min(left, 8)
+            result = result << k | Int(takeBypass(k))
+            left -= k
+        }
         return result
+    }
+
+    /// k (1 to 8) bypass bins as one quotient; `buffered` must be at least k. An offset not below
+    /// the range (a damaged stream's first 9 bits) gives every bin 1, as bin by bin it would.
+    @inline(__always)
+    private mutating func takeBypass(_ k: Int) -> UInt32 {
+        buffered -= k
+        let scaled = range << UInt32(buffered)
+        let q = min(value / scaled, (1 << UInt32(k)) - 1)
+        value = value &- q &* scaled
+        return q
+    }
+
+    /// The next 8 bypass bins, not taken (`skipBypass` takes some of them).
+    @inline(__always)
+    mutating func peekBypass8() -> UInt32 {
+        if buffered < 8 { fetch() }
+        let scaled = range << UInt32(buffered - 8)
+        return min(value / scaled, 255)
+    }
+
+    /// Takes the first `count` (at most 8) of the bins `peekBypass8` gave.
+    @inline(__always)
+    mutating func skipBypass(_ count: Int, of bins: UInt32) {
+        buffered -= count
+        value = value &- (bins >> UInt32(8 - count)) &* (range << UInt32(buffered))
+    }
+
+    /// The count of bypass bins of 1 before the first 0 (which is read too), at most `limit`
+    /// ones (then the 0 is not read): a unary prefix, several bins to a division.
+    @inline(__always)
+    mutating func bypassOnes(limit: Int) -> Int {
+        var ones = 0
+        while ones < limit {
+            if buffered < 8 { fetch() }
+            let k = min(limit - ones, 8)
+            // The next k bins, then back to those after the first 0 (a quotient's leading
+            // bits are the quotient of as many bins).
+            let (start, offset) = (buffered, value)
+            let q = takeBypass(k)
+            let run = (~(q << UInt32(32 - k))).leadingZeroBitCount
+            guard run < k else {
+                ones += k
+                continue
+            }
+            buffered = start - run - 1
+            value = offset &- (q >> UInt32(k - run - 1)) &* (range << UInt32(buffered))
+            return ones + run
+        }
+        return ones
     }
 
     mutating func terminate() -> Int {

@@ -8,6 +8,30 @@ struct HEVCResidualBlock {
     var maxY: Int
 }
 
+/// The scaling of 8.6.2 and 8.6.3 a level goes through as it is decoded, so that the transform
+/// reads scaled coefficients without a pass over the block: m (16, or the scaling list's factor
+/// at the level's position) times levelScale << qP / 6, rounded, shifted and clipped to 16 bits.
+struct HEVCLevelScaling {
+    private static let levelScale: [Int64] = [40, 45, 51, 57, 64, 72]
+    let scale: Int64, shift: Int64, rounding: Int64
+    /// The scaling list's factors, row-major; nil for m = 16 everywhere.
+    let factors: [UInt8]?
+
+    init(qp: Int, bitDepth: Int, log2Size: Int, factors: [UInt8]?) {
+        shift = Int64(bitDepth + log2Size - 5)
+        scale = Self.levelScale[qp % 6] << Int64(qp / 6)
+        rounding = Int64(1) << (shift - 1)
+        self.factors = factors
+    }
+
+    @inline(__always)
+    func scaled(_ level: Int32, at i: Int) -> Int32 {
+        let m = factors.map { Int64($0[i]) } ?? 16
+        let value = (Int64(level) * m * scale + rounding) >> shift
+        return Int32(min(max(value, -32768), 32767))
+    }
+}
+
 /// residual_coding() (H.265 7.3.8.11) with the context selection of 9.3.4.2.4 to 9.3.4.2.7:
 /// the last position, coded sub-blocks, significance, greater-1 and greater-2 flags, signs (with
 /// sign data hiding) and Rice-coded remainders. Leaves the levels in `coefficients`, row-major.
@@ -19,7 +43,37 @@ extension HEVCSliceDecoder {
     /// used: it is always the last).
     private static let contextMap4x4: UInt64 = 0x8877_8866_5432_5410
 
-    func residualCoding(plane: Int, log2Size: Int, mode: Int, bypass: Bool) throws(DecodeError) -> HEVCResidualBlock {
+    /// sigCtx of 9.3.4.2.5 before its offset, by position in a sub-block's scan, 4 bits each: 4×4
+    /// blocks' ctxIdxMap at [scanIdx], larger blocks' by the coded sub-blocks right and below
+    /// (prevCsbf) at [3 + scanIdx * 4 + prevCsbf]. (Worked out a coefficient, it was a branchy
+    /// sixth of the significance loop.)
+    private static let significanceContexts: [UInt64] = {
+        var tables = [UInt64](repeating: 0, count: 15)
+        let scans = UnsafePointer(HEVCScan.packed.base)
+        for scanIdx in 0..<3 {
+            let positions = scans + (scanIdx * 4 + 2) * 64
+            for p in 0..<16 {
+                let xP = Int(positions[p]) & 15, yP = Int(positions[p]) >> 4
+                tables[scanIdx] |= (contextMap4x4 >> UInt64((yP << 4) + (xP << 2)) & 15) << UInt64(4 * p)
+                for prevCsbf in 0..<4 {
+                    let sigCtx: Int
+                    switch prevCsbf {
+                    case 0: sigCtx = xP + yP == 0 ? 2 : (xP + yP < 3 ? 1 : 0)
+                    case 1: sigCtx = yP == 0 ? 2 : (yP == 1 ? 1 : 0)
+                    case 2: sigCtx = xP == 0 ? 2 : (xP == 1 ? 1 : 0)
+                    default: sigCtx = 2
+                    }
+                    tables[3 + scanIdx * 4 + prevCsbf] |= UInt64(sigCtx) << UInt64(4 * p)
+                }
+            }
+        }
+        return tables
+    }()
+
+    /// `scaling`: nil under transquant bypass, where the levels are the residual.
+    func residualCoding(
+        plane: Int, log2Size: Int, mode: Int, bypass: Bool, scaling: HEVCLevelScaling?
+    ) throws(DecodeError) -> HEVCResidualBlock {
         let n = 1 << log2Size
         let coefficients = self.coefficients
         coefficients.update(repeating: 0, count: n * n)
@@ -52,6 +106,7 @@ extension HEVCSliceDecoder {
         if scanIdx == 2 { swap(&lastX, &lastY) }
         let log2Sb = log2Size - 2
         let sbWidth = 1 << log2Sb
+        let significanceContexts = Self.significanceContexts
         let scans = UnsafePointer(HEVCScan.packed.base)
         let subBlocks = scans + (scanIdx * 4 + log2Sb) * 64
         let positions = scans + (scanIdx * 4 + 2) * 64
@@ -91,26 +146,14 @@ extension HEVCSliceDecoder {
             }
             let prevCsbf = (right ? 1 : 0) | (below ? 2 : 0)
             let lumaOffset = (xS + yS > 0 ? 3 : 0) + (log2Size == 3 ? (scanIdx == 0 ? 9 : 15) : 21)
-            let sigOffset = chroma ? (log2Size == 3 ? 9 : 12) : lumaOffset
+            let sigOffset = log2Size == 2 ? 0 : (chroma ? (log2Size == 3 ? 9 : 12) : lumaOffset)
+            let contexts = significanceContexts[log2Size == 2 ? scanIdx : 3 + scanIdx * 4 + prevCsbf]
+            // The DC of a larger block's first sub-block has a context of its own.
+            let dcContext = log2Size > 2 && xS + yS == 0 ? 0 : Int(contexts & 15) + sigOffset
             var p = i == lastSubBlock ? lastPosition - 1 : 15
             while p >= 0 {
                 if p > 0 || !inferDC {
-                    let position = Int(positions[p])
-                    let xP = position & 15, yP = position >> 4
-                    var sigCtx: Int
-                    if log2Size == 2 {
-                        sigCtx = Int(Self.contextMap4x4 >> UInt64((yP << 4) + (xP << 2)) & 15)
-                    } else if xS + yS + xP + yP == 0 {
-                        sigCtx = 0
-                    } else {
-                        switch prevCsbf {
-                        case 0: sigCtx = xP + yP == 0 ? 2 : (xP + yP < 3 ? 1 : 0)
-                        case 1: sigCtx = yP == 0 ? 2 : (yP == 1 ? 1 : 0)
-                        case 2: sigCtx = xP == 0 ? 2 : (xP == 1 ? 1 : 0)
-                        default: sigCtx = 2
-                        }
-                        sigCtx += sigOffset
-                    }
+                    let sigCtx = p == 0 ? dcContext : Int(contexts >> UInt64(4 * p) & 15) + sigOffset
                     if c.decode(sigBase + sigCtx) == 1 {
                         significant |= UInt64(p) << UInt64(4 * count)
                         count += 1
@@ -124,7 +167,8 @@ extension HEVCSliceDecoder {
             guard count > 0 else { continue }
             try decodeLevels(
                 &c, significant: significant, count: count, subBlock: i, xS: xS, yS: yS, n: n, chroma: chroma,
-                signHiding: signHiding, positions: positions, greater1State: &greater1State, block: &block)
+                signHiding: signHiding, positions: positions, scaling: scaling, greater1State: &greater1State,
+                block: &block)
         }
         return block
     }
@@ -133,7 +177,8 @@ extension HEVCSliceDecoder {
     @inline(__always)
     private func decodeLevels(
         _ c: inout HEVCCabac, significant: UInt64, count: Int, subBlock: Int, xS: Int, yS: Int, n: Int, chroma: Bool,
-        signHiding: Bool, positions: UnsafePointer<UInt8>, greater1State: inout Int, block: inout HEVCResidualBlock
+        signHiding: Bool, positions: UnsafePointer<UInt8>, scaling: HEVCLevelScaling?, greater1State: inout Int,
+        block: inout HEVCResidualBlock
     ) throws(DecodeError) {
         var ctxSet = (subBlock == 0 || chroma) ? 0 : 2
         if greater1State == 0 { ctxSet += 1 }
@@ -161,6 +206,7 @@ extension HEVCSliceDecoder {
         let coefficients = self.coefficients
         var rice = 0
         var sum = 0
+        var (maxX, maxY) = (block.maxX, block.maxY)
         for k in 0..<count {
             var base = 1
             if k < 8 && greater1 >> k & 1 != 0 { base += 1 }
@@ -177,19 +223,26 @@ extension HEVCSliceDecoder {
             if signHidden && k == count - 1 && sum & 1 == 1 { value = -value }
             let p = Int(positions[position(k)])
             let x = xS * 4 + p & 15, y = yS * 4 + p >> 4
-            coefficients[y * n + x] = value
-            block.maxX = max(block.maxX, x)
-            block.maxY = max(block.maxY, y)
+            coefficients[y * n + x] = scaling.map { $0.scaled(value, at: y * n + x) } ?? value
+            maxX = max(maxX, x)
+            maxY = max(maxY, y)
         }
+        (block.maxX, block.maxY) = (maxX, maxY)
     }
 
     /// coeff_abs_level_remaining (9.3.3.11): a Rice prefix of up to 4, then Exp-Golomb of order rice + 1.
+    @inline(__always)
     private func decodeRemaining(_ c: inout HEVCCabac, rice: Int) throws(DecodeError) -> Int {
-        var prefix = 0
-        while c.bypass() == 1 {
-            prefix += 1
-            guard prefix < 28 else { throw .corrupt("coeff_abs_level_remaining too long") }
+        // A prefix of at most 3 and its rice bits (8 bins at most) from one quotient of 8 bins.
+        let next = c.peekBypass8()
+        let run = (~(next << 24)).leadingZeroBitCount
+        if run <= 3 {
+            let taken = run + 1 + rice
+            c.skipBypass(taken, of: next)
+            return (run << rice) + Int(next >> UInt32(8 - taken) & ((1 << UInt32(rice)) - 1))
         }
+        let prefix = c.bypassOnes(limit: 28)
+        guard prefix < 28 else { throw .corrupt("coeff_abs_level_remaining too long") }
         if prefix <= 3 { return (prefix << rice) + c.bypassBits(rice) }
         return (((1 << (prefix - 3)) + 2) << rice) + c.bypassBits(prefix - 3 + rice)
     }

@@ -1,8 +1,9 @@
 import ImageCore
 
-/// Scaling of transform coefficients (H.265 8.6.2 to 8.6.4): dequantisation with the scaling
-/// factors, transform skip, and the two-stage inverse DST 4×4 / DCT 4 to 32 with the clipping
-/// to 16 bits between the stages. Reads `coefficients`, leaves the residual in `residual`.
+/// The residual of transform coefficients (H.265 8.6.2 to 8.6.4): transform skip, and the
+/// two-stage inverse DST 4×4 / DCT 4 to 32 with the clipping to 16 bits between the stages.
+/// Reads `coefficients`, already scaled (HEVCLevelScaling, as they are decoded), leaves the
+/// residual in `residual`.
 ///
 /// Each stage is the matrix product of 8.6.4.2 computed as even and odd halves (the DCT's rows
 /// are even or odd about the middle, and its even rows are the next smaller DCT), over the
@@ -10,32 +11,10 @@ import ImageCore
 /// third of the multiplications or fewer (the plain product was two fifths of the decode).
 /// Every sum fits 32 bits: at most 32 products of a 16-bit input by a coefficient of at most 90.
 extension HEVCSliceDecoder {
-    private static let levelScale: [Int64] = [40, 45, 51, 57, 64, 72]
-
-    func scaleAndTransform(
-        plane: Int, log2Size: Int, qp: Int, bitDepth: Int, block: HEVCResidualBlock, dst: Bool
-    ) {
+    func scaleAndTransform(plane: Int, log2Size: Int, bitDepth: Int, block: HEVCResidualBlock, dst: Bool) {
         let n = 1 << log2Size
         let coefficients = self.coefficients, residual = self.residual
-        let shift = Int64(bitDepth + log2Size - 5)
-        let scale = Self.levelScale[qp % 6] << Int64(qp / 6)
-        let rounding = Int64(1) << (shift - 1)
         let maxX = block.maxX, maxY = block.maxY
-        @inline(__always) func dequantise(_ i: Int, _ m: Int64) {
-            let value = (Int64(coefficients[i]) * m * scale + rounding) >> shift
-            coefficients[i] = Int32(min(max(value, -32768), 32767))
-        }
-        if !sps.scalingListEnabled || (block.transformSkip && n > 4) {
-            for y in 0...maxY {
-                for i in (y * n)...(y * n + maxX) where coefficients[i] != 0 { dequantise(i, 16) }
-            }
-        } else {
-            scaling.factors[log2Size - 2][plane].withUnsafeBufferPointer { factors in
-                for y in 0...maxY {
-                    for i in (y * n)...(y * n + maxX) where coefficients[i] != 0 { dequantise(i, Int64(factors[i])) }
-                }
-            }
-        }
         let finalShift = Int32(20 - bitDepth)
         let finalRounding = Int32(1) << (finalShift - 1)
         if block.transformSkip {

@@ -89,14 +89,19 @@ extension HEVCSliceDecoder {
     ) throws(DecodeError) {
         predictIntra(plane: plane, x: x, y: y, log2Size: log2Size, mode: mode)
         guard coded else { return }
-        let block = try residualCoding(plane: plane, log2Size: log2Size, mode: mode, bypass: bypass)
         let n = 1 << log2Size
         let bitDepth = plane == 0 ? sps.bitDepthLuma : sps.bitDepthChroma
+        let scaling =
+            bypass
+            ? nil
+            : HEVCLevelScaling(
+                qp: blockQp(plane: plane), bitDepth: bitDepth, log2Size: log2Size,
+                factors: sps.scalingListEnabled ? self.scaling.factors[log2Size - 2][plane] : nil)
+        let block = try residualCoding(plane: plane, log2Size: log2Size, mode: mode, bypass: bypass, scaling: scaling)
         let residual = bypass ? coefficients : self.residual
         if !bypass {
             scaleAndTransform(
-                plane: plane, log2Size: log2Size, qp: blockQp(plane: plane), bitDepth: bitDepth, block: block,
-                dst: plane == 0 && n == 4)
+                plane: plane, log2Size: log2Size, bitDepth: bitDepth, block: block, dst: plane == 0 && n == 4)
         }
         let width = frame.planeWidth[plane]
         let maxValue = Int32((1 << bitDepth) - 1)
