@@ -25,12 +25,12 @@ public enum WebPMetadata {
     /// The `ICCP` profile, `EXIF` (as an APP1 payload) and `XMP ` packet.
     public static func read(_ bytes: [UInt8]) -> EmbeddedMetadata? {
         var metadata = EmbeddedMetadata()
+        // Only the chunks kept are copied: the bitstream's (most of the file) is not.
         let whole = walk(bytes) { chunk, _ in
-            let data = Array(bytes[chunk.data])
             switch chunk.code {
-            case RIFFChunk.iccp: metadata.icc = .raw(data)
-            case RIFFChunk.exif: metadata.exif = EmbeddedMetadata.app1Payload(data)
-            case RIFFChunk.xmp: metadata.xmp = data
+            case RIFFChunk.iccp: metadata.icc = .raw(Array(bytes[chunk.data]))
+            case RIFFChunk.exif: metadata.exif = EmbeddedMetadata.app1Payload(Array(bytes[chunk.data]))
+            case RIFFChunk.xmp: metadata.xmp = Array(bytes[chunk.data])
             default: break
             }
         }

@@ -41,7 +41,8 @@ final class VP8ParsePipeline {
     /// Reads the first rows' modes and starts reading tokens; every `start` must be followed by
     /// `waitUntilFinished`, even after a failure, so the reader never outlives the data it reads.
     func start() {
-        for _ in 0..<Self.depth { readModes() }
+        // The thread starts before the modes are read (it waits for them row by row), so its
+        // start-up overlaps the reading of the first rows' modes.
         // The reading thread's own reference to the pipeline, let go when it has read.
         let reference = UnsafeMutablePointer<VP8ParsePipeline>.allocate(capacity: 1)
         reference.initialize(to: self)
@@ -51,6 +52,7 @@ final class VP8ParsePipeline {
             shared.base.deinitialize(count: 1)
             shared.base.deallocate()
         }
+        for _ in 0..<Self.depth { readModes() }
     }
 
     /// The rebuilding thread's part: the next row's modes into its slot (or the failure that

@@ -109,10 +109,13 @@ struct VP8Residuals {
         // One loop over the 16 luma then 8 chroma blocks, so the token reader
         // is inlined once. A block's context bits (above and left) are the
         // results of the blocks above it and before it, updated as they are read.
+        // Masking shifts (`&>>`, `&<<`): the positions are 0...7, and Swift's plain shifts by an
+        // Int branch for negative and oversized amounts, which cost more than the rest of the loop.
         for block in 0..<24 {
             let isLuma = block < 16
-            let aboveBit = contextBits[2 * block], leftBit = contextBits[2 * block + 1]
-            let context = Int((aboveBits >> aboveBit) & 1 + (leftBits >> leftBit) & 1)
+            let aboveBit = UInt8(truncatingIfNeeded: contextBits[2 * block])
+            let leftBit = UInt8(truncatingIfNeeded: contextBits[2 * block + 1])
+            let context = Int((aboveBits &>> aboveBit) & 1 &+ (leftBits &>> leftBit) & 1)
             let out = coefficients + 16 * block
             let start = isLuma ? first : 0
             let count = Self.readBlock(
@@ -120,9 +123,9 @@ struct VP8Residuals {
                 dc: isLuma ? q.y1.dc : q.uv.dc, ac: isLuma ? q.y1.ac : q.uv.ac,
                 first: start, into: out, lookup.table)
             let hasCoefficients: UInt8 = count > start ? 1 : 0
-            aboveBits = aboveBits & ~(1 << aboveBit) | hasCoefficients << aboveBit
-            leftBits = leftBits & ~(1 << leftBit) | hasCoefficients << leftBit
-            codes |= Self.code(count, dcNonZero: out[0] != 0) << UInt64(2 * block)
+            aboveBits = aboveBits & ~(1 &<< aboveBit) | hasCoefficients &<< aboveBit
+            leftBits = leftBits & ~(1 &<< leftBit) | hasCoefficients &<< leftBit
+            codes |= Self.code(count, dcNonZero: out[0] != 0) &<< UInt64(2 * block)
         }
         above[column] = aboveBits
         left = leftBits
