@@ -26,9 +26,10 @@ struct HEVCLevelScaling {
 
     @inline(__always)
     func scaled(_ level: Int32, at i: Int) -> Int32 {
-        let m = factors.map { Int64($0[i]) } ?? 16
+        var m: Int64 = 16
+        if let factors { m = Int64(factors[i]) }
         let value = (Int64(level) * m * scale + rounding) >> shift
-        return Int32(min(max(value, -32768), 32767))
+        return Int32(value < -32768 ? -32768 : (value > 32767 ? 32767 : value))
     }
 }
 
@@ -125,7 +126,9 @@ extension HEVCSliceDecoder {
         var block = HEVCResidualBlock(transformSkip: transformSkip, maxX: 0, maxY: 0)
         var coded: UInt64 = 0  // bit yS * 8 + xS
         var greater1State = 1
-        for i in stride(from: lastSubBlock, through: 0, by: -1) {
+        var i = lastSubBlock + 1
+        while i > 0 {
+            i -= 1
             let cell = Int(subBlocks[i])
             let xS = cell & 15, yS = cell >> 4
             let right = xS + 1 < sbWidth && coded >> UInt64(yS * 8 + xS + 1) & 1 != 0
@@ -174,7 +177,7 @@ extension HEVCSliceDecoder {
     }
 
     /// The levels and signs of one sub-block's `count` significant positions (in reverse scan order).
-    @inline(__always)
+    @inline(always)
     private func decodeLevels(
         _ c: inout HEVCCabac, significant: UInt64, count: Int, subBlock: Int, xS: Int, yS: Int, n: Int, chroma: Bool,
         signHiding: Bool, positions: UnsafePointer<UInt8>, scaling: HEVCLevelScaling?, greater1State: inout Int,
@@ -186,7 +189,7 @@ extension HEVCSliceDecoder {
         let greater1Base = HEVCContext.greater1 + ctxSet * 4 + (chroma ? 16 : 0)
         var greater1 = 0  // bit k
         var firstGreater1 = -1
-        for k in 0..<min(count, 8) {
+        for k in 0..<(count < 8 ? count : 8) {
             if c.decode(greater1Base + greater1State) == 1 {
                 greater1 |= 1 << k
                 greater1State = 0
@@ -214,24 +217,25 @@ extension HEVCSliceDecoder {
             var level = base
             if base == (k < 8 ? (k == firstGreater1 ? 3 : 2) : 1) {
                 level += try decodeRemaining(&c, rice: rice)
-                if level > 3 * (1 << rice) { rice = min(rice + 1, 4) }
+                if level > 3 * (1 << rice) && rice < 4 { rice += 1 }
             }
-            level = min(level, 32768)
+            if level > 32768 { level = 32768 }
             sum += level
             var value = Int32(level)
             if k < signCount && signs >> (signCount - 1 - k) & 1 != 0 { value = -value }
             if signHidden && k == count - 1 && sum & 1 == 1 { value = -value }
             let p = Int(positions[position(k)])
             let x = xS * 4 + p & 15, y = yS * 4 + p >> 4
-            coefficients[y * n + x] = scaling.map { $0.scaled(value, at: y * n + x) } ?? value
-            maxX = max(maxX, x)
-            maxY = max(maxY, y)
+            if let scaling { value = scaling.scaled(value, at: y * n + x) }
+            coefficients[y * n + x] = value
+            if x > maxX { maxX = x }
+            if y > maxY { maxY = y }
         }
         (block.maxX, block.maxY) = (maxX, maxY)
     }
 
     /// coeff_abs_level_remaining (9.3.3.11): a Rice prefix of up to 4, then Exp-Golomb of order rice + 1.
-    @inline(__always)
+    @inline(always)
     private func decodeRemaining(_ c: inout HEVCCabac, rice: Int) throws(DecodeError) -> Int {
         // A prefix of at most 3 and its rice bits (8 bins at most) from one quotient of 8 bins.
         let next = c.peekBypass8()
