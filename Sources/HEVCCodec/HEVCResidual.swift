@@ -245,7 +245,11 @@ extension HEVCSliceDecoder {
             c.skipBypass(taken, of: next)
             return (run << rice) + Int(next >> UInt32(8 - taken) & ((1 << UInt32(rice)) - 1))
         }
-        let prefix = c.bypassOnes(limit: 28)
+        // The long prefix (rare) on a copy of the engine: `c` itself passed to a call would keep the
+        // engine in memory through the whole residual loop, not in registers.
+        var engine = c
+        let prefix = engine.bypassOnes(limit: 28)
+        c = engine
         guard prefix < 28 else { throw .corrupt("coeff_abs_level_remaining too long") }
         if prefix <= 3 { return (prefix << rice) + c.bypassBits(rice) }
         return (((1 << (prefix - 3)) + 2) << rice) + c.bypassBits(prefix - 3 + rice)
