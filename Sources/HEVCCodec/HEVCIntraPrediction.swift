@@ -79,9 +79,11 @@ extension HEVCSliceDecoder {
         } else {
             predictAngular(pred, line: line, n: n, mode: mode, plane: plane, bitDepth: bitDepth)
         }
+        // Every prediction is within the references' range (weighted means of them, or clipped),
+        // so the conversion needs no check: without it the copy is vectorised.
         for j in 0..<n {
             let row = (y + j) * width + x
-            for i in 0..<n { samples[row + i] = UInt16(pred[j * n + i]) }
+            for i in 0..<n { samples[row + i] = UInt16(truncatingIfNeeded: pred[j * n + i]) }
         }
     }
 
