@@ -28,7 +28,8 @@ struct HEVCLevelScaling {
     func scaled(_ level: Int32, at i: Int) -> Int32 {
         var m: Int64 = 16
         if let factors { m = Int64(factors[i]) }
-        let value = (Int64(level) * m * scale + rounding) >> shift
+        // At most 2^15 * 255 * 72 * 2^(max qP / 6): far from 2^63.
+        let value = (Int64(level) &* m &* scale &+ rounding) &>> shift
         return Int32(value < -32768 ? -32768 : (value > 32767 ? 32767 : value))
     }
 }
@@ -156,16 +157,16 @@ extension HEVCSliceDecoder {
             var p = i == lastSubBlock ? lastPosition - 1 : 15
             while p >= 0 {
                 if p > 0 || !inferDC {
-                    let sigCtx = p == 0 ? dcContext : Int(contexts >> UInt64(4 * p) & 15) + sigOffset
-                    if c.decode(sigBase + sigCtx) == 1 {
-                        significant |= UInt64(p) << UInt64(4 * count)
-                        count += 1
+                    let sigCtx = p == 0 ? dcContext : Int(contexts &>> UInt64(4 &* p) & 15) &+ sigOffset
+                    if c.decode(sigBase &+ sigCtx) == 1 {
+                        significant |= UInt64(p) &<< UInt64(4 &* count)
+                        count &+= 1
                         inferDC = false
                     }
                 } else {
-                    count += 1  // position 0, inferred
+                    count &+= 1  // position 0, inferred
                 }
-                p -= 1
+                p &-= 1
             }
             guard count > 0 else { continue }
             try decodeLevels(
@@ -202,7 +203,7 @@ extension HEVCSliceDecoder {
         if firstGreater1 >= 0 {
             greater2 = c.decode(HEVCContext.greater2 + ctxSet + (chroma ? 4 : 0)) == 1
         }
-        @inline(__always) func position(_ k: Int) -> Int { Int(significant >> UInt64(4 * k) & 15) }
+        @inline(__always) func position(_ k: Int) -> Int { Int(significant &>> UInt64(4 &* k) & 15) }
         let signHidden = signHiding && position(0) - position(count - 1) > 3
         let signCount = signHidden ? count - 1 : count
         let signs = c.bypassBits(signCount)  // the first position's sign the most significant bit
@@ -211,23 +212,25 @@ extension HEVCSliceDecoder {
         var sum = 0
         var (maxX, maxY) = (block.maxX, block.maxY)
         for k in 0..<count {
+            // Wrapping arithmetic and masked shifts (by less than 64): levels are at most 32768 and
+            // the sum of 16 of them, positions below 32, so none of the checks could fail.
             var base = 1
-            if k < 8 && greater1 >> k & 1 != 0 { base += 1 }
-            if k == firstGreater1 && greater2 { base += 1 }
+            if k < 8 && greater1 &>> k & 1 != 0 { base &+= 1 }
+            if k == firstGreater1 && greater2 { base &+= 1 }
             var level = base
             if base == (k < 8 ? (k == firstGreater1 ? 3 : 2) : 1) {
-                level += try decodeRemaining(&c, rice: rice)
-                if level > 3 * (1 << rice) && rice < 4 { rice += 1 }
+                level &+= try decodeRemaining(&c, rice: rice)
+                if level > 3 &* (1 &<< rice) && rice < 4 { rice &+= 1 }
             }
             if level > 32768 { level = 32768 }
-            sum += level
-            var value = Int32(level)
-            if k < signCount && signs >> (signCount - 1 - k) & 1 != 0 { value = -value }
-            if signHidden && k == count - 1 && sum & 1 == 1 { value = -value }
+            sum &+= level
+            var value = Int32(truncatingIfNeeded: level)
+            if k < signCount && signs &>> (signCount &- 1 &- k) & 1 != 0 { value = 0 &- value }
+            if signHidden && k == count &- 1 && sum & 1 == 1 { value = 0 &- value }
             let p = Int(positions[position(k)])
-            let x = xS * 4 + p & 15, y = yS * 4 + p >> 4
-            if let scaling { value = scaling.scaled(value, at: y * n + x) }
-            coefficients[y * n + x] = value
+            let x = xS &* 4 &+ p & 15, y = yS &* 4 &+ p &>> 4
+            if let scaling { value = scaling.scaled(value, at: y &* n &+ x) }
+            coefficients[y &* n &+ x] = value
             if x > maxX { maxX = x }
             if y > maxY { maxY = y }
         }
