@@ -65,17 +65,23 @@ struct HEIFColourMatrix {
         crToG = Int((2 * (1 - kr) * kr / kg * c).rounded())
     }
 
+    // Wrapping arithmetic: samples are at most 16 bits and the factors at most 2^21 or so, so no
+    // sum comes near 2^63, and the overflow checks were a branch each on every pixel's path.
+
     @inline(__always) static func clamp(_ v: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: max(0, min(255, (v + (1 << (shift - 1))) >> shift)))
+        let rounded = (v &+ (1 &<< (shift &- 1))) &>> shift
+        return UInt8(truncatingIfNeeded: rounded < 0 ? 0 : (rounded > 255 ? 255 : rounded))
     }
 
     /// One pixel from its three samples.
     @inline(__always) func rgb(_ y: Int, _ cb: Int, _ cr: Int) -> (UInt8, UInt8, UInt8) {
-        let yv = (y - yOffset) * yScale
-        let cb = cb - cOffset, cr = cr - cOffset
-        return (Self.clamp(yv + crToR * cr), Self.clamp(yv - cbToG * cb - crToG * cr), Self.clamp(yv + cbToB * cb))
+        let yv = (y &- yOffset) &* yScale
+        let cb = cb &- cOffset, cr = cr &- cOffset
+        return (
+            Self.clamp(yv &+ crToR &* cr), Self.clamp(yv &- cbToG &* cb &- crToG &* cr), Self.clamp(yv &+ cbToB &* cb)
+        )
     }
 
     /// A monochrome pixel: its grey.
-    @inline(__always) func grey(_ y: Int) -> UInt8 { Self.clamp((y - yOffset) * yScale) }
+    @inline(__always) func grey(_ y: Int) -> UInt8 { Self.clamp((y &- yOffset) &* yScale) }
 }

@@ -53,11 +53,10 @@ public enum HEIFDecoder {
             size = (layout.width, layout.height)
             let stored = storedSize(size, properties)
             window = HEIFGeometry.window(width: stored.width, height: stored.height, properties: properties)
-            raster = try Raster(width: window.width, height: window.height, hasAlpha: alpha != nil)
             let matrix = try HEIFColourMatrix(
                 try colour(of: item, container), bitDepthLuma: layout.bitDepthLuma,
                 bitDepthChroma: layout.bitDepthChroma)
-            try HEIFTileJobs.convert(layout, pictures, window: window, matrix: matrix, into: &raster)
+            raster = try HEIFTileJobs.convert(layout, pictures, window: window, matrix: matrix, hasAlpha: alpha != nil)
         } else {
             // The colour planes are let go before the alpha picture is decoded.
             let picture = try pictures.picture(of: item)

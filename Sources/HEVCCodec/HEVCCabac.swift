@@ -59,31 +59,35 @@ struct HEVCCabac {
     @inline(__always)
     private mutating func fetch() {
         let byte: UInt32 = nextByte >= 0 && nextByte < count ? UInt32(data[nextByte]) : 0
-        value = value << 8 | byte
-        nextByte += 1
-        buffered += 8
+        value = value &<< 8 | byte
+        nextByte &+= 1
+        buffered &+= 8
     }
+
+    // The engine's arithmetic wraps and its shifts mask (`&-`, `&<<`): none can overflow (the
+    // range stays 256 to 510, `buffered` 0 to 15, the offset below the range shifted by it), and
+    // the checks were a branch each on the bins' critical path.
 
     @inline(__always)
     mutating func decode(_ context: Int) -> Int {
         if buffered < 8 { fetch() }
         let state = Int(states[context])
-        let lps = UInt32(tables[(state >> 1) << 2 | Int((range >> 6) & 3)])
-        range -= lps
-        let scaled = range << UInt32(buffered)
+        let lps = UInt32(tables[(state &>> 1) &<< 2 | Int((range &>> 6) & 3)])
+        range &-= lps
+        let scaled = range &<< UInt32(truncatingIfNeeded: buffered)
         if value >= scaled {
-            value -= scaled
+            value &-= scaled
             // LPS: renormalise until the range is 9 bits again (at most 7 steps; 8 are buffered).
-            let shift = lps.leadingZeroBitCount - 23
-            range = lps << UInt32(shift)
-            buffered -= shift
-            states[context] = tables[384 + state]
-            return 1 - (state & 1)
+            let shift = lps.leadingZeroBitCount &- 23
+            range = lps &<< UInt32(truncatingIfNeeded: shift)
+            buffered &-= shift
+            states[context] = tables[384 &+ state]
+            return 1 &- (state & 1)
         }
-        states[context] = tables[256 + state]
+        states[context] = tables[256 &+ state]
         if range < 256 {
-            range <<= 1
-            buffered -= 1
+            range &<<= 1
+            buffered &-= 1
         }
         return state & 1
     }
@@ -91,10 +95,10 @@ struct HEVCCabac {
     @inline(__always)
     mutating func bypass() -> Int {
         if buffered == 0 { fetch() }
-        buffered -= 1
-        let scaled = range << UInt32(buffered)
+        buffered &-= 1
+        let scaled = range &<< UInt32(truncatingIfNeeded: buffered)
         if value >= scaled {
-            value -= scaled
+            value &-= scaled
             return 1
         }
         return 0
@@ -121,9 +125,9 @@ struct HEVCCabac {
     /// the range (a damaged stream's first 9 bits) gives every bin 1, as bin by bin it would.
     @inline(__always)
     private mutating func takeBypass(_ k: Int) -> UInt32 {
-        buffered -= k
-        let scaled = range << UInt32(buffered)
-        let q = min(value / scaled, (1 << UInt32(k)) - 1)
+        buffered &-= k
+        let scaled = range &<< UInt32(truncatingIfNeeded: buffered)
+        let q = min(value / scaled, (1 &<< UInt32(truncatingIfNeeded: k)) &- 1)
         value = value &- q &* scaled
         return q
     }
@@ -132,15 +136,16 @@ struct HEVCCabac {
     @inline(__always)
     mutating func peekBypass8() -> UInt32 {
         if buffered < 8 { fetch() }
-        let scaled = range << UInt32(buffered - 8)
+        let scaled = range &<< UInt32(truncatingIfNeeded: buffered &- 8)
         return min(value / scaled, 255)
     }
 
     /// Takes the first `count` (at most 8) of the bins `peekBypass8` gave.
     @inline(__always)
     mutating func skipBypass(_ count: Int, of bins: UInt32) {
-        buffered -= count
-        value = value &- (bins >> UInt32(8 - count)) &* (range << UInt32(buffered))
+        buffered &-= count
+        let taken = bins &>> UInt32(truncatingIfNeeded: 8 &- count)
+        value = value &- taken &* (range &<< UInt32(truncatingIfNeeded: buffered))
     }
 
     /// The count of bypass bins of 1 before the first 0 (which is read too), at most `limit`

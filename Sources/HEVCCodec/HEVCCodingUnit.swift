@@ -55,7 +55,7 @@ extension HEVCSliceDecoder {
         let size = 1 << log2Size
         let bypass = pps.transquantBypassEnabled && cabac.decode(HEVCContext.transquantBypass) == 1
         let splitPU = log2Size == sps.log2MinCbSize && cabac.decode(HEVCContext.partMode) == 0
-        frame.fill(&frame.ctDepth, x: x0, y: y0, size: size, UInt8(depth))
+        frame.fill(frame.ctDepth, x: x0, y: y0, size: size, UInt8(depth))
         updateQpY()
         var flags: UInt8 = bypass ? HEVCFrame.flagBypass | HEVCFrame.flagNoFilter : 0
         let pcm =
@@ -63,7 +63,7 @@ extension HEVCSliceDecoder {
             && cabac.terminate() == 1
         if pcm {
             flags |= HEVCFrame.flagPCM | (sps.pcmLoopFilterDisabled ? HEVCFrame.flagNoFilter : 0)
-            frame.fill(&frame.intraMode, x: x0, y: y0, size: size, 1)
+            frame.fill(frame.intraMode, x: x0, y: y0, size: size, 1)
             try decodePCM(x0: x0, y0: y0, size: size)
             frame.markDecoded(x: x0, y: y0, size: size)
             markEdges(x: x0, y: y0, size: size)
@@ -77,7 +77,7 @@ extension HEVCSliceDecoder {
                 let x = x0 + (i & 1) * pbSize, y = y0 + (i >> 1) * pbSize
                 let mode = lumaMode(x: x, y: y, cuX: x0, cuY: y0, cuSize: size, fromMPM: prevFlags >> i & 1 != 0)
                 if i == 0 { firstMode = mode }
-                frame.fill(&frame.intraMode, x: x, y: y, size: pbSize, UInt8(mode))
+                frame.fill(frame.intraMode, x: x, y: y, size: pbSize, UInt8(mode))
             }
             var chromaMode = firstMode
             if frame.planeCount > 1 {
@@ -95,7 +95,7 @@ extension HEVCSliceDecoder {
                 parentCbfCb: false, parentCbfCr: false)
         }
         if flags != 0 { frame.addFlags(x: x0, y: y0, size: size, flags) }
-        frame.fill(&frame.qpY, x: x0, y: y0, size: size, Int8(qpY))
+        frame.fill(frame.qpY, x: x0, y: y0, size: size, Int8(qpY))
         qpPrevious = qpY
     }
 

@@ -18,12 +18,16 @@ final class HEVCFrame {
     /// Size of the per-4×4 arrays' rows.
     let blocksWide: Int
     let blocksHigh: Int
+    /// The per-4×4 values, buffers allocated here and freed with the frame for the reason the planes
+    /// are (each read a class's array was an exclusivity check, 2% of a decode); every index is a
+    /// block inside the picture (`block(x, y)` of an available sample, or loops bounded by
+    /// `blocksWide` and `blocksHigh`).
     /// Index into `slices` of the segment that reconstructed the block; -1 before.
-    var blockSlice: [Int32]
-    var ctDepth: [UInt8]
-    var intraMode: [UInt8]
-    var qpY: [Int8]
-    var blockFlags: [UInt8]
+    let blockSlice: UnsafeMutableBufferPointer<Int32>
+    let ctDepth: UnsafeMutableBufferPointer<UInt8>
+    let intraMode: UnsafeMutableBufferPointer<UInt8>
+    let qpY: UnsafeMutableBufferPointer<Int8>
+    let blockFlags: UnsafeMutableBufferPointer<UInt8>
     var slices: [HEVCSliceHeader] = []
     let tiles: HEVCTileLayout
     var sao: [HEVCSaoParameters]
@@ -56,17 +60,28 @@ final class HEVCFrame {
         blocksWide = (width + 3) >> 2
         blocksHigh = (height + 3) >> 2
         let blocks = blocksWide * blocksHigh
-        blockSlice = [Int32](repeating: -1, count: blocks)
-        ctDepth = [UInt8](repeating: 0, count: blocks)
-        intraMode = [UInt8](repeating: 1, count: blocks)
-        qpY = [Int8](repeating: 0, count: blocks)
-        blockFlags = [UInt8](repeating: 0, count: blocks)
+        blockSlice = Self.buffer(count: blocks, -1)
+        ctDepth = Self.buffer(count: blocks, 0)
+        intraMode = Self.buffer(count: blocks, 1)
+        qpY = Self.buffer(count: blocks, 0)
+        blockFlags = Self.buffer(count: blocks, 0)
         tiles = HEVCTileLayout(sps: sps, pps: pps)
         sao = [HEVCSaoParameters](repeating: HEVCSaoParameters(), count: sps.widthInCtbs * sps.heightInCtbs)
     }
 
     deinit {
         for plane in planes { plane.deallocate() }
+        blockSlice.deallocate()
+        ctDepth.deallocate()
+        intraMode.deallocate()
+        qpY.deallocate()
+        blockFlags.deallocate()
+    }
+
+    private static func buffer<T>(count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
+        buffer.initialize(repeating: value)
+        return buffer
     }
 
     @inline(__always) func block(_ x: Int, _ y: Int) -> Int { (y >> 2) * blocksWide + (x >> 2) }
@@ -98,7 +113,7 @@ final class HEVCFrame {
     }
 
     /// Sets a per-block value over a luma square.
-    func fill<T>(_ array: inout [T], x: Int, y: Int, size: Int, _ value: T) {
+    func fill<T>(_ array: UnsafeMutableBufferPointer<T>, x: Int, y: Int, size: Int, _ value: T) {
         for by in (y >> 2)..<min((y + size + 3) >> 2, blocksHigh) {
             for bx in (x >> 2)..<min((x + size + 3) >> 2, blocksWide) { array[by * blocksWide + bx] = value }
         }

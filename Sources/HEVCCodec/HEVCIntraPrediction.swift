@@ -55,13 +55,21 @@ extension HEVCSliceDecoder {
         let corner = 2 * n
         let pred = intermediate
         if mode == 0 {
+            // Weights of at most 32 times samples of 10 bits: wrapping arithmetic never wraps, and
+            // without the checks the rows are vectorised.
             let topRight = line[corner + 1 + n], bottomLeft = line[corner - 1 - n]
+            let size = Int32(n), shift = Int32(log2Size + 1)
             for j in 0..<n {
+                let row = Int32(truncatingIfNeeded: j)
+                let left = line[corner - 1 - j], topWeight = size &- 1 &- row
+                let rowTerm = (row &+ 1) &* bottomLeft &+ size
+                let out = pred + j * n
                 for i in 0..<n {
+                    let column = Int32(truncatingIfNeeded: i)
                     let value =
-                        Int32(n - 1 - i) * line[corner - 1 - j] + Int32(i + 1) * topRight + Int32(n - 1 - j)
-                        * line[corner + 1 + i] + Int32(j + 1) * bottomLeft + Int32(n)
-                    pred[j * n + i] = value >> Int32(log2Size + 1)
+                        (size &- 1 &- column) &* left &+ (column &+ 1) &* topRight &+ topWeight &* line[corner + 1 + i]
+                        &+ rowTerm
+                    out[i] = value &>> shift
                 }
             }
         } else if mode == 1 {
@@ -79,9 +87,11 @@ extension HEVCSliceDecoder {
         } else {
             predictAngular(pred, line: line, n: n, mode: mode, plane: plane, bitDepth: bitDepth)
         }
+        // Every prediction is within the references' range (weighted means of them, or clipped),
+        // so the conversion needs no check: without it the copy is vectorised.
         for j in 0..<n {
             let row = (y + j) * width + x
-            for i in 0..<n { samples[row + i] = UInt16(pred[j * n + i]) }
+            for i in 0..<n { samples[row + i] = UInt16(truncatingIfNeeded: pred[j * n + i]) }
         }
     }
 

@@ -26,9 +26,11 @@ struct HEVCLevelScaling {
 
     @inline(__always)
     func scaled(_ level: Int32, at i: Int) -> Int32 {
-        let m = factors.map { Int64($0[i]) } ?? 16
-        let value = (Int64(level) * m * scale + rounding) >> shift
-        return Int32(min(max(value, -32768), 32767))
+        var m: Int64 = 16
+        if let factors { m = Int64(factors[i]) }
+        // At most 2^15 * 255 * 72 * 2^(max qP / 6): far from 2^63.
+        let value = (Int64(level) &* m &* scale &+ rounding) &>> shift
+        return Int32(value < -32768 ? -32768 : (value > 32767 ? 32767 : value))
     }
 }
 
@@ -125,7 +127,9 @@ extension HEVCSliceDecoder {
         var block = HEVCResidualBlock(transformSkip: transformSkip, maxX: 0, maxY: 0)
         var coded: UInt64 = 0  // bit yS * 8 + xS
         var greater1State = 1
-        for i in stride(from: lastSubBlock, through: 0, by: -1) {
+        var i = lastSubBlock + 1
+        while i > 0 {
+            i -= 1
             let cell = Int(subBlocks[i])
             let xS = cell & 15, yS = cell >> 4
             let right = xS + 1 < sbWidth && coded >> UInt64(yS * 8 + xS + 1) & 1 != 0
@@ -153,16 +157,16 @@ extension HEVCSliceDecoder {
             var p = i == lastSubBlock ? lastPosition - 1 : 15
             while p >= 0 {
                 if p > 0 || !inferDC {
-                    let sigCtx = p == 0 ? dcContext : Int(contexts >> UInt64(4 * p) & 15) + sigOffset
-                    if c.decode(sigBase + sigCtx) == 1 {
-                        significant |= UInt64(p) << UInt64(4 * count)
-                        count += 1
+                    let sigCtx = p == 0 ? dcContext : Int(contexts &>> UInt64(4 &* p) & 15) &+ sigOffset
+                    if c.decode(sigBase &+ sigCtx) == 1 {
+                        significant |= UInt64(p) &<< UInt64(4 &* count)
+                        count &+= 1
                         inferDC = false
                     }
                 } else {
-                    count += 1  // position 0, inferred
+                    count &+= 1  // position 0, inferred
                 }
-                p -= 1
+                p &-= 1
             }
             guard count > 0 else { continue }
             try decodeLevels(
@@ -174,7 +178,7 @@ extension HEVCSliceDecoder {
     }
 
     /// The levels and signs of one sub-block's `count` significant positions (in reverse scan order).
-    @inline(__always)
+    @inline(always)
     private func decodeLevels(
         _ c: inout HEVCCabac, significant: UInt64, count: Int, subBlock: Int, xS: Int, yS: Int, n: Int, chroma: Bool,
         signHiding: Bool, positions: UnsafePointer<UInt8>, scaling: HEVCLevelScaling?, greater1State: inout Int,
@@ -186,7 +190,7 @@ extension HEVCSliceDecoder {
         let greater1Base = HEVCContext.greater1 + ctxSet * 4 + (chroma ? 16 : 0)
         var greater1 = 0  // bit k
         var firstGreater1 = -1
-        for k in 0..<min(count, 8) {
+        for k in 0..<(count < 8 ? count : 8) {
             if c.decode(greater1Base + greater1State) == 1 {
                 greater1 |= 1 << k
                 greater1State = 0
@@ -199,7 +203,7 @@ extension HEVCSliceDecoder {
         if firstGreater1 >= 0 {
             greater2 = c.decode(HEVCContext.greater2 + ctxSet + (chroma ? 4 : 0)) == 1
         }
-        @inline(__always) func position(_ k: Int) -> Int { Int(significant >> UInt64(4 * k) & 15) }
+        @inline(__always) func position(_ k: Int) -> Int { Int(significant &>> UInt64(4 &* k) & 15) }
         let signHidden = signHiding && position(0) - position(count - 1) > 3
         let signCount = signHidden ? count - 1 : count
         let signs = c.bypassBits(signCount)  // the first position's sign the most significant bit
@@ -208,30 +212,33 @@ extension HEVCSliceDecoder {
         var sum = 0
         var (maxX, maxY) = (block.maxX, block.maxY)
         for k in 0..<count {
+            // Wrapping arithmetic and masked shifts (by less than 64): levels are at most 32768 and
+            // the sum of 16 of them, positions below 32, so none of the checks could fail.
             var base = 1
-            if k < 8 && greater1 >> k & 1 != 0 { base += 1 }
-            if k == firstGreater1 && greater2 { base += 1 }
+            if k < 8 && greater1 &>> k & 1 != 0 { base &+= 1 }
+            if k == firstGreater1 && greater2 { base &+= 1 }
             var level = base
             if base == (k < 8 ? (k == firstGreater1 ? 3 : 2) : 1) {
-                level += try decodeRemaining(&c, rice: rice)
-                if level > 3 * (1 << rice) { rice = min(rice + 1, 4) }
+                level &+= try decodeRemaining(&c, rice: rice)
+                if level > 3 &* (1 &<< rice) && rice < 4 { rice &+= 1 }
             }
-            level = min(level, 32768)
-            sum += level
-            var value = Int32(level)
-            if k < signCount && signs >> (signCount - 1 - k) & 1 != 0 { value = -value }
-            if signHidden && k == count - 1 && sum & 1 == 1 { value = -value }
+            if level > 32768 { level = 32768 }
+            sum &+= level
+            var value = Int32(truncatingIfNeeded: level)
+            if k < signCount && signs &>> (signCount &- 1 &- k) & 1 != 0 { value = 0 &- value }
+            if signHidden && k == count &- 1 && sum & 1 == 1 { value = 0 &- value }
             let p = Int(positions[position(k)])
-            let x = xS * 4 + p & 15, y = yS * 4 + p >> 4
-            coefficients[y * n + x] = scaling.map { $0.scaled(value, at: y * n + x) } ?? value
-            maxX = max(maxX, x)
-            maxY = max(maxY, y)
+            let x = xS &* 4 &+ p & 15, y = yS &* 4 &+ p &>> 4
+            if let scaling { value = scaling.scaled(value, at: y &* n &+ x) }
+            coefficients[y &* n &+ x] = value
+            if x > maxX { maxX = x }
+            if y > maxY { maxY = y }
         }
         (block.maxX, block.maxY) = (maxX, maxY)
     }
 
     /// coeff_abs_level_remaining (9.3.3.11): a Rice prefix of up to 4, then Exp-Golomb of order rice + 1.
-    @inline(__always)
+    @inline(always)
     private func decodeRemaining(_ c: inout HEVCCabac, rice: Int) throws(DecodeError) -> Int {
         // A prefix of at most 3 and its rice bits (8 bins at most) from one quotient of 8 bins.
         let next = c.peekBypass8()
@@ -241,7 +248,11 @@ extension HEVCSliceDecoder {
             c.skipBypass(taken, of: next)
             return (run << rice) + Int(next >> UInt32(8 - taken) & ((1 << UInt32(rice)) - 1))
         }
-        let prefix = c.bypassOnes(limit: 28)
+        // The long prefix (rare) on a copy of the engine: `c` itself passed to a call would keep the
+        // engine in memory through the whole residual loop, not in registers.
+        var engine = c
+        let prefix = engine.bypassOnes(limit: 28)
+        c = engine
         guard prefix < 28 else { throw .corrupt("coeff_abs_level_remaining too long") }
         if prefix <= 3 { return (prefix << rice) + c.bypassBits(rice) }
         return (((1 << (prefix - 3)) + 2) << rice) + c.bypassBits(prefix - 3 + rice)
