@@ -166,8 +166,9 @@ struct AV1TileDecoder {
     /// partition that splits the block across the missing half.
     private func splitProbability(_ r: Int, _ c: Int, _ size: Int, vertical: Bool) -> Int {
         let (offset, _) = partitionCDF(r, c, size)
-        let cdf = symbols.cdfs.values
-        func mass(_ p: AV1Partition) -> Int { Int(cdf[offset + p.rawValue]) - Int(cdf[offset + p.rawValue - 1]) }
+        func mass(_ p: AV1Partition) -> Int {
+            symbols.cdfValue(at: offset + p.rawValue) - symbols.cdfValue(at: offset + p.rawValue - 1)
+        }
         var psum: Int
         if vertical {
             psum = mass(.horizontal) + mass(.split) + mass(.horizontalA) + mass(.horizontalB) + mass(.verticalA)
