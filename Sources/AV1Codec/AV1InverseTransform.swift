@@ -79,11 +79,11 @@ struct AV1InverseTransform {
                     else { return }
                     let t = AV1Transform1D(t: base, copy: base + 64)
                     for i in 0..<h {
-                        let row = outBase + i * w
+                        let row = outBase + i &* w
                         var any = false
                         if i < rowsCoded {
                             for j in 0..<w {
-                                let v = j < 32 ? inBase[i * tw + j] : 0
+                                let v = j < 32 ? inBase[i &* tw &+ j] : 0
                                 t.t[j] = v
                                 if v != 0 { any = true }
                             }
@@ -92,7 +92,7 @@ struct AV1InverseTransform {
                             for j in 0..<w { row[j] = 0 }
                             continue
                         }
-                        if rectangular { for j in 0..<w { t.t[j] = AV1Transform1D.round2(t.t[j] * 2896, 12) } }
+                        if rectangular { for j in 0..<w { t.t[j] = AV1Transform1D.round2(t.t[j] &* 2896, 12) } }
                         if lossless {
                             t.walshHadamard(shift: 2)
                         } else {
@@ -105,7 +105,7 @@ struct AV1InverseTransform {
                         for j in 0..<w { row[j] = min(max(AV1Transform1D.round2(t.t[j], rowShift), colLow), colHigh) }
                     }
                     for j in 0..<w {
-                        for i in 0..<h { t.t[i] = outBase[i * w + j] }
+                        for i in 0..<h { t.t[i] = outBase[i &* w &+ j] }
                         if lossless {
                             t.walshHadamard(shift: 0)
                         } else {
@@ -115,7 +115,7 @@ struct AV1InverseTransform {
                             case .identity: t.identity(log2H)
                             }
                         }
-                        for i in 0..<h { outBase[i * w + j] = AV1Transform1D.round2(t.t[i], colShift) }
+                        for i in 0..<h { outBase[i &* w &+ j] = AV1Transform1D.round2(t.t[i], colShift) }
                     }
                 }
             }
