@@ -7,6 +7,9 @@ extension AV1TileDecoder {
         var culLevel = 0
         var dcCategory = 0
         var txType = 0
+        /// How many of the first `eob` coefficients are non-zero: their positions are the first
+        /// of `coefficientScratch.nonZero`, in scan order.
+        var nonZeroCount = 0
     }
 
     /// coeffs() (AV1 5.11.39) of a transform block whose all_zero flag was clear: its type (for
@@ -59,7 +62,8 @@ extension AV1TileDecoder {
         let rangeOffset = AV1CDFs.offset(.coeffBr, (min(txSzCtx, 3) * 2 + ptype) * 21)
         let baseStride = AV1CDFs.Table.coeffBase.stride
         let rangeStride = AV1CDFs.Table.coeffBr.stride
-        // The levels by position go to `quant`, and to a copy with four zero columns and rows
+        // The levels by position go to `quant` (only the first `eob` positions of the scan are
+        // ever read from it, and each is written here, so it is not cleared), and to a copy with four zero columns and rows
         // past the block (Levels with TX_PAD), so the contexts read neighbours unchecked.
         let map = coefficientScratch.levels
         let mapStride = (1 << bwl) + 4
@@ -68,7 +72,6 @@ extension AV1TileDecoder {
         swap(&q, &quant)
         q.withUnsafeMutableBufferPointer { quant in
             scan.withUnsafeBufferPointer { scan in
-                quant.baseAddress!.update(repeating: 0, count: scan.count)
                 for c in stride(from: eob - 1, through: 0, by: -1) {
                     let pos = Int(scan[c])
                     let row = pos >> bwl
@@ -108,6 +111,8 @@ extension AV1TileDecoder {
     ) throws(DecodeError) {
         var culLevel = 0
         var tooLong = false
+        var nonZeroCount = 0
+        let nonZero = coefficientScratch.nonZero
         // quant held aside while the symbols are read, so its elements are written unchecked.
         var q = [Int32]()
         swap(&q, &quant)
@@ -141,12 +146,17 @@ extension AV1TileDecoder {
                     value &= 0xFFFFF
                     culLevel += value
                     quant[pos] = Int32(sign ? -value : value)
+                    if value != 0 {
+                        nonZero[nonZeroCount] = pos
+                        nonZeroCount &+= 1
+                    }
                 }
             }
         }
         swap(&q, &quant)
         guard !tooLong else { throw .corrupt("AV1 coefficient of over 32 Golomb bits") }
         out.culLevel = min(63, culLevel)
+        out.nonZeroCount = nonZeroCount
     }
 
     /// transform_type(): a luma block's type, read when its set offers a choice.

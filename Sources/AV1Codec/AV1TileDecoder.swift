@@ -226,9 +226,14 @@ final class AV1TileHeaders: Sendable {
 
 /// Working memory the coefficient reader keeps between transform blocks: the padded level map
 /// (at most 32 + 4 columns and rows), raw so the context reads are unchecked and the tile
-/// decoder's `self` is not held while they are made.
+/// decoder's `self` is not held while they are made; and the positions of the block's non-zero
+/// coefficients in scan order, so the dequantisation visits those alone.
 final class AV1CoefficientScratch {
     let levels = UnsafeMutablePointer<UInt8>.allocate(capacity: 36 * 36)
+    let nonZero = UnsafeMutablePointer<Int>.allocate(capacity: 32 * 32)
 
-    deinit { levels.deallocate() }
+    deinit {
+        levels.deallocate()
+        nonZero.deallocate()
+    }
 }
