@@ -72,7 +72,7 @@ extension AV1TileDecoder {
         swap(&q, &quant)
         q.withUnsafeMutableBufferPointer { quant in
             scan.withUnsafeBufferPointer { scan in
-                for c in stride(from: eob - 1, through: 0, by: -1) {
+                for c in (0..<eob).reversed() {  // (a range reversed: stride's iterator was not inlined)
                     let pos = Int(scan[c])
                     let row = pos >> bwl
                     let col = pos & ((1 << bwl) - 1)
@@ -139,7 +139,7 @@ extension AV1TileDecoder {
                             }
                         } while !symbols.bool()
                         var x = 1
-                        for _ in stride(from: length - 2, through: 0, by: -1) { x = x << 1 | (symbols.bool() ? 1 : 0) }
+                        for _ in 0..<(length - 1) { x = x << 1 | (symbols.bool() ? 1 : 0) }
                         value = x + 14
                     }
                     if pos == 0 { out.dcCategory = sign ? 1 : 2 }
