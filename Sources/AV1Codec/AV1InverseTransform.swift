@@ -80,16 +80,17 @@ struct AV1InverseTransform {
                     let t = AV1Transform1D(t: base, copy: base + 64)
                     for i in 0..<h {
                         let row = outBase + i &* w
-                        var any = false
+                        var any = 0
                         if i < rowsCoded {
-                            for j in 0..<w {
-                                let v = j < 32 ? inBase[i &* tw &+ j] : 0
-                                t.t[j] = v
-                                if v != 0 { any = true }
+                            let input = inBase + i &* tw
+                            for j in 0..<tw {
+                                t.t[j] = input[j]
+                                any |= input[j]
                             }
+                            for j in tw..<w { t.t[j] = 0 }
                         }
-                        guard any else {
-                            for j in 0..<w { row[j] = 0 }
+                        guard any != 0 else {
+                            row.update(repeating: 0, count: w)
                             continue
                         }
                         if rectangular { for j in 0..<w { t.t[j] = AV1Transform1D.round2(t.t[j] &* 2896, 12) } }

@@ -76,13 +76,25 @@ extension AV1TileDecoder {
         let top = (1 << bitDepth) - 1
         recon.transform.residual.withUnsafeBufferPointer { residual in
             planes.samples.withUnsafeMutableBufferPointer { samples in
+                precondition(
+                    x >= 0 && y >= 0 && offset + (y + h - 1) * stride + x + w <= samples.count && h * w <= residual.count,
+                    "a transform block past the plane")
+                guard let frame = samples.baseAddress, let residual = residual.baseAddress else { return }
                 for i in 0..<h {
                     let yy = flipUD ? h - i - 1 : i
-                    let rowStart = offset + (y + yy) * stride + x
-                    for j in 0..<w {
-                        let xx = flipLR ? w - j - 1 : j
-                        let v = Int(samples[rowStart + xx]) + residual[i * w + j]
-                        samples[rowStart + xx] = UInt16(truncatingIfNeeded: min(max(v, 0), top))
+                    let target = frame + offset + (y + yy) * stride + x
+                    let source = residual + i * w
+                    if flipLR {
+                        for j in 0..<w {
+                            let v = Int(target[w - j - 1]) &+ source[j]
+                            target[w - j - 1] = UInt16(truncatingIfNeeded: min(max(v, 0), top))
+                        }
+                    } else {
+                        // The common case, apart: a loop the compiler can widen.
+                        for j in 0..<w {
+                            let v = Int(target[j]) &+ source[j]
+                            target[j] = UInt16(truncatingIfNeeded: min(max(v, 0), top))
+                        }
                     }
                 }
             }
