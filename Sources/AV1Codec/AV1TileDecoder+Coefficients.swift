@@ -83,12 +83,12 @@ extension AV1TileDecoder {
                         level = symbols.symbol(eobOffset + ctx * 4, count: 3) + 1
                     } else {
                         let ctx = Self.baseContext(tx, at, row, col, mapStride, txClass)
-                        level = symbols.symbol(baseOffset + ctx * baseStride, count: 4)
+                        level = symbols.symbol4(baseOffset + ctx * baseStride)
                     }
                     if level > 2 {
                         let offset = rangeOffset + Self.rangeContext(at, row, col, mapStride, txClass) * rangeStride
                         for _ in 0..<4 {
-                            let br = symbols.symbol(offset, count: 4)
+                            let br = symbols.symbol4(offset)
                             level += br
                             if br < 3 { break }
                         }
