@@ -7,6 +7,9 @@ struct AV1InverseTransform {
     /// Residual: h × w, row-major, the output.
     var residual = [Int](repeating: 0, count: 64 * 64)
     private var work = [Int](repeating: 0, count: 128)
+    /// The column pass's scratch for 8-bit content, four columns a lane (raw: it is used inside
+    /// the other buffers' closures; each tile's transform has its own).
+    private let lanes = AV1TransformLanes()
 
     /// Transform_Row_Shift.
     static let rowShift = [0, 1, 2, 2, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2]
@@ -47,11 +50,11 @@ struct AV1InverseTransform {
             min(max(v, -(1 << (bits - 1))), (1 << (bits - 1)) - 1)
         }
         var v = dc
-        if abs(log2W - log2H) == 1 { v = AV1Transform1D.round2(v * 2896, 12) }
-        v = clamp(AV1Transform1D.round2(v &* 2896, 12), rowClamp)
-        v = clamp(AV1Transform1D.round2(v, rowShift[tx]), colClamp)
-        v = clamp(AV1Transform1D.round2(v &* 2896, 12), colClamp)
-        return AV1Transform1D.round2(v, 4)
+        if abs(log2W - log2H) == 1 { v = AV1TransformMath.round2(v * 2896, 12) }
+        v = clamp(AV1TransformMath.round2(v &* 2896, 12), rowClamp)
+        v = clamp(AV1TransformMath.round2(v, rowShift[tx]), colClamp)
+        v = clamp(AV1TransformMath.round2(v &* 2896, 12), colClamp)
+        return AV1TransformMath.round2(v, 4)
     }
 
     /// Transforms `coefficients` of a block of size `tx` and type `type` into `residual`.
@@ -93,7 +96,7 @@ struct AV1InverseTransform {
                             row.update(repeating: 0, count: w)
                             continue
                         }
-                        if rectangular { for j in 0..<w { t.t[j] = AV1Transform1D.round2(t.t[j] &* 2896, 12) } }
+                        if rectangular { for j in 0..<w { t.t[j] = AV1TransformMath.round2(t.t[j] &* 2896, 12) } }
                         if lossless {
                             t.walshHadamard(shift: 2)
                         } else {
@@ -103,7 +106,12 @@ struct AV1InverseTransform {
                             case .identity: t.identity(log2W)
                             }
                         }
-                        for j in 0..<w { row[j] = min(max(AV1Transform1D.round2(t.t[j], rowShift), colLow), colHigh) }
+                        for j in 0..<w { row[j] = min(max(AV1TransformMath.round2(t.t[j], rowShift), colLow), colHigh) }
+                    }
+                    if bitDepth == 8 && !lossless {
+                        Self.columnsInLanes(
+                            lanes.values, out: outBase, w: w, h: h, log2H: log2H, kind: columnKind, clamp: colClamp)
+                        return
                     }
                     for j in 0..<w {
                         for i in 0..<h { t.t[i] = outBase[i &* w &+ j] }
@@ -116,10 +124,49 @@ struct AV1InverseTransform {
                             case .identity: t.identity(log2H)
                             }
                         }
-                        for i in 0..<h { outBase[i &* w &+ j] = AV1Transform1D.round2(t.t[i], colShift) }
+                        for i in 0..<h { outBase[i &* w &+ j] = AV1TransformMath.round2(t.t[i], colShift) }
                     }
                 }
             }
         }
     }
+
+    /// The column pass of 8-bit content over `out` (h rows of w, the row pass's output, each
+    /// within 16 bits), four columns at once in 32-bit lanes (AV1TransformLane's SIMD4 says why
+    /// that is exact), with the column shift of 4.
+    private static func columnsInLanes(
+        _ lanes: UnsafeMutablePointer<SIMD4<Int32>>, out: UnsafeMutablePointer<Int>, w: Int, h: Int, log2H: Int,
+        kind: Kind, clamp: Int
+    ) {
+        do {
+            let t = AV1Transform1D(t: lanes, copy: lanes + 64)
+            for j in stride(from: 0, to: w, by: 4) {
+                for i in 0..<h {
+                    let at = out + (i &* w &+ j)
+                    lanes[i] = SIMD4(
+                        Int32(truncatingIfNeeded: at[0]), Int32(truncatingIfNeeded: at[1]),
+                        Int32(truncatingIfNeeded: at[2]), Int32(truncatingIfNeeded: at[3]))
+                }
+                switch kind {
+                case .dct: t.dct(log2H, clamp)
+                case .adst: t.adst(log2H, clamp)
+                case .identity: t.identity(log2H)
+                }
+                for i in 0..<h {
+                    let v = lanes[i].rounded(4)
+                    let at = out + (i &* w &+ j)
+                    (at[0], at[1], at[2], at[3]) = (Int(v[0]), Int(v[1]), Int(v[2]), Int(v[3]))
+                }
+            }
+        }
+    }
+}
+
+/// 128 lanes of four 32-bit values, made once a transform: the column pass's T and its copy.
+final class AV1TransformLanes {
+    let values = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: 128)
+
+    init() { values.initialize(repeating: .zero, count: 128) }
+
+    deinit { values.deallocate() }
 }

@@ -1,13 +1,5 @@
-/// The 1-D inverse transforms of AV1 7.13.2, as the specification writes them: butterflies of
-/// 12-bit cosines with Round2 after each rotation, and the Hadamard steps clamped to `r` bits.
-/// Values are Int (64 bits), so a hostile coefficient can never overflow a product; a valid
-/// stream stays inside the ranges the specification promises, where Int32 would do.
-struct AV1Transform1D {
-    /// T: the array the processes work on in place (up to 64 values).
-    let t: UnsafeMutablePointer<Int>
-    /// A scratch copy for the permutations.
-    let copy: UnsafeMutablePointer<Int>
-
+/// The arithmetic the 1-D transforms share: Round2, cos128 and brev, and their tables.
+enum AV1TransformMath {
     static let cos128Lookup: [Int] = [
         4096, 4095, 4091, 4085, 4076, 4065, 4052, 4036, 4017, 3996, 3973, 3948, 3920, 3889, 3857, 3822,
         3784, 3745, 3703, 3659, 3612, 3564, 3513, 3461, 3406, 3349, 3290, 3229, 3166, 3102, 3035, 2967,
@@ -17,20 +9,13 @@ struct AV1Transform1D {
 
     /// Cos128's table and brev(6, i)'s, as raw memory made once: a static array is reached
     /// through swift_once on each use (a call on Linux), which the butterflies made millions of.
-    nonisolated(unsafe) private static let tables: (cosines: UnsafePointer<Int>, reversed: UnsafePointer<UInt8>) = {
+    nonisolated(unsafe) static let tables: (cosines: UnsafePointer<Int>, reversed: UnsafePointer<UInt8>) = {
         let cosines = UnsafeMutablePointer<Int>.allocate(capacity: cos128Lookup.count)
         cosines.initialize(from: cos128Lookup, count: cos128Lookup.count)
         let reversed = UnsafeMutablePointer<UInt8>.allocate(capacity: reversed6.count)
         reversed.initialize(from: reversed6, count: reversed6.count)
         return (UnsafePointer(cosines), UnsafePointer(reversed))
     }()
-    private let cosines: UnsafePointer<Int>
-    private let reversed: UnsafePointer<UInt8>
-
-    init(t: UnsafeMutablePointer<Int>, copy: UnsafeMutablePointer<Int>) {
-        (self.t, self.copy) = (t, copy)
-        (cosines, reversed) = Self.tables
-    }
 
     @inline(__always) static func cos128(_ angle: Int) -> Int {
         let a = angle & 255
@@ -42,17 +27,8 @@ struct AV1Transform1D {
 
     @inline(__always) static func sin128(_ angle: Int) -> Int { cos128(angle - 64) }
 
-    /// cos128 from the raw table.
-    @inline(__always) private func cosine(_ angle: Int) -> Int {
-        let a = angle & 255
-        if a <= 64 { return cosines[a] }
-        if a <= 128 { return -cosines[128 - a] }
-        if a <= 192 { return -cosines[a - 128] }
-        return cosines[256 - a]
-    }
-
-    /// Round2(x, n). Wrapping: the values here stay far inside 64 bits (see the type's note), and
-    /// the overflow checks were a fifth of the butterflies' instructions.
+    /// Round2(x, n). Wrapping: the values here stay far inside 64 bits (see AV1Transform1D's
+    /// note), and the overflow checks were a fifth of the butterflies' instructions.
     @inline(__always) static func round2(_ x: Int, _ n: Int) -> Int { n == 0 ? x : (x &+ (1 &<< (n &- 1))) &>> n }
 
     /// brev(6, i) for i < 64: brev(n, i) is it shifted right by 6 − n.
@@ -66,6 +42,80 @@ struct AV1Transform1D {
     @inline(__always) static func brev(_ bits: Int, _ x: Int) -> Int {
         Int(reversed6[x & 63]) >> (6 - bits)
     }
+}
+
+/// What the 1-D transforms compute on: one value, or the same position of several columns.
+protocol AV1TransformLane {
+    static var zero: Self { get }
+    /// Wrapping sum and difference (the operators themselves cannot be Int's witnesses).
+    func plus(_ other: Self) -> Self
+    func minus(_ other: Self) -> Self
+    /// Times a constant (a cosine, a sine, a scale).
+    func scaled(_ c: Int) -> Self
+    /// Round2(self, n).
+    func rounded(_ n: Int) -> Self
+    /// Clamped to low...high.
+    func clamped(_ low: Int, _ high: Int) -> Self
+    var isZero: Bool { get }
+}
+
+/// One 64-bit value: any coefficient a stream can hold, at any bit depth.
+extension Int: AV1TransformLane {
+    @inline(__always) func plus(_ other: Int) -> Int { self &+ other }
+    @inline(__always) func minus(_ other: Int) -> Int { self &- other }
+    @inline(__always) func scaled(_ c: Int) -> Int { self &* c }
+    @inline(__always) func rounded(_ n: Int) -> Int { AV1TransformMath.round2(self, n) }
+    @inline(__always) func clamped(_ low: Int, _ high: Int) -> Int { Swift.min(Swift.max(self, low), high) }
+    @inline(__always) var isZero: Bool { self == 0 }
+}
+
+/// Four columns of 8-bit content at once, 32 bits a value: their inputs are clamped to 16 bits
+/// (the row pass's output), each Hadamard step clamps to 16 bits again, and a rotation or scale
+/// of such values (a constant below 2^13 times at most a few of them) stays below 2^30, so no
+/// input, valid or not, can overflow: the results are the 64-bit ones. SSE2 has no 32-bit lane
+/// multiply; the compiler makes one of two 64-bit ones, still well ahead of four scalar columns.
+extension SIMD4: AV1TransformLane where Scalar == Int32 {
+    @inline(__always) func plus(_ other: Self) -> Self { self &+ other }
+    @inline(__always) func minus(_ other: Self) -> Self { self &- other }
+    @inline(__always) func scaled(_ c: Int) -> Self { self &* Int32(truncatingIfNeeded: c) }
+    @inline(__always) func rounded(_ n: Int) -> Self {
+        n == 0 ? self : (self &+ Int32(truncatingIfNeeded: 1 &<< (n &- 1))) &>> Int32(truncatingIfNeeded: n)
+    }
+    @inline(__always) func clamped(_ low: Int, _ high: Int) -> Self {
+        clamped(
+            lowerBound: Self(repeating: Int32(truncatingIfNeeded: low)),
+            upperBound: Self(repeating: Int32(truncatingIfNeeded: high)))
+    }
+    @inline(__always) var isZero: Bool { self == .zero }
+}
+
+/// The 1-D inverse transforms of AV1 7.13.2, as the specification writes them: butterflies of
+/// 12-bit cosines with Round2 after each rotation, and the Hadamard steps clamped to `r` bits.
+/// On Int lanes (64 bits) a hostile coefficient can never overflow a product; a valid stream
+/// stays inside the ranges the specification promises. 8-bit columns go four at a time (SIMD4).
+struct AV1Transform1D<Lane: AV1TransformLane> {
+    /// T: the array the processes work on in place (up to 64 values).
+    let t: UnsafeMutablePointer<Lane>
+    /// A scratch copy for the permutations.
+    let copy: UnsafeMutablePointer<Lane>
+
+    private let cosines: UnsafePointer<Int>
+    private let reversed: UnsafePointer<UInt8>
+
+    init(t: UnsafeMutablePointer<Lane>, copy: UnsafeMutablePointer<Lane>) {
+        (self.t, self.copy) = (t, copy)
+        (cosines, reversed) = AV1TransformMath.tables
+    }
+
+    /// cos128 from the raw table. (A switch of literals, which would make the vector lanes'
+    /// multipliers constants, stopped the butterflies from being inlined: slower.)
+    @inline(__always) private func cosine(_ angle: Int) -> Int {
+        let a = angle & 255
+        if a <= 64 { return cosines[a] }
+        if a <= 128 { return -cosines[128 - a] }
+        if a <= 192 { return -cosines[a - 128] }
+        return cosines[256 - a]
+    }
 
     /// brev from the raw table.
     @inline(__always) private func brevFast(_ bits: Int, _ x: Int) -> Int { Int(reversed[x & 63]) >> (6 - bits) }
@@ -74,14 +124,14 @@ struct AV1Transform1D {
     @inline(__always) func b(_ a: Int, _ b: Int, _ angle: Int, _ flip: Bool) {
         let c = cosine(angle)
         let s = cosine(angle - 64)
-        let x = t[a] &* c &- t[b] &* s
-        let y = t[a] &* s &+ t[b] &* c
+        let x = t[a].scaled(c).minus(t[b].scaled(s))
+        let y = t[a].scaled(s).plus(t[b].scaled(c))
         if flip {
-            t[a] = Self.round2(y, 12)
-            t[b] = Self.round2(x, 12)
+            t[a] = y.rounded(12)
+            t[b] = x.rounded(12)
         } else {
-            t[a] = Self.round2(x, 12)
-            t[b] = Self.round2(y, 12)
+            t[a] = x.rounded(12)
+            t[b] = y.rounded(12)
         }
     }
 
@@ -92,8 +142,8 @@ struct AV1Transform1D {
         let y = t[b]
         let low = -(1 << (r - 1))
         let high = (1 << (r - 1)) - 1
-        t[a] = min(max(x &+ y, low), high)
-        t[b] = min(max(x &- y, low), high)
+        t[a] = x.plus(y).clamped(low, high)
+        t[b] = x.minus(y).clamped(low, high)
     }
 
     /// The inverse DCT of 2^n values (7.13.2.3), n = 2...6. Input with only its first value
@@ -103,12 +153,12 @@ struct AV1Transform1D {
     func dct(_ n: Int, _ r: Int) {
         let count = 1 << n
         var onlyFirst = true
-        for i in 1..<count where t[i] != 0 {
+        for i in 1..<count where !t[i].isZero {
             onlyFirst = false
             break
         }
         if onlyFirst {
-            let v = min(max(Self.round2(t[0] &* 2896, 12), -(1 << (r - 1))), (1 << (r - 1)) - 1)
+            let v = t[0].scaled(2896).rounded(12).clamped(-(1 << (r - 1)), (1 << (r - 1)) - 1)
             for i in 0..<count { t[i] = v }
             return
         }
@@ -186,29 +236,29 @@ struct AV1Transform1D {
 
     private func adst4() {
         let sinpi19 = 1321, sinpi29 = 2482, sinpi39 = 3344, sinpi49 = 3803
-        var s0 = sinpi19 &* t[0]
-        var s1 = sinpi29 &* t[0]
-        var s2 = sinpi39 &* t[1]
-        var s3 = sinpi49 &* t[2]
-        let s4 = sinpi19 &* t[2]
-        let s5 = sinpi29 &* t[3]
-        let s6 = sinpi49 &* t[3]
-        let a7 = t[0] &- t[2]
-        let b7 = a7 &+ t[3]
-        s0 &+= s3
-        s1 &-= s4
+        var s0 = t[0].scaled(sinpi19)
+        var s1 = t[0].scaled(sinpi29)
+        var s2 = t[1].scaled(sinpi39)
+        var s3 = t[2].scaled(sinpi49)
+        let s4 = t[2].scaled(sinpi19)
+        let s5 = t[3].scaled(sinpi29)
+        let s6 = t[3].scaled(sinpi49)
+        let a7 = t[0].minus(t[2])
+        let b7 = a7.plus(t[3])
+        s0 = s0.plus(s3)
+        s1 = s1.minus(s4)
         s3 = s2
-        s2 = sinpi39 &* b7
-        s0 &+= s5
-        s1 &-= s6
-        let x0 = s0 &+ s3
-        let x1 = s1 &+ s3
+        s2 = b7.scaled(sinpi39)
+        s0 = s0.plus(s5)
+        s1 = s1.minus(s6)
+        let x0 = s0.plus(s3)
+        let x1 = s1.plus(s3)
         let x2 = s2
-        let x3 = s0 &+ s1 &- s3
-        t[0] = Self.round2(x0, 12)
-        t[1] = Self.round2(x1, 12)
-        t[2] = Self.round2(x2, 12)
-        t[3] = Self.round2(x3, 12)
+        let x3 = s0.plus(s1).minus(s3)
+        t[0] = x0.rounded(12)
+        t[1] = x1.rounded(12)
+        t[2] = x2.rounded(12)
+        t[3] = x3.rounded(12)
     }
 
     private func adstInputPermutation(_ n: Int) {
@@ -226,7 +276,7 @@ struct AV1Transform1D {
             let c = ((i >> 1) & 1) ^ ((i >> 2) & 1)
             let d = (i & 1) ^ ((i >> 1) & 1)
             let idx = ((d << 3) | (c << 2) | (b << 1) | a) >> (4 - n)
-            t[i] = i & 1 == 1 ? -copy[idx] : copy[idx]
+            t[i] = i & 1 == 1 ? Lane.zero.minus(copy[idx]) : copy[idx]
         }
     }
 
@@ -258,13 +308,15 @@ struct AV1Transform1D {
     /// The inverse identity transform of 2^n values (7.13.2.15), n = 2...5.
     func identity(_ n: Int) {
         switch n {
-        case 2: for i in 0..<4 { t[i] = Self.round2(t[i] &* 5793, 12) }
-        case 3: for i in 0..<8 { t[i] &*= 2 }
-        case 4: for i in 0..<16 { t[i] = Self.round2(t[i] &* 11586, 12) }
-        default: for i in 0..<32 { t[i] &*= 4 }
+        case 2: for i in 0..<4 { t[i] = t[i].scaled(5793).rounded(12) }
+        case 3: for i in 0..<8 { t[i] = t[i].scaled(2) }
+        case 4: for i in 0..<16 { t[i] = t[i].scaled(11586).rounded(12) }
+        default: for i in 0..<32 { t[i] = t[i].scaled(4) }
         }
     }
+}
 
+extension AV1Transform1D where Lane == Int {
     /// The inverse Walsh-Hadamard transform of lossless blocks (7.13.2.10).
     func walshHadamard(shift: Int) {
         var a = t[0] >> shift
