@@ -81,6 +81,13 @@ struct AV1InverseTransform {
                         let outBase = out.baseAddress
                     else { return }
                     let t = AV1Transform1D(t: base, copy: base + 64)
+                    if bitDepth == 8 && !lossless {
+                        Self.rowsInLanes(
+                            lanes.values, input: inBase, out: outBase, tx: tx, rowsCoded: rowsCoded, kind: rowKind)
+                        Self.columnsInLanes(
+                            lanes.values, out: outBase, w: w, h: h, log2H: log2H, kind: columnKind, clamp: colClamp)
+                        return
+                    }
                     for i in 0..<h {
                         let row = outBase + i &* w
                         var any = 0
@@ -108,11 +115,6 @@ struct AV1InverseTransform {
                         }
                         for j in 0..<w { row[j] = min(max(AV1TransformMath.round2(t.t[j], rowShift), colLow), colHigh) }
                     }
-                    if bitDepth == 8 && !lossless {
-                        Self.columnsInLanes(
-                            lanes.values, out: outBase, w: w, h: h, log2H: log2H, kind: columnKind, clamp: colClamp)
-                        return
-                    }
                     for j in 0..<w {
                         for i in 0..<h { t.t[i] = outBase[i &* w &+ j] }
                         if lossless {
@@ -129,6 +131,57 @@ struct AV1InverseTransform {
                 }
             }
         }
+    }
+
+    /// The row pass of 8-bit content (not lossless): the first `rowsCoded` rows of the th × tw
+    /// coefficients (each within 16 bits, as dequantised) into the residual's rows, clamped to
+    /// the columns' 16 bits, four rows at once in 32-bit lanes (exact, as for the columns: the
+    /// 2:1 scaling and every step stay below 2^30). Rows past the coded ones are zero.
+    private static func rowsInLanes(
+        _ lanes: UnsafeMutablePointer<SIMD4<Int32>>, input: UnsafeMutablePointer<Int>, out: UnsafeMutablePointer<Int>,
+        tx: Int, rowsCoded: Int, kind: Kind
+    ) {
+        let log2W = AV1TxSize.widthLog2[tx]
+        let log2H = AV1TxSize.heightLog2[tx]
+        let (w, h) = (1 << log2W, 1 << log2H)
+        let tw = min(32, w)
+        let rowShift = rowShift[tx]
+        let rectangular = abs(log2W - log2H) == 1
+        let t = AV1Transform1D(t: lanes, copy: lanes + 64)
+        // Whole groups of four rows: those past `rowsCoded` (and before th, a multiple of 4)
+        // are zeros in the input, and come out zeros.
+        let coded = (rowsCoded + 3) & ~3
+        for first in stride(from: 0, to: coded, by: 4) {
+            let rows = input + first &* tw
+            var any = SIMD4<Int32>.zero
+            for j in 0..<tw {
+                let v = SIMD4(
+                    Int32(truncatingIfNeeded: rows[j]), Int32(truncatingIfNeeded: rows[tw &+ j]),
+                    Int32(truncatingIfNeeded: rows[2 &* tw &+ j]), Int32(truncatingIfNeeded: rows[3 &* tw &+ j]))
+                lanes[j] = v
+                any |= v
+            }
+            let target = out + first &* w
+            guard any != .zero else {
+                target.update(repeating: 0, count: 4 &* w)
+                continue
+            }
+            for j in tw..<w { lanes[j] = .zero }
+            if rectangular { for j in 0..<w { lanes[j] = lanes[j].scaled(2896).rounded(12) } }
+            switch kind {
+            case .dct: t.dct(log2W, 16)
+            case .adst: t.adst(log2W, 16)
+            case .identity: t.identity(log2W)
+            }
+            for j in 0..<w {
+                let v = lanes[j].rounded(rowShift).clamped(-(1 << 15), (1 << 15) - 1)
+                target[j] = Int(v[0])
+                target[w &+ j] = Int(v[1])
+                target[2 &* w &+ j] = Int(v[2])
+                target[3 &* w &+ j] = Int(v[3])
+            }
+        }
+        (out + coded &* w).update(repeating: 0, count: (h - coded) &* w)
     }
 
     /// The column pass of 8-bit content over `out` (h rows of w, the row pass's output, each
