@@ -214,12 +214,3 @@ struct AV1InverseTransform {
         }
     }
 }
-
-/// 128 lanes of four 32-bit values, made once a transform: the column pass's T and its copy.
-final class AV1TransformLanes {
-    let values = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: 128)
-
-    init() { values.initialize(repeating: .zero, count: 128) }
-
-    deinit { values.deallocate() }
-}

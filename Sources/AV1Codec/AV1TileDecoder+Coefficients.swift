@@ -63,8 +63,9 @@ extension AV1TileDecoder {
         let baseStride = AV1CDFs.Table.coeffBase.stride
         let rangeStride = AV1CDFs.Table.coeffBr.stride
         // The levels by position go to `quant` (only the first `eob` positions of the scan are
-        // ever read from it, and each is written here, so it is not cleared), and to a copy with four zero columns and rows
-        // past the block (Levels with TX_PAD), so the contexts read neighbours unchecked.
+        // ever read from it, and each is written here, so it is not cleared), and to a copy with
+        // four zero columns and rows past the block (Levels with TX_PAD), so the contexts read
+        // neighbours unchecked.
         let map = coefficientScratch.levels
         let mapStride = (1 << bwl) + 4
         map.update(repeating: 0, count: (height + 4) * mapStride)

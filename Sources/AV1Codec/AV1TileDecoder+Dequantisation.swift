@@ -77,7 +77,8 @@ extension AV1TileDecoder {
         recon.transform.residual.withUnsafeBufferPointer { residual in
             planes.samples.withUnsafeMutableBufferPointer { samples in
                 precondition(
-                    x >= 0 && y >= 0 && offset + (y + h - 1) * stride + x + w <= samples.count && h * w <= residual.count,
+                    x >= 0 && y >= 0 && offset + (y + h - 1) * stride + x + w <= samples.count
+                        && h * w <= residual.count,
                     "a transform block past the plane")
                 guard let frame = samples.baseAddress, let residual = residual.baseAddress else { return }
                 for i in 0..<h {

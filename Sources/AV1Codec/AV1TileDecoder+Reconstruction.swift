@@ -107,7 +107,8 @@ extension AV1TileDecoder {
         if !m.skip {
             let outcome = try coefficients(m, plane, startX, startY, tx, size)
             if outcome.eob > 0 {
-                reconstruct(m, plane, startX, startY, tx, outcome.txType, eob: outcome.eob, nonZero: outcome.nonZeroCount)
+                reconstruct(
+                    m, plane, startX, startY, tx, outcome.txType, eob: outcome.eob, nonZero: outcome.nonZeroCount)
             }
         }
         for i in 0..<stepY {
