@@ -77,6 +77,9 @@ struct AV1CDFs: Equatable {
         for table in Table.allCases { values += Self.defaults(table, q) }
     }
 
+    /// CDFs of the given values (a symbol decoder's, as they stand).
+    init(values: [UInt16]) { self.values = values }
+
     /// Where CDF `index` (counted in the table's own flattened order) of `table` starts.
     @inline(__always)
     static func offset(_ table: Table, _ index: Int = 0) -> Int {

@@ -7,6 +7,9 @@ struct AV1InverseTransform {
     /// Residual: h × w, row-major, the output.
     var residual = [Int](repeating: 0, count: 64 * 64)
     private var work = [Int](repeating: 0, count: 128)
+    /// The column pass's scratch for 8-bit content, four columns a lane (raw: it is used inside
+    /// the other buffers' closures; each tile's transform has its own).
+    private let lanes = AV1TransformLanes()
 
     /// Transform_Row_Shift.
     static let rowShift = [0, 1, 2, 2, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2]
@@ -47,11 +50,11 @@ struct AV1InverseTransform {
             min(max(v, -(1 << (bits - 1))), (1 << (bits - 1)) - 1)
         }
         var v = dc
-        if abs(log2W - log2H) == 1 { v = AV1Transform1D.round2(v * 2896, 12) }
-        v = clamp(AV1Transform1D.round2(v &* 2896, 12), rowClamp)
-        v = clamp(AV1Transform1D.round2(v, rowShift[tx]), colClamp)
-        v = clamp(AV1Transform1D.round2(v &* 2896, 12), colClamp)
-        return AV1Transform1D.round2(v, 4)
+        if abs(log2W - log2H) == 1 { v = AV1TransformMath.round2(v * 2896, 12) }
+        v = clamp(AV1TransformMath.round2(v &* 2896, 12), rowClamp)
+        v = clamp(AV1TransformMath.round2(v, rowShift[tx]), colClamp)
+        v = clamp(AV1TransformMath.round2(v &* 2896, 12), colClamp)
+        return AV1TransformMath.round2(v, 4)
     }
 
     /// Transforms `coefficients` of a block of size `tx` and type `type` into `residual`.
@@ -78,21 +81,29 @@ struct AV1InverseTransform {
                         let outBase = out.baseAddress
                     else { return }
                     let t = AV1Transform1D(t: base, copy: base + 64)
+                    if bitDepth == 8 && !lossless {
+                        Self.rowsInLanes(
+                            lanes.values, input: inBase, out: outBase, tx: tx, rowsCoded: rowsCoded, kind: rowKind)
+                        Self.columnsInLanes(
+                            lanes.values, out: outBase, w: w, h: h, log2H: log2H, kind: columnKind, clamp: colClamp)
+                        return
+                    }
                     for i in 0..<h {
-                        let row = outBase + i * w
-                        var any = false
+                        let row = outBase + i &* w
+                        var any = 0
                         if i < rowsCoded {
-                            for j in 0..<w {
-                                let v = j < 32 ? inBase[i * tw + j] : 0
-                                t.t[j] = v
-                                if v != 0 { any = true }
+                            let input = inBase + i &* tw
+                            for j in 0..<tw {
+                                t.t[j] = input[j]
+                                any |= input[j]
                             }
+                            for j in tw..<w { t.t[j] = 0 }
                         }
-                        guard any else {
-                            for j in 0..<w { row[j] = 0 }
+                        guard any != 0 else {
+                            row.update(repeating: 0, count: w)
                             continue
                         }
-                        if rectangular { for j in 0..<w { t.t[j] = AV1Transform1D.round2(t.t[j] * 2896, 12) } }
+                        if rectangular { for j in 0..<w { t.t[j] = AV1TransformMath.round2(t.t[j] &* 2896, 12) } }
                         if lossless {
                             t.walshHadamard(shift: 2)
                         } else {
@@ -102,10 +113,10 @@ struct AV1InverseTransform {
                             case .identity: t.identity(log2W)
                             }
                         }
-                        for j in 0..<w { row[j] = min(max(AV1Transform1D.round2(t.t[j], rowShift), colLow), colHigh) }
+                        for j in 0..<w { row[j] = min(max(AV1TransformMath.round2(t.t[j], rowShift), colLow), colHigh) }
                     }
                     for j in 0..<w {
-                        for i in 0..<h { t.t[i] = outBase[i * w + j] }
+                        for i in 0..<h { t.t[i] = outBase[i &* w &+ j] }
                         if lossless {
                             t.walshHadamard(shift: 0)
                         } else {
@@ -115,8 +126,89 @@ struct AV1InverseTransform {
                             case .identity: t.identity(log2H)
                             }
                         }
-                        for i in 0..<h { outBase[i * w + j] = AV1Transform1D.round2(t.t[i], colShift) }
+                        for i in 0..<h { outBase[i &* w &+ j] = AV1TransformMath.round2(t.t[i], colShift) }
                     }
+                }
+            }
+        }
+    }
+
+    /// The row pass of 8-bit content (not lossless): the first `rowsCoded` rows of the th × tw
+    /// coefficients (each within 16 bits, as dequantised) into the residual's rows, clamped to
+    /// the columns' 16 bits, four rows at once in 32-bit lanes (exact, as for the columns: the
+    /// 2:1 scaling and every step stay below 2^30). Rows past the coded ones are zero.
+    private static func rowsInLanes(
+        _ lanes: UnsafeMutablePointer<SIMD4<Int32>>, input: UnsafeMutablePointer<Int>, out: UnsafeMutablePointer<Int>,
+        tx: Int, rowsCoded: Int, kind: Kind
+    ) {
+        let log2W = AV1TxSize.widthLog2[tx]
+        let log2H = AV1TxSize.heightLog2[tx]
+        let (w, h) = (1 << log2W, 1 << log2H)
+        let tw = min(32, w)
+        let rowShift = rowShift[tx]
+        let rectangular = abs(log2W - log2H) == 1
+        let t = AV1Transform1D(t: lanes, copy: lanes + 64)
+        // Whole groups of four rows: those past `rowsCoded` (and before th, a multiple of 4)
+        // are zeros in the input, and come out zeros.
+        let coded = (rowsCoded + 3) & ~3
+        for first in stride(from: 0, to: coded, by: 4) {
+            let rows = input + first &* tw
+            var any = SIMD4<Int32>.zero
+            for j in 0..<tw {
+                let v = SIMD4(
+                    Int32(truncatingIfNeeded: rows[j]), Int32(truncatingIfNeeded: rows[tw &+ j]),
+                    Int32(truncatingIfNeeded: rows[2 &* tw &+ j]), Int32(truncatingIfNeeded: rows[3 &* tw &+ j]))
+                lanes[j] = v
+                any |= v
+            }
+            let target = out + first &* w
+            guard any != .zero else {
+                target.update(repeating: 0, count: 4 &* w)
+                continue
+            }
+            for j in tw..<w { lanes[j] = .zero }
+            if rectangular { for j in 0..<w { lanes[j] = lanes[j].scaled(2896).rounded(12) } }
+            switch kind {
+            case .dct: t.dct(log2W, 16)
+            case .adst: t.adst(log2W, 16)
+            case .identity: t.identity(log2W)
+            }
+            for j in 0..<w {
+                let v = lanes[j].rounded(rowShift).clamped(-(1 << 15), (1 << 15) - 1)
+                target[j] = Int(v[0])
+                target[w &+ j] = Int(v[1])
+                target[2 &* w &+ j] = Int(v[2])
+                target[3 &* w &+ j] = Int(v[3])
+            }
+        }
+        (out + coded &* w).update(repeating: 0, count: (h - coded) &* w)
+    }
+
+    /// The column pass of 8-bit content over `out` (h rows of w, the row pass's output, each
+    /// within 16 bits), four columns at once in 32-bit lanes (AV1TransformLane's SIMD4 says why
+    /// that is exact), with the column shift of 4.
+    private static func columnsInLanes(
+        _ lanes: UnsafeMutablePointer<SIMD4<Int32>>, out: UnsafeMutablePointer<Int>, w: Int, h: Int, log2H: Int,
+        kind: Kind, clamp: Int
+    ) {
+        do {
+            let t = AV1Transform1D(t: lanes, copy: lanes + 64)
+            for j in stride(from: 0, to: w, by: 4) {
+                for i in 0..<h {
+                    let at = out + (i &* w &+ j)
+                    lanes[i] = SIMD4(
+                        Int32(truncatingIfNeeded: at[0]), Int32(truncatingIfNeeded: at[1]),
+                        Int32(truncatingIfNeeded: at[2]), Int32(truncatingIfNeeded: at[3]))
+                }
+                switch kind {
+                case .dct: t.dct(log2H, clamp)
+                case .adst: t.adst(log2H, clamp)
+                case .identity: t.identity(log2H)
+                }
+                for i in 0..<h {
+                    let v = lanes[i].rounded(4)
+                    let at = out + (i &* w &+ j)
+                    (at[0], at[1], at[2], at[3]) = (Int(v[0]), Int(v[1]), Int(v[2]), Int(v[3]))
                 }
             }
         }

@@ -1,68 +1,29 @@
 /// The 1-D inverse transforms of AV1 7.13.2, as the specification writes them: butterflies of
 /// 12-bit cosines with Round2 after each rotation, and the Hadamard steps clamped to `r` bits.
-/// Values are Int (64 bits), so a hostile coefficient can never overflow a product; a valid
-/// stream stays inside the ranges the specification promises, where Int32 would do.
-struct AV1Transform1D {
+/// On Int lanes (64 bits) a hostile coefficient can never overflow a product; a valid stream
+/// stays inside the ranges the specification promises. 8-bit columns go four at a time (SIMD4).
+struct AV1Transform1D<Lane: AV1TransformLane> {
     /// T: the array the processes work on in place (up to 64 values).
-    let t: UnsafeMutablePointer<Int>
+    let t: UnsafeMutablePointer<Lane>
     /// A scratch copy for the permutations.
-    let copy: UnsafeMutablePointer<Int>
+    let copy: UnsafeMutablePointer<Lane>
 
-    static let cos128Lookup: [Int] = [
-        4096, 4095, 4091, 4085, 4076, 4065, 4052, 4036, 4017, 3996, 3973, 3948, 3920, 3889, 3857, 3822,
-        3784, 3745, 3703, 3659, 3612, 3564, 3513, 3461, 3406, 3349, 3290, 3229, 3166, 3102, 3035, 2967,
-        2896, 2824, 2751, 2675, 2598, 2520, 2440, 2359, 2276, 2191, 2106, 2019, 1931, 1842, 1751, 1660,
-        1567, 1474, 1380, 1285, 1189, 1092, 995, 897, 799, 700, 601, 501, 401, 301, 201, 101, 0,
-    ]
-
-    /// Cos128's table and brev(6, i)'s, as raw memory made once: a static array is reached
-    /// through swift_once on each use (a call on Linux), which the butterflies made millions of.
-    nonisolated(unsafe) private static let tables: (cosines: UnsafePointer<Int>, reversed: UnsafePointer<UInt8>) = {
-        let cosines = UnsafeMutablePointer<Int>.allocate(capacity: cos128Lookup.count)
-        cosines.initialize(from: cos128Lookup, count: cos128Lookup.count)
-        let reversed = UnsafeMutablePointer<UInt8>.allocate(capacity: reversed6.count)
-        reversed.initialize(from: reversed6, count: reversed6.count)
-        return (UnsafePointer(cosines), UnsafePointer(reversed))
-    }()
     private let cosines: UnsafePointer<Int>
     private let reversed: UnsafePointer<UInt8>
 
-    init(t: UnsafeMutablePointer<Int>, copy: UnsafeMutablePointer<Int>) {
+    init(t: UnsafeMutablePointer<Lane>, copy: UnsafeMutablePointer<Lane>) {
         (self.t, self.copy) = (t, copy)
-        (cosines, reversed) = Self.tables
+        (cosines, reversed) = AV1TransformMath.tables
     }
 
-    @inline(__always) static func cos128(_ angle: Int) -> Int {
-        let a = angle & 255
-        if a <= 64 { return cos128Lookup[a] }
-        if a <= 128 { return -cos128Lookup[128 - a] }
-        if a <= 192 { return -cos128Lookup[a - 128] }
-        return cos128Lookup[256 - a]
-    }
-
-    @inline(__always) static func sin128(_ angle: Int) -> Int { cos128(angle - 64) }
-
-    /// cos128 from the raw table.
+    /// cos128 from the raw table. (A switch of literals, which would make the vector lanes'
+    /// multipliers constants, stopped the butterflies from being inlined: slower.)
     @inline(__always) private func cosine(_ angle: Int) -> Int {
         let a = angle & 255
         if a <= 64 { return cosines[a] }
         if a <= 128 { return -cosines[128 - a] }
         if a <= 192 { return -cosines[a - 128] }
         return cosines[256 - a]
-    }
-
-    @inline(__always) static func round2(_ x: Int, _ n: Int) -> Int { n == 0 ? x : (x + (1 << (n - 1))) >> n }
-
-    /// brev(6, i) for i < 64: brev(n, i) is it shifted right by 6 − n.
-    static let reversed6: [UInt8] = (0..<64).map { i in
-        var t = 0
-        for b in 0..<6 { t |= ((i >> b) & 1) << (5 - b) }
-        return UInt8(t)
-    }
-
-    /// brev(bits, x): x's low `bits` bits (at most 6) in reverse order.
-    @inline(__always) static func brev(_ bits: Int, _ x: Int) -> Int {
-        Int(reversed6[x & 63]) >> (6 - bits)
     }
 
     /// brev from the raw table.
@@ -72,14 +33,14 @@ struct AV1Transform1D {
     @inline(__always) func b(_ a: Int, _ b: Int, _ angle: Int, _ flip: Bool) {
         let c = cosine(angle)
         let s = cosine(angle - 64)
-        let x = t[a] * c - t[b] * s
-        let y = t[a] * s + t[b] * c
+        let x = t[a].scaled(c).minus(t[b].scaled(s))
+        let y = t[a].scaled(s).plus(t[b].scaled(c))
         if flip {
-            t[a] = Self.round2(y, 12)
-            t[b] = Self.round2(x, 12)
+            t[a] = y.rounded(12)
+            t[b] = x.rounded(12)
         } else {
-            t[a] = Self.round2(x, 12)
-            t[b] = Self.round2(y, 12)
+            t[a] = x.rounded(12)
+            t[b] = y.rounded(12)
         }
     }
 
@@ -90,8 +51,8 @@ struct AV1Transform1D {
         let y = t[b]
         let low = -(1 << (r - 1))
         let high = (1 << (r - 1)) - 1
-        t[a] = min(max(x + y, low), high)
-        t[b] = min(max(x - y, low), high)
+        t[a] = x.plus(y).clamped(low, high)
+        t[b] = x.minus(y).clamped(low, high)
     }
 
     /// The inverse DCT of 2^n values (7.13.2.3), n = 2...6. Input with only its first value
@@ -101,12 +62,12 @@ struct AV1Transform1D {
     func dct(_ n: Int, _ r: Int) {
         let count = 1 << n
         var onlyFirst = true
-        for i in 1..<count where t[i] != 0 {
+        for i in 1..<count where !t[i].isZero {
             onlyFirst = false
             break
         }
         if onlyFirst {
-            let v = min(max(Self.round2(t[0] &* 2896, 12), -(1 << (r - 1))), (1 << (r - 1)) - 1)
+            let v = t[0].scaled(2896).rounded(12).clamped(-(1 << (r - 1)), (1 << (r - 1)) - 1)
             for i in 0..<count { t[i] = v }
             return
         }
@@ -184,29 +145,29 @@ struct AV1Transform1D {
 
     private func adst4() {
         let sinpi19 = 1321, sinpi29 = 2482, sinpi39 = 3344, sinpi49 = 3803
-        var s0 = sinpi19 * t[0]
-        var s1 = sinpi29 * t[0]
-        var s2 = sinpi39 * t[1]
-        var s3 = sinpi49 * t[2]
-        let s4 = sinpi19 * t[2]
-        let s5 = sinpi29 * t[3]
-        let s6 = sinpi49 * t[3]
-        let a7 = t[0] - t[2]
-        let b7 = a7 + t[3]
-        s0 += s3
-        s1 -= s4
+        var s0 = t[0].scaled(sinpi19)
+        var s1 = t[0].scaled(sinpi29)
+        var s2 = t[1].scaled(sinpi39)
+        var s3 = t[2].scaled(sinpi49)
+        let s4 = t[2].scaled(sinpi19)
+        let s5 = t[3].scaled(sinpi29)
+        let s6 = t[3].scaled(sinpi49)
+        let a7 = t[0].minus(t[2])
+        let b7 = a7.plus(t[3])
+        s0 = s0.plus(s3)
+        s1 = s1.minus(s4)
         s3 = s2
-        s2 = sinpi39 * b7
-        s0 += s5
-        s1 -= s6
-        let x0 = s0 + s3
-        let x1 = s1 + s3
+        s2 = b7.scaled(sinpi39)
+        s0 = s0.plus(s5)
+        s1 = s1.minus(s6)
+        let x0 = s0.plus(s3)
+        let x1 = s1.plus(s3)
         let x2 = s2
-        let x3 = s0 + s1 - s3
-        t[0] = Self.round2(x0, 12)
-        t[1] = Self.round2(x1, 12)
-        t[2] = Self.round2(x2, 12)
-        t[3] = Self.round2(x3, 12)
+        let x3 = s0.plus(s1).minus(s3)
+        t[0] = x0.rounded(12)
+        t[1] = x1.rounded(12)
+        t[2] = x2.rounded(12)
+        t[3] = x3.rounded(12)
     }
 
     private func adstInputPermutation(_ n: Int) {
@@ -224,7 +185,7 @@ struct AV1Transform1D {
             let c = ((i >> 1) & 1) ^ ((i >> 2) & 1)
             let d = (i & 1) ^ ((i >> 1) & 1)
             let idx = ((d << 3) | (c << 2) | (b << 1) | a) >> (4 - n)
-            t[i] = i & 1 == 1 ? -copy[idx] : copy[idx]
+            t[i] = i & 1 == 1 ? Lane.zero.minus(copy[idx]) : copy[idx]
         }
     }
 
@@ -256,13 +217,15 @@ struct AV1Transform1D {
     /// The inverse identity transform of 2^n values (7.13.2.15), n = 2...5.
     func identity(_ n: Int) {
         switch n {
-        case 2: for i in 0..<4 { t[i] = Self.round2(t[i] * 5793, 12) }
-        case 3: for i in 0..<8 { t[i] *= 2 }
-        case 4: for i in 0..<16 { t[i] = Self.round2(t[i] * 11586, 12) }
-        default: for i in 0..<32 { t[i] *= 4 }
+        case 2: for i in 0..<4 { t[i] = t[i].scaled(5793).rounded(12) }
+        case 3: for i in 0..<8 { t[i] = t[i].scaled(2) }
+        case 4: for i in 0..<16 { t[i] = t[i].scaled(11586).rounded(12) }
+        default: for i in 0..<32 { t[i] = t[i].scaled(4) }
         }
     }
+}
 
+extension AV1Transform1D where Lane == Int {
     /// The inverse Walsh-Hadamard transform of lossless blocks (7.13.2.10).
     func walshHadamard(shift: Int) {
         var a = t[0] >> shift

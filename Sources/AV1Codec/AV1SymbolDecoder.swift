@@ -2,7 +2,9 @@ import ImageCore
 
 /// The symbol (range) decoder of one tile (AV1 8.2.2-8.2.6): init_symbol, read_symbol with
 /// its CDF adaptation, read_bool and read_literal, over the tile's bytes. The CDFs it adapts
-/// are the tile's own copy (AV1CDFs), addressed by offset.
+/// are the tile's own copy (AV1CDFs), addressed by offset, held in raw memory this decoder owns
+/// (AV1CDFStore) so that a symbol's read and adaptation check neither bounds nor uniqueness.
+/// A copy of the decoder shares its CDFs: each tile makes its own decoder, and none is copied.
 ///
 /// Reads never run past the tile: SymbolMaxBits counts the bits left, and past the end the
 /// spec's zero padding is used, as a conformant decoder does, so a cut tile decodes to
@@ -21,7 +23,9 @@ struct AV1SymbolDecoder {
     private var maxBits: Int
     private let bitEnd: Int
     let updatesCDFs: Bool
-    var cdfs: AV1CDFs
+    /// The tile's CDFs, and their first value (the store keeps them alive).
+    private let store: AV1CDFStore
+    private let cdf: UnsafeMutablePointer<UInt16>
 
     static let probabilityShift = 6
     static let minimumProbability = 4
@@ -37,7 +41,8 @@ struct AV1SymbolDecoder {
         bitEnd = tile.upperBound * 8
         range = 1 << 15
         maxBits = 8 * tile.count - 15
-        self.cdfs = cdfs
+        store = AV1CDFStore(cdfs)
+        cdf = store.values
         self.updatesCDFs = updatesCDFs
         // SymbolValue is the first 15 bits inverted: the window's bit 63 is 0, the tile's first
         // bit goes at bit 62.
@@ -70,27 +75,44 @@ struct AV1SymbolDecoder {
     /// read_symbol: a symbol of the `count`-symbol CDF at `offset` in the tile's CDFs (its
     /// `count` values and its counter), adapting the CDF unless the frame disables it.
     @inline(__always)
-    mutating func symbol(_ offset: Int, count n: Int) -> Int {
+    mutating func symbol(_ offset: Int, count n: Int) -> Int { read(offset, n) }
+
+    /// A symbol of a 4-symbol CDF (coeff_base and coeff_br, most of a tile's symbols): read_symbol
+    /// with its count a constant, so its search and adaptation unroll. (Without the search loop,
+    /// as how many of the three falling bounds the value lies below, it was no faster: the
+    /// compiler branches on the bounds all the same.)
+    @inline(__always)
+    mutating func symbol4(_ offset: Int) -> Int { read(offset, 4) }
+
+    /// read_symbol's steps, `n` a constant where the caller's is.
+    @inline(__always)
+    private mutating func read(_ offset: Int, _ n: Int) -> Int {
         let range = self.range
         let value = self.value
-        let updates = updatesCDFs
-        let (symbol, prev, cur) = cdfs.values.withUnsafeMutableBufferPointer { buffer in
-            let cdf = buffer.baseAddress! + offset
-            var cur = range
-            var prev: Int
-            var symbol = -1
-            repeat {
-                symbol &+= 1
-                prev = cur
-                let f = (1 << 15) &- Int(cdf[symbol])
-                cur = ((range >> 8) &* (f >> Self.probabilityShift)) >> (7 - Self.probabilityShift)
-                cur &+= Self.minimumProbability &* (n &- symbol &- 1)
-            } while value < cur
-            if updates { AV1CDFs.adapt(cdf, n, symbol) }
-            return (symbol, prev, cur)
-        }
+        let cdf = self.cdf + offset
+        var cur = range
+        var prev: Int
+        var symbol = -1
+        repeat {
+            symbol &+= 1
+            prev = cur
+            let f = (1 << 15) &- Int(cdf[symbol])
+            cur = ((range >> 8) &* (f >> Self.probabilityShift)) >> (7 - Self.probabilityShift)
+            cur &+= Self.minimumProbability &* (n &- symbol &- 1)
+        } while value < cur
+        if updatesCDFs { AV1CDFs.adapt(cdf, n, symbol) }
         renormalize(range: prev &- cur, subtracting: cur)
         return symbol
+    }
+
+    /// The tile's CDFs as they stand (a copy).
+    var cdfs: AV1CDFs { AV1CDFs(values: Array(UnsafeBufferPointer(start: cdf, count: store.count))) }
+
+    /// The value at `offset` of the tile's CDFs.
+    @inline(__always)
+    func cdfValue(at offset: Int) -> Int {
+        precondition(offset >= 0 && offset < store.count, "a CDF offset past the tables")
+        return Int(cdf[offset])
     }
 
     /// read_bool: an even-odds bit (its CDF is not adapted: it is made afresh each time).

@@ -7,6 +7,9 @@ extension AV1TileDecoder {
         var culLevel = 0
         var dcCategory = 0
         var txType = 0
+        /// How many of the first `eob` coefficients are non-zero: their positions are the first
+        /// of `coefficientScratch.nonZero`, in scan order.
+        var nonZeroCount = 0
     }
 
     /// coeffs() (AV1 5.11.39) of a transform block whose all_zero flag was clear: its type (for
@@ -59,8 +62,10 @@ extension AV1TileDecoder {
         let rangeOffset = AV1CDFs.offset(.coeffBr, (min(txSzCtx, 3) * 2 + ptype) * 21)
         let baseStride = AV1CDFs.Table.coeffBase.stride
         let rangeStride = AV1CDFs.Table.coeffBr.stride
-        // The levels by position go to `quant`, and to a copy with four zero columns and rows
-        // past the block (Levels with TX_PAD), so the contexts read neighbours unchecked.
+        // The levels by position go to `quant` (only the first `eob` positions of the scan are
+        // ever read from it, and each is written here, so it is not cleared), and to a copy with
+        // four zero columns and rows past the block (Levels with TX_PAD), so the contexts read
+        // neighbours unchecked.
         let map = coefficientScratch.levels
         let mapStride = (1 << bwl) + 4
         map.update(repeating: 0, count: (height + 4) * mapStride)
@@ -68,8 +73,7 @@ extension AV1TileDecoder {
         swap(&q, &quant)
         q.withUnsafeMutableBufferPointer { quant in
             scan.withUnsafeBufferPointer { scan in
-                quant.baseAddress!.update(repeating: 0, count: scan.count)
-                for c in stride(from: eob - 1, through: 0, by: -1) {
+                for c in (0..<eob).reversed() {  // (a range reversed: stride's iterator was not inlined)
                     let pos = Int(scan[c])
                     let row = pos >> bwl
                     let col = pos & ((1 << bwl) - 1)
@@ -80,12 +84,12 @@ extension AV1TileDecoder {
                         level = symbols.symbol(eobOffset + ctx * 4, count: 3) + 1
                     } else {
                         let ctx = Self.baseContext(tx, at, row, col, mapStride, txClass)
-                        level = symbols.symbol(baseOffset + ctx * baseStride, count: 4)
+                        level = symbols.symbol4(baseOffset + ctx * baseStride)
                     }
                     if level > 2 {
                         let offset = rangeOffset + Self.rangeContext(at, row, col, mapStride, txClass) * rangeStride
                         for _ in 0..<4 {
-                            let br = symbols.symbol(offset, count: 4)
+                            let br = symbols.symbol4(offset)
                             level += br
                             if br < 3 { break }
                         }
@@ -108,6 +112,8 @@ extension AV1TileDecoder {
     ) throws(DecodeError) {
         var culLevel = 0
         var tooLong = false
+        var nonZeroCount = 0
+        let nonZero = coefficientScratch.nonZero
         // quant held aside while the symbols are read, so its elements are written unchecked.
         var q = [Int32]()
         swap(&q, &quant)
@@ -134,19 +140,24 @@ extension AV1TileDecoder {
                             }
                         } while !symbols.bool()
                         var x = 1
-                        for _ in stride(from: length - 2, through: 0, by: -1) { x = x << 1 | (symbols.bool() ? 1 : 0) }
+                        for _ in 0..<(length - 1) { x = x << 1 | (symbols.bool() ? 1 : 0) }
                         value = x + 14
                     }
                     if pos == 0 { out.dcCategory = sign ? 1 : 2 }
                     value &= 0xFFFFF
                     culLevel += value
                     quant[pos] = Int32(sign ? -value : value)
+                    if value != 0 {
+                        nonZero[nonZeroCount] = pos
+                        nonZeroCount &+= 1
+                    }
                 }
             }
         }
         swap(&q, &quant)
         guard !tooLong else { throw .corrupt("AV1 coefficient of over 32 Golomb bits") }
         out.culLevel = min(63, culLevel)
+        out.nonZeroCount = nonZeroCount
     }
 
     /// transform_type(): a luma block's type, read when its set offers a choice.

@@ -3,9 +3,10 @@
 extension AV1TileDecoder {
     /// The reconstruct process (7.12.3): dequantisation, the inverse transform, and the residual
     /// added to the prediction. Only the first `eob` positions of the scan can hold a coefficient:
-    /// the rest are zero.
+    /// the rest are zero. The non-zero ones, `nonZero` of them, are at the positions readSigns
+    /// listed in `coefficientScratch.nonZero`.
     mutating func reconstruct(
-        _ m: AV1BlockModes, _ plane: Int, _ x: Int, _ y: Int, _ tx: Int, _ type: Int, eob: Int
+        _ m: AV1BlockModes, _ plane: Int, _ x: Int, _ y: Int, _ tx: Int, _ type: Int, eob: Int, nonZero: Int
     ) {
         let bitDepth = sequence.colour.bitDepth
         let dqDenom: Int
@@ -46,38 +47,55 @@ extension AV1TileDecoder {
             return
         }
         let twLog2 = min(5, log2W)
+        let positions = coefficientScratch.nonZero
+        // The coefficient buffer is all zeros between blocks: only the listed positions are
+        // written, and cleared again after the transform.
         recon.transform.coefficients.withUnsafeMutableBufferPointer { coefficients in
             quant.withUnsafeBufferPointer { quant in
-                scan.withUnsafeBufferPointer { scan in
-                    coefficients.baseAddress!.update(repeating: 0, count: th * tw)
-                    for c in 0..<eob {
-                        let pos = Int(scan[c])
-                        let coefficient = Int(quant[pos])
-                        guard coefficient != 0 else { continue }
-                        var q = pos == 0 ? dcQ : acQ
-                        if let matrix { q = (q * Int(weights[matrix + pos]) + 16) >> 5 }
-                        let dq = coefficient * q
-                        let magnitude = (abs(dq) & 0xFFFFFF) / dqDenom
-                        coefficients[pos] = min(max(dq < 0 ? -magnitude : magnitude, low), high)
-                        lastRow = max(lastRow, (pos >> twLog2) + 1)
-                    }
+                precondition(nonZero <= min(eob, quant.count) && th * tw <= coefficients.count)
+                for k in 0..<nonZero {
+                    let pos = positions[k]
+                    precondition(pos >= 0 && pos < th * tw, "a coefficient past its transform")
+                    let coefficient = Int(quant[pos])
+                    var q = pos == 0 ? dcQ : acQ
+                    if let matrix { q = (q * Int(weights[matrix + pos]) + 16) >> 5 }
+                    let dq = coefficient * q
+                    let magnitude = (abs(dq) & 0xFFFFFF) / dqDenom
+                    coefficients[pos] = min(max(dq < 0 ? -magnitude : magnitude, low), high)
+                    lastRow = max(lastRow, (pos >> twLog2) + 1)
                 }
             }
         }
         recon.transform.inverse(tx: tx, type: type, lossless: lossless, bitDepth: bitDepth, rows: lastRow)
+        recon.transform.coefficients.withUnsafeMutableBufferPointer { coefficients in
+            for k in 0..<nonZero { coefficients[positions[k]] = 0 }
+        }
         let (flipUD, flipLR) = AV1InverseTransform.flips(type)
         let stride = planes.strides[plane]
         let offset = planes.offsets[plane]
         let top = (1 << bitDepth) - 1
         recon.transform.residual.withUnsafeBufferPointer { residual in
             planes.samples.withUnsafeMutableBufferPointer { samples in
+                precondition(
+                    x >= 0 && y >= 0 && offset + (y + h - 1) * stride + x + w <= samples.count
+                        && h * w <= residual.count,
+                    "a transform block past the plane")
+                guard let frame = samples.baseAddress, let residual = residual.baseAddress else { return }
                 for i in 0..<h {
                     let yy = flipUD ? h - i - 1 : i
-                    let rowStart = offset + (y + yy) * stride + x
-                    for j in 0..<w {
-                        let xx = flipLR ? w - j - 1 : j
-                        let v = Int(samples[rowStart + xx]) + residual[i * w + j]
-                        samples[rowStart + xx] = UInt16(truncatingIfNeeded: min(max(v, 0), top))
+                    let target = frame + offset + (y + yy) * stride + x
+                    let source = residual + i * w
+                    if flipLR {
+                        for j in 0..<w {
+                            let v = Int(target[w - j - 1]) &+ source[j]
+                            target[w - j - 1] = UInt16(truncatingIfNeeded: min(max(v, 0), top))
+                        }
+                    } else {
+                        // The common case, apart: a loop the compiler can widen.
+                        for j in 0..<w {
+                            let v = Int(target[j]) &+ source[j]
+                            target[j] = UInt16(truncatingIfNeeded: min(max(v, 0), top))
+                        }
                     }
                 }
             }

@@ -106,7 +106,10 @@ extension AV1TileDecoder {
         }
         if !m.skip {
             let outcome = try coefficients(m, plane, startX, startY, tx, size)
-            if outcome.eob > 0 { reconstruct(m, plane, startX, startY, tx, outcome.txType, eob: outcome.eob) }
+            if outcome.eob > 0 {
+                reconstruct(
+                    m, plane, startX, startY, tx, outcome.txType, eob: outcome.eob, nonZero: outcome.nonZeroCount)
+            }
         }
         for i in 0..<stepY {
             for j in 0..<stepX where sbRow + i <= 32 && sbCol + j <= 32 {

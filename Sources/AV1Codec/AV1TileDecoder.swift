@@ -166,8 +166,9 @@ struct AV1TileDecoder {
     /// partition that splits the block across the missing half.
     private func splitProbability(_ r: Int, _ c: Int, _ size: Int, vertical: Bool) -> Int {
         let (offset, _) = partitionCDF(r, c, size)
-        let cdf = symbols.cdfs.values
-        func mass(_ p: AV1Partition) -> Int { Int(cdf[offset + p.rawValue]) - Int(cdf[offset + p.rawValue - 1]) }
+        func mass(_ p: AV1Partition) -> Int {
+            symbols.cdfValue(at: offset + p.rawValue) - symbols.cdfValue(at: offset + p.rawValue - 1)
+        }
         var psum: Int
         if vertical {
             psum = mass(.horizontal) + mass(.split) + mass(.horizontalA) + mass(.horizontalB) + mass(.verticalA)
@@ -225,9 +226,14 @@ final class AV1TileHeaders: Sendable {
 
 /// Working memory the coefficient reader keeps between transform blocks: the padded level map
 /// (at most 32 + 4 columns and rows), raw so the context reads are unchecked and the tile
-/// decoder's `self` is not held while they are made.
+/// decoder's `self` is not held while they are made; and the positions of the block's non-zero
+/// coefficients in scan order, so the dequantisation visits those alone.
 final class AV1CoefficientScratch {
     let levels = UnsafeMutablePointer<UInt8>.allocate(capacity: 36 * 36)
+    let nonZero = UnsafeMutablePointer<Int>.allocate(capacity: 32 * 32)
 
-    deinit { levels.deallocate() }
+    deinit {
+        levels.deallocate()
+        nonZero.deallocate()
+    }
 }

@@ -86,7 +86,9 @@ enum HEIFPixels {
         }
     }
 
-    /// `convertRow` for 4:2:0 and 4:2:2 with bilinear chroma.
+    /// `convertRow` for 4:2:0 and 4:2:2 with bilinear chroma: HEIFChromaUpsampling.bilinear's
+    /// sums, the vertical blend (3 near + 1 far) made once a chroma column for the row, then
+    /// 3 of a column's blend and 1 of its neighbour's (the same 9-3-3-1, added in another order).
     private static func convertRowBilinear(
         _ p: HEVCPicture, _ planes: Planes, _ m: HEIFColourMatrix, window: HEIFRect, row oy: Int,
         into out: UnsafeMutablePointer<UInt8>
@@ -95,13 +97,25 @@ enum HEIFPixels {
         let lumaRow = y * p.width + window.x
         let (sx, sy) = p.chroma.shift
         let (cw, ch) = p.chromaSize
-        let (luma, cb, cr) = (planes.luma.base, UnsafePointer(planes.cb!.base), UnsafePointer(planes.cr!.base))
-        for ox in 0..<window.width {
-            let x = window.x + ox
-            let u = HEIFChromaUpsampling.bilinear(cb, width: cw, height: ch, sx: sx, sy: sy, x: x, y: y)
-            let v = HEIFChromaUpsampling.bilinear(cr, width: cw, height: ch, sx: sx, sy: sy, x: x, y: y)
-            let (r, g, b) = m.rgb(Int(luma[lumaRow + ox]), u, v)
-            (out[ox * 4], out[ox * 4 + 1], out[ox * 4 + 2], out[ox * 4 + 3]) = (r, g, b, 255)
+        let (luma, cb, cr) = (planes.luma.base, planes.cb!.base, planes.cr!.base)
+        let cy = y >> sy
+        let ny = sy == 0 ? cy : min(max(y & 1 == 0 ? cy - 1 : cy + 1, 0), ch - 1)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * cw) { blend in
+            let u = blend.baseAddress!, v = u + cw
+            let (nearU, farU, nearV, farV) = (cb + cy * cw, cb + ny * cw, cr + cy * cw, cr + ny * cw)
+            for c in 0..<cw {
+                u[c] = 3 &* Int32(nearU[c]) &+ Int32(farU[c])
+                v[c] = 3 &* Int32(nearV[c]) &+ Int32(farV[c])
+            }
+            for ox in 0..<window.width {
+                let x = window.x + ox
+                let cx = x >> sx
+                let nx = sx == 0 ? cx : min(max(x & 1 == 0 ? cx - 1 : cx + 1, 0), cw - 1)
+                let cbValue = (3 &* Int(u[cx]) &+ Int(u[nx]) &+ 8) >> 4
+                let crValue = (3 &* Int(v[cx]) &+ Int(v[nx]) &+ 8) >> 4
+                let (r, g, b) = m.rgb(Int(luma[lumaRow + ox]), cbValue, crValue)
+                Self.store(r, g, b, at: out + ox * 4)
+            }
         }
     }
 

@@ -7,7 +7,7 @@ import XCTest
 /// by hand, and the DCT against its real-valued definition within the rounding it allows.
 final class AV1InverseTransformTests: XCTestCase {
     /// round2 as the specification defines it.
-    private func round2(_ x: Int, _ n: Int) -> Int { AV1Transform1D.round2(x, n) }
+    private func round2(_ x: Int, _ n: Int) -> Int { AV1TransformMath.round2(x, n) }
 
     private func residual(tx: Int, type: Int, lossless: Bool = false, dc: Int) -> [Int] {
         var transform = AV1InverseTransform()
