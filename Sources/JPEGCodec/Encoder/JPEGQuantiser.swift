@@ -177,7 +177,16 @@ extension JPEGEncoder {
                 let row = zero.replacing(with: weights, where: scratch[u] .!= zero).wrappedSum()
                 mask |= maskTable[u * 256 + Int(row)]
             }
-            return lambda > 0 && mask & ~1 != 0 ? prune(mask) : mask
+            guard lambda > 0 && mask & ~1 != 0 else { return mask }
+            // The ±1 values, the only ones `prune` looks at (walking every value cost 14 % of the encode).
+            let one = SIMD8<Int32>(repeating: 1)
+            var ones: UInt64 = 0
+            for u in 0..<8 {
+                let row = zero.replacing(with: weights, where: scratch[u] &* scratch[u] .== one).wrappedSum()
+                ones |= maskTable[u * 256 + Int(row)]
+            }
+            ones &= ~1
+            return ones == 0 ? mask : prune(mask, ones: ones)
         }
 
         /// Estimated bits of an AC value of size 1 after a run of r zeros (Huffman code and the value's
@@ -191,16 +200,15 @@ extension JPEGEncoder {
         /// the squared steps it adds (2|x| − 1) cost less than `lambda` times the bits it saves: its own
         /// code, and the merging of its run with the next value's.
         @inline(never)
-        private func prune(_ mask: UInt64) -> UInt64 {
+        private func prune(_ mask: UInt64, ones: UInt64) -> UInt64 {
             var mask = mask
             UnsafeMutableRawPointer(scratch).withMemoryRebound(to: Int32.self, capacity: 64) { values in
                 UnsafeMutableRawPointer(steps).withMemoryRebound(to: Float.self, capacity: 64) { x in
-                    var remaining = mask & ~1
+                    var remaining = ones
                     while remaining != 0 {
                         let z = 63 &- remaining.leadingZeroBitCount
                         remaining &= ~(1 << UInt64(z))
-                        let i = source[z], v = values[i]
-                        guard v == 1 || v == -1 else { continue }
+                        let i = source[z]
                         // The zeros before it (from the previous AC value, or from the band's start) and
                         // after it (to the next value; none: it is the last, and its end of block stays).
                         let below = mask & ((1 << UInt64(z)) &- 1) & ~1
