@@ -44,16 +44,17 @@ final class JPEGQuantiserTests: XCTestCase {
     /// under their thresholds, which the unlowered zone zeroes, and changes nothing else; the DC stays plain.
     func testALoweredZoneKeepsOnlyTheValuesJustUnderTheThreshold() {
         let table = JPEGEncoder.QuantTables(quality: 75).luma
+        let zone = unpruned(.luma)
         var kept = 0
         for block in blocks(300) {
             let (plain, _) = quantise(Q(table: table, deadZone: false), block)
-            let (zoned, _) = quantise(Q(table: table), block)
-            let (lowered, mask) = quantise(Q(table: table), block, lowering: -0.1)
+            let (zoned, _) = quantise(Q(table: table, zone: zone), block)
+            let (lowered, mask) = quantise(Q(table: table, zone: zone), block, lowering: -0.1)
             XCTAssertEqual(mask, maskOf(lowered))
             XCTAssertEqual(lowered[0], plain[0])
             for z in 1..<64 where lowered[z] != zoned[z] {
                 let n = JPEGEncoder.Zigzag.natural[z]
-                let threshold = 0.6 + Float(n % 8 + n / 8) / 14 * 0.05
+                let threshold = zone.threshold(u: n % 8, v: n / 8)
                 let x = abs(scaled(block, table, z))
                 XCTAssertEqual(zoned[z], 0)
                 XCTAssertEqual(lowered[z], plain[z], "z \(z): kept as plain rounding has it")
@@ -89,14 +90,18 @@ final class JPEGQuantiserTests: XCTestCase {
         XCTAssertEqual(rounded, [0, 2, 2, 0, -2])
     }
 
-    /// Luma's zone rises from 0.6 step to 0.65, chroma's from 0.6 to 0.9, grey's from 0.55 to 0.65, with u + v over 14.
+    /// A zone without its pruning, to test the zone alone.
+    private func unpruned(_ zone: Q.DeadZone) -> Q.DeadZone { Q.DeadZone(low: zone.low, top: zone.top) }
+
+    /// Luma's zone rises from 0.55 step to 0.6, chroma's from 0.6 to 0.9, grey's from 0.5 to 0.6, with u + v
+    /// over 14 (pruning aside).
     func testTheDeadZoneOnlyZeroesSmallACValues() {
         let table = JPEGEncoder.QuantTables(quality: 75).luma
-        for (zone, low, top) in [(Q.DeadZone.luma, Float(0.6), Float(0.65)), (.chroma, 0.6, 0.9), (.grey, 0.55, 0.65)] {
+        for (zone, low, top) in [(Q.DeadZone.luma, Float(0.55), Float(0.6)), (.chroma, 0.6, 0.9), (.grey, 0.5, 0.6)] {
             var zeroed = 0, nearThreshold = 0
             for block in blocks(300) {
                 let (plain, _) = quantise(Q(table: table, deadZone: false), block)
-                let (out, mask) = quantise(Q(table: table, zone: zone), block)
+                let (out, mask) = quantise(Q(table: table, zone: unpruned(zone)), block)
                 XCTAssertEqual(mask, maskOf(out))
                 XCTAssertEqual(out[0], plain[0], "the DC is rounded plainly")
                 for z in 1..<64 {
@@ -116,5 +121,56 @@ final class JPEGQuantiserTests: XCTestCase {
             XCTAssertGreaterThan(zeroed, 0, "some value sat in the dead zone")
             XCTAssertGreaterThan(nearThreshold, 0, "some kept value sat just past it")
         }
+    }
+
+    /// Pruning only ever zeroes a ±1 AC value, and only one under 0.5 + lambda · (the most bits it could
+    /// save) / 2 steps; chroma's zone prunes nothing.
+    func testPruningOnlyZeroesSmallOnes() {
+        let table = JPEGEncoder.QuantTables(quality: 75).luma
+        XCTAssertEqual(Q.DeadZone.chroma.lambda, 0)
+        for zone in [Q.DeadZone.luma, .grey] {
+            XCTAssertGreaterThan(zone.lambda, 0)
+            let most = Q.runBits.max()! * 2
+            var pruned = 0
+            // Sparse blocks (one value in seven kept, halved), so that runs of zeros surround small ones.
+            let sparse = blocks(300).enumerated().map { k, block in
+                block.enumerated().map { u, row in
+                    SIMD8<Float>((0..<8).map { v in (k + u * 8 + v) % 7 == 0 ? row[v] / 2 : 0 })
+                }
+            }
+            for block in sparse {
+                let (kept, _) = quantise(Q(table: table, zone: unpruned(zone)), block)
+                let (out, mask) = quantise(Q(table: table, zone: zone), block)
+                XCTAssertEqual(mask, maskOf(out))
+                XCTAssertEqual(out[0], kept[0])
+                for z in 1..<64 where out[z] != kept[z] {
+                    XCTAssertEqual(out[z], 0)
+                    XCTAssertEqual(abs(kept[z]), 1)
+                    XCTAssertLessThan(abs(scaled(block, table, z)), 0.5 + zone.lambda * most / 2)
+                    pruned += 1
+                }
+            }
+            XCTAssertGreaterThan(pruned, 0)
+        }
+    }
+
+    /// A lone ±1 late in the block, after a long run of zeros, goes when it is barely over half a step
+    /// and stays when it is nearly a whole one; the same value right after others (a run of 0) stays.
+    func testALoneSmallOneLateInTheBlockIsPruned() {
+        let table = [UInt16](repeating: 1, count: 64)
+        let quantiser = Q(table: table, zone: .luma)
+        func block(_ values: [Int: Float]) -> [SIMD8<Float>] {
+            var block = [SIMD8<Float>](repeating: SIMD8(), count: 8)
+            let scale = JPEGEncoder.ForwardDCT.scale
+            for (z, x) in values {
+                let n = JPEGEncoder.Zigzag.natural[z]
+                let (u, v) = (n % 8, n / 8)
+                block[u][v] = Float(Double(x) * 8 * scale[u] * scale[v])
+            }
+            return block
+        }
+        XCTAssertEqual(quantise(quantiser, block([0: 20, 1: 3, 40: 0.7])).0[40], 0)
+        XCTAssertEqual(quantise(quantiser, block([0: 20, 1: 3, 40: 1.4])).0[40], 1)
+        XCTAssertEqual(quantise(quantiser, block([0: 20, 1: 3, 2: 0.7])).0[2], 1)
     }
 }
