@@ -87,6 +87,12 @@ class Measure:
     def peak_mib(self, name):
         return self.peak[name] / 1024
 
+    def spread(self, *names):
+        """The fastest to slowest run of each command and the load: a goal held as stable is read with them."""
+        runs = ", ".join(f"{name} {min(self.times[name]) * 1000:.1f}-{max(self.times[name]) * 1000:.1f} ms"
+                         for name in names)
+        return f"spread of the {len(self.times[names[0]])} runs: {runs}; load {os.getloadavg()[0]:.2f}"
+
 
 IMGSEL_PEAKS = []
 

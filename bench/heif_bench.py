@@ -26,12 +26,6 @@ def make_heics(photos):
     return plain, thumb
 
 
-def spread(m, name):
-    """A command's median and the spread of its runs (fastest to slowest), for a goal held as stable."""
-    times = sorted(m.times[name])
-    return f"{name} median {m.median(name) * 1000:.0f} ms ({times[0] * 1000:.0f} to {times[-1] * 1000:.0f})"
-
-
 def bench_heif(imgsel, photos, out, Measure, report, runs):
     for tool, package in [("vipsthumbnail", "libvips-tools"), ("heif-convert", "libheif-examples")]:
         if not shutil.which(tool):
@@ -43,7 +37,7 @@ def bench_heif(imgsel, photos, out, Measure, report, runs):
                      "vipsthumbnail": ["vipsthumbnail", path, "-s", "256", "-o", os.path.join(out, "v.png")]},
                     runs, out)
         report(label, m, "imgsel thumbnail", "vipsthumbnail", goal)
-        print(f"  runs of {runs}: {spread(m, 'imgsel thumbnail')}, {spread(m, 'vipsthumbnail')}")
+        print(f"  {m.spread('imgsel thumbnail', 'vipsthumbnail')}")
         print(f"  peak: imgsel {m.peak_mib('imgsel thumbnail'):.0f} MiB, vipsthumbnail {m.peak_mib('vipsthumbnail'):.0f} MiB")
     m = Measure({"imgsel thumbnail": [imgsel, "thumbnail", plain, "full.png", "--size", "16384"],
                  "heif-convert": ["heif-convert", plain, os.path.join(out, "hc.png")]}, max(3, runs // 2), out)

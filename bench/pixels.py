@@ -81,9 +81,7 @@ def bench_pixels(imgsel, work, args, Measure, report, peaks):
                      "vipsthumbnail": ["vipsthumbnail", p(name), "-s", "256", "-o", os.path.join(out, "v.png")]},
                     runs, out)
         report(f"thumbnail {label}", m, "imgsel thumbnail", "vipsthumbnail", goal)
-        spreads = ", ".join(f"{who} {min(m.times[who]) * 1000:.1f}-{max(m.times[who]) * 1000:.1f} ms"
-                            for who in ("imgsel thumbnail", "vipsthumbnail"))
-        print(f"  spread of the {runs} runs: {spreads}; load {os.getloadavg()[0]:.2f}")
+        print(f"  {m.spread('imgsel thumbnail', 'vipsthumbnail')}")
 
     # Issue 40: colour management costs at most 10 % of a thumbnail (a ProPhoto-tagged JPEG against the
     # same file untagged: the profile parsed, its tables built, the shrunk picture converted).

@@ -26,8 +26,8 @@ struct AV1Transform1D<Lane: AV1TransformLane> {
         return cosines[256 - a]
     }
 
-    /// brev from the raw table.
-    @inline(__always) private func brevFast(_ bits: Int, _ x: Int) -> Int { Int(reversed[x & 63]) >> (6 - bits) }
+    /// brev(bits, x) from the raw table: x's low `bits` bits (at most 6) in reverse order.
+    @inline(__always) private func brev(_ bits: Int, _ x: Int) -> Int { Int(reversed[x & 63]) >> (6 - bits) }
 
     /// B(a, b, angle, flip): a rotation by angle·π/128, then (flip) the two exchanged.
     @inline(__always) func b(_ a: Int, _ b: Int, _ angle: Int, _ flip: Bool) {
@@ -87,14 +87,14 @@ struct AV1Transform1D<Lane: AV1TransformLane> {
         let count = 1 << n
         for i in 0..<count { copy[i] = t[i] }
         for i in 0..<count { t[i] = copy[Int(reversed[i]) >> (6 - n)] }
-        if n == 6 { for i in 0..<16 { b(32 + i, 63 - i, 63 - 4 * brevFast(4, i), false) } }
-        if n >= 5 { for i in 0..<8 { b(16 + i, 31 - i, 6 + (brevFast(3, 7 - i) << 3), false) } }
+        if n == 6 { for i in 0..<16 { b(32 + i, 63 - i, 63 - 4 * brev(4, i), false) } }
+        if n >= 5 { for i in 0..<8 { b(16 + i, 31 - i, 6 + (brev(3, 7 - i) << 3), false) } }
         if n == 6 { for i in 0..<16 { h(32 + i * 2, 33 + i * 2, i & 1 == 1, r) } }
-        if n >= 4 { for i in 0..<4 { b(8 + i, 15 - i, 12 + (brevFast(2, 3 - i) << 4), false) } }
+        if n >= 4 { for i in 0..<4 { b(8 + i, 15 - i, 12 + (brev(2, 3 - i) << 4), false) } }
         if n >= 5 { for i in 0..<8 { h(16 + 2 * i, 17 + 2 * i, i & 1 == 1, r) } }
         if n == 6 {
             for i in 0..<4 {
-                for j in 0..<2 { b(62 - i * 4 - j, 33 + i * 4 + j, 60 - 16 * brevFast(2, i) + 64 * j, true) }
+                for j in 0..<2 { b(62 - i * 4 - j, 33 + i * 4 + j, 60 - 16 * brev(2, i) + 64 * j, true) }
             }
         }
         if n >= 3 { for i in 0..<2 { b(4 + i, 7 - i, 56 - 32 * i, false) } }

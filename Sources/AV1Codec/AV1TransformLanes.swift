@@ -1,4 +1,5 @@
-/// The arithmetic the 1-D transforms share: Round2, cos128 and brev, and their tables.
+/// The arithmetic the 1-D transforms share: Round2, and cos128's and brev's tables (read by
+/// AV1Transform1D through `tables`).
 enum AV1TransformMath {
     static let cos128Lookup: [Int] = [
         4096, 4095, 4091, 4085, 4076, 4065, 4052, 4036, 4017, 3996, 3973, 3948, 3920, 3889, 3857, 3822,
@@ -17,16 +18,6 @@ enum AV1TransformMath {
         return (UnsafePointer(cosines), UnsafePointer(reversed))
     }()
 
-    @inline(__always) static func cos128(_ angle: Int) -> Int {
-        let a = angle & 255
-        if a <= 64 { return cos128Lookup[a] }
-        if a <= 128 { return -cos128Lookup[128 - a] }
-        if a <= 192 { return -cos128Lookup[a - 128] }
-        return cos128Lookup[256 - a]
-    }
-
-    @inline(__always) static func sin128(_ angle: Int) -> Int { cos128(angle - 64) }
-
     /// Round2(x, n). Wrapping: the values here stay far inside 64 bits (see AV1Transform1D's
     /// note), and the overflow checks were a fifth of the butterflies' instructions.
     @inline(__always) static func round2(_ x: Int, _ n: Int) -> Int { n == 0 ? x : (x &+ (1 &<< (n &- 1))) &>> n }
@@ -36,11 +27,6 @@ enum AV1TransformMath {
         var t = 0
         for b in 0..<6 { t |= ((i >> b) & 1) << (5 - b) }
         return UInt8(t)
-    }
-
-    /// brev(bits, x): x's low `bits` bits (at most 6) in reverse order.
-    @inline(__always) static func brev(_ bits: Int, _ x: Int) -> Int {
-        Int(reversed6[x & 63]) >> (6 - bits)
     }
 }
 

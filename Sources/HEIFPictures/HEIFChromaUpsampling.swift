@@ -8,17 +8,14 @@ public enum HEIFChromaUpsampling: Sendable {
     case repeated
     case bilinear
 
-    /// The bilinear chroma of luma sample (x, y) from a `width`×`height` plane subsampled by
-    /// (sx, sy): libyuv's 9-3-3-1 (4:2:0) or 3-1 across (4:2:2) weights, rounded as it rounds, the
-    /// nearest chroma sample's neighbour on the side the luma sample lies, the edge sample repeated.
+    /// The chroma sample the bilinear filter blends with sample `i >> shift` for luma sample `i`:
+    /// its neighbour on the side the luma sample lies (chroma sited between its luma samples), the
+    /// edge sample repeated; the sample itself along an axis not subsampled. The weights are libyuv's,
+    /// 3 near to 1 far each way (9-3-3-1 at 4:2:0, 3-1 across at 4:2:2), rounded as it rounds
+    /// (HEIFPixels' bilinear row).
     @inline(__always)
-    static func bilinear(
-        _ plane: UnsafePointer<UInt16>, width: Int, height: Int, sx: Int, sy: Int, x: Int, y: Int
-    ) -> Int {
-        let cx = x >> sx, cy = y >> sy
-        let nx = sx == 0 ? cx : min(max(x & 1 == 0 ? cx - 1 : cx + 1, 0), width - 1)
-        let ny = sy == 0 ? cy : min(max(y & 1 == 0 ? cy - 1 : cy + 1, 0), height - 1)
-        let near = plane + cy * width, far = plane + ny * width
-        return (9 * Int(near[cx]) + 3 * Int(near[nx]) + 3 * Int(far[cx]) + Int(far[nx]) + 8) >> 4
+    static func farSample(_ i: Int, shift: Int, count: Int) -> Int {
+        let near = i >> shift
+        return shift == 0 ? near : min(max(i & 1 == 0 ? near - 1 : near + 1, 0), count - 1)
     }
 }

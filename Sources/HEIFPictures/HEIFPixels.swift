@@ -86,9 +86,9 @@ enum HEIFPixels {
         }
     }
 
-    /// `convertRow` for 4:2:0 and 4:2:2 with bilinear chroma: HEIFChromaUpsampling.bilinear's
-    /// sums, the vertical blend (3 near + 1 far) made once a chroma column for the row, then
-    /// 3 of a column's blend and 1 of its neighbour's (the same 9-3-3-1, added in another order).
+    /// `convertRow` for 4:2:0 and 4:2:2 with bilinear chroma (HEIFChromaUpsampling.farSample):
+    /// the vertical blend (3 near + 1 far) made once a chroma column for the row, then 3 of a
+    /// column's blend and 1 of its neighbour's, rounded once (9-3-3-1, or 3-1 across at 4:2:2).
     private static func convertRowBilinear(
         _ p: HEVCPicture, _ planes: Planes, _ m: HEIFColourMatrix, window: HEIFRect, row oy: Int,
         into out: UnsafeMutablePointer<UInt8>
@@ -99,7 +99,7 @@ enum HEIFPixels {
         let (cw, ch) = p.chromaSize
         let (luma, cb, cr) = (planes.luma.base, planes.cb!.base, planes.cr!.base)
         let cy = y >> sy
-        let ny = sy == 0 ? cy : min(max(y & 1 == 0 ? cy - 1 : cy + 1, 0), ch - 1)
+        let ny = HEIFChromaUpsampling.farSample(y, shift: sy, count: ch)
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * cw) { blend in
             let u = blend.baseAddress!, v = u + cw
             let (nearU, farU, nearV, farV) = (cb + cy * cw, cb + ny * cw, cr + cy * cw, cr + ny * cw)
@@ -109,8 +109,7 @@ enum HEIFPixels {
             }
             for ox in 0..<window.width {
                 let x = window.x + ox
-                let cx = x >> sx
-                let nx = sx == 0 ? cx : min(max(x & 1 == 0 ? cx - 1 : cx + 1, 0), cw - 1)
+                let cx = x >> sx, nx = HEIFChromaUpsampling.farSample(x, shift: sx, count: cw)
                 let cbValue = (3 &* Int(u[cx]) &+ Int(u[nx]) &+ 8) >> 4
                 let crValue = (3 &* Int(v[cx]) &+ Int(v[nx]) &+ 8) >> 4
                 let (r, g, b) = m.rgb(Int(luma[lumaRow + ox]), cbValue, crValue)

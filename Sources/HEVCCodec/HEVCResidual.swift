@@ -254,7 +254,7 @@ extension HEVCSliceDecoder {
         let prefix = engine.bypassOnes(limit: 28)
         c = engine
         guard prefix < 28 else { throw .corrupt("coeff_abs_level_remaining too long") }
-        if prefix <= 3 { return (prefix << rice) + c.bypassBits(rice) }
+        // A prefix over 3 here: the peek found four ones first.
         return (((1 << (prefix - 3)) + 2) << rice) + c.bypassBits(prefix - 3 + rice)
     }
 }

@@ -34,8 +34,9 @@ extension JPEGEncoder {
         /// A dead zone's thresholds in steps: `low` at the DC's place (u + v = 0, where the DC itself is
         /// rounded plainly), rising linearly to `top` at the highest frequency (u + v = 14).
         /// `lambda` is the bits one squared step is worth to `prune` (0: none): with it, luma's zones are
-        /// lower than they were without (0.6 → 0.65, grey's 0.55 → 0.65), as an isolated ±1, dear to
-        /// code, is pruned anyway (bench/notes/jpeg-tuning.md, "Rate-distortion pruning").
+        /// lower than they were without (0.55 → 0.6, where they were 0.6 → 0.65; grey's 0.5 → 0.6, where
+        /// they were 0.55 → 0.65), as an isolated ±1, dear to code, is pruned anyway
+        /// (bench/notes/jpeg-tuning.md, "Rate-distortion pruning").
         struct DeadZone {
             let low: Float
             let top: Float
