@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "CFileCopy"),
         // `imgsel html`: the page's markup, style, script and escaping; builds text, touches no disk.
         .target(name: "SelectionPage", dependencies: ["SelectionStore", "ImageHeaders", "ByteCoding"]),
-        // A leaf: byte codings shared by the page, the terminal renderers and the probe (base64, CRC-32).
+        // A leaf: byte codings shared by the page, the terminal renderers and the probe (base64 both ways, CRC-32).
         .target(name: "ByteCoding"),
         // A leaf: inflate and deflate (zlib and raw), which the PNG and TIFF decoders and the PNG writer share,
         // and DecodeError, which inflate throws as every decoder does. Bytes in, bytes out.
@@ -83,8 +83,9 @@ let package = Package(
         .target(name: "HEVCCodec", dependencies: ["ImageCore"]),
         // AV1 still pictures to planes (AVIF's coding); knows nothing of HEIF (`make avif-check` runs it alone,
         // av1-yuv). Issue 41 so far: intra frames decoded and filtered (deblocking, CDEF, restoration) bit-exact with
-        // dav1d, intra block copy included; not registered yet. Posix for calloc (the frame's zeroed buffers).
-        .target(name: "AV1Codec", dependencies: ["ImageCore", "Posix"]),
+        // dav1d, intra block copy included; not registered yet. Posix for calloc (the frame's zeroed buffers),
+        // ByteCoding for the quantizer matrices' generated base64.
+        .target(name: "AV1Codec", dependencies: ["ImageCore", "ByteCoding", "Posix"]),
         // The HEIF item model (grids, clap/irot/imir, alpha, thumbnails, colour), generic over the coded item
         // (HEIFCodec: HEVC and AV1 are plugged in by the registry) and so free of any codec.
         .target(name: "HEIFPictures", dependencies: ["ImageCore", "ImageHeaders", "Posix"]),

@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// Quantizer matrices (AV1 7.12.3, 9.5): the weights each coefficient's step is scaled by when a
 /// frame uses them, by level (0...14), plane type and transform size.
 enum AV1QuantizerMatrix {
@@ -11,25 +13,11 @@ enum AV1QuantizerMatrix {
         var out = [UInt8]()
         out.reserveCapacity(15 * 2 * 3344)
         for text in levels0To2 + levels3To5 + levels6To8 + levels9To11 + levels12To14 {
-            var bits = 0
-            var count = 0
-            for c in text.utf8 {
-                let value: Int
-                switch c {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = Int(c - UInt8(ascii: "A"))
-                case UInt8(ascii: "a")...UInt8(ascii: "z"): value = Int(c - UInt8(ascii: "a")) + 26
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = Int(c - UInt8(ascii: "0")) + 52
-                case UInt8(ascii: "+"): value = 62
-                case UInt8(ascii: "/"): value = 63
-                default: continue  // line breaks and padding
-                }
-                bits = (bits << 6 | value) & 0xFFFFFF
-                count += 6
-                if count >= 8 {
-                    count -= 8
-                    out.append(UInt8(truncatingIfNeeded: bits >> count))
-                }
-            }
+            // Generated text, its lines broken for the source: the same bytes every run.
+            var characters = Array(text.utf8)
+            characters.removeAll { $0 == UInt8(ascii: "\n") }
+            guard let level = Base64.decode(characters) else { preconditionFailure("the generated tables are base64") }
+            out += level
         }
         return out
     }()

@@ -31,7 +31,7 @@ public struct Fingerprint: Equatable, Sendable {
     /// computes it again from the picture.
     public init?(text: String) {
         guard text.hasPrefix(Self.prefix),
-            let bytes = Self.base64Decoded(Array(text.utf8.dropFirst(Self.prefix.count))),
+            let bytes = Base64.decode(Array(text.utf8.dropFirst(Self.prefix.count))),
             bytes.count == Self.byteCount
         else { return nil }
         let l = Self.lumaSide * Self.lumaSide, c = Self.chromaSide * Self.chromaSide

@@ -4,6 +4,7 @@
 /// `Base64.append` encodes a whole input straight into an output buffer; `Base64Encoder`
 /// takes a file in chunks of any size and carries the one or two bytes left over between
 /// calls, so a page can embed a large image in bounded memory.
+/// `Base64.decode` (Base64Decoding.swift) reads it back, strictly: the fingerprints and AV1's tables.
 public enum Base64 {
     static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 

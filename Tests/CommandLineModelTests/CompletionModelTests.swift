@@ -56,6 +56,33 @@ final class CompletionModelTests: XCTestCase {
         XCTAssertTrue(BashCompletion.script(listed, version: "v").contains("--types) _imgsel_offer '@list jpeg png'"))
     }
 
+    /// check's and export's `--format` share a name and a placeholder but not their values.
+    func testAnOptionNameTwoCommandsGiveDifferentValuesIsOfferedByCommand() {
+        let format = OptionSpec(names: ["--format"], value: "FORMAT", help: "format")
+        let specs = [
+            CommandSpec(name: "check", usage: "check [--format FORMAT]", summary: "check", options: [format]),
+            CommandSpec(name: "export", usage: "export DIR", summary: "export", options: [format]),
+        ]
+        let model = CompletionModel(
+            globals: [], commands: specs, lists: ["FORMAT": ["jpeg", "png"]],
+            choices: ["check": ["--format": ["text", "github"]]])
+        XCTAssertEqual(model.valueOptions.map(\.name), ["--format"])
+        XCTAssertEqual(model.valueOptions.first?.marker, "text github", "the first command to name it")
+        XCTAssertEqual(model.valueOptions.first?.byCommand.map(\.command), ["export"])
+        XCTAssertEqual(model.valueOptions.first?.byCommand.map(\.marker), ["@list jpeg png"])
+        XCTAssertEqual(self.model.valueOptions.map(\.byCommand.count), [0, 0, 0], "no clash, no choosing")
+        XCTAssertTrue(
+            BashCompletion.script(model, version: "v").contains(
+                """
+                        --format)
+                            case $command in
+                                export) _imgsel_offer '@list jpeg png' "$cur" "${program[@]}"; return 0 ;;
+                            esac
+                            _imgsel_offer 'text github' "$cur" "${program[@]}"; return 0 ;;
+
+                """))
+    }
+
     func testQuotingForEachShell() {
         XCTAssertEqual(ShellQuote.single("it's"), "'it'\\''s'")
         XCTAssertEqual(ShellQuote.fish("it's a\\b"), "'it\\'s a\\\\b'")

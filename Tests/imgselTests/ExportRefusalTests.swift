@@ -98,6 +98,25 @@ final class ExportRefusalTests: ImgselTestCase {
         XCTAssertEqual(bytes("kept/01-shot.heic"), bytes("shot.heic"), "--keep-metadata copies it as it is")
     }
 
+    /// An AVIF keeps its EXIF (and GPS) in an item as a HEIC does, so it is made again too: a JPEG of
+    /// its pixels (imgsel's own AV1 decoder) without its location; `--keep-metadata` copies it.
+    func testAnAVIFWithALocationBecomesAJPEGWithoutIt() {
+        phoneHEIC(named: "shot.avif")
+        XCTAssertNotNil(exifTags("shot.avif")["EXIF:GPSLatitude"], "the fixture carries a location")
+        assertSuccess(run(["add", "shot.avif"]))
+        let r = run(["export", "out", "--json"])
+        assertSuccess(r)
+        XCTAssertEqual(listing("out"), ["01-shot.jpg"])
+        XCTAssertTrue(r.stdout.contains("\"re-encoded\""), r.stdout)
+        let seen = pillow("im = Image.open('out/01-shot.jpg'); print(im.format, im.size)")
+        XCTAssertEqual(seen.trimmed, "JPEG (64, 48)")
+        let tags = exifTags("out/01-shot.jpg")
+        XCTAssertNil(tags["EXIF:GPSLatitude"], "\(tags)")
+        XCTAssertNil(tags["EXIF:Make"], "\(tags)")
+        assertSuccess(run(["export", "kept", "--keep-metadata"]))
+        XCTAssertEqual(bytes("kept/01-shot.avif"), bytes("shot.avif"), "--keep-metadata copies it as it is")
+    }
+
     /// A HEIC made JPEG keeps its ICC profile always (a phone's Display P3 values are not sRGB), and
     /// under --keep-metadata its EXIF, read from the file's EXIF item, with the orientation at 1.
     func testAHEICMadeJPEGKeepsItsProfileAndUnderKeepMetadataItsEXIF() {
@@ -118,9 +137,10 @@ final class ExportRefusalTests: ImgselTestCase {
         XCTAssertEqual(pillow(profile.replacingOccurrences(of: "{}", with: "kept/01-shot.jpg")).trimmed, "True")
     }
 
-    /// `shot.heic`, 64×48 of one green, as a phone writes it: EXIF with Make and a GPS position, an
-    /// EXIF orientation (which pillow-heif also writes as irot), and an sRGB profile in `profile.icc`.
-    private func phoneHEIC(orientation: Int = 1, profile: Bool = false) {
+    /// `shot.heic` (or `named`, an AVIF by its extension), 64×48 of one green, as a phone writes it:
+    /// EXIF with Make and a GPS position, an EXIF orientation (which pillow-heif also writes as irot),
+    /// and an sRGB profile in `profile.icc`.
+    private func phoneHEIC(orientation: Int = 1, profile: Bool = false, named name: String = "shot.heic") {
         pillow(
             """
             import pillow_heif
@@ -133,7 +153,7 @@ final class ExportRefusalTests: ImgselTestCase {
             if \(profile ? "True" : "False"):
                 extra['icc_profile'] = ImageCms.ImageCmsProfile(ImageCms.createProfile('sRGB')).tobytes()
                 open('profile.icc', 'wb').write(extra['icc_profile'])
-            Image.new('RGB', (64, 48), (10, 200, 30)).save('shot.heic', quality=90, exif=exif.tobytes(), **extra)
+            Image.new('RGB', (64, 48), (10, 200, 30)).save('\(name)', quality=90, exif=exif.tobytes(), **extra)
             """)
     }
 

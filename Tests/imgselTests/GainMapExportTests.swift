@@ -143,4 +143,38 @@ final class GainMapExportTests: ImgselTestCase {
         XCTAssertTrue(copy.stdout.hasSuffix("hdr gain map dropped\n"), copy.stdout)
         assertFailure(run(["export", "x", "--hdr", "maybe"]), 2)
     }
+
+    /// `--hdr drop --keep-metadata`: the SDR picture alone (no MPF index, no `hdrgm` XMP, no ISO
+    /// 21496-1 segment, nothing after its end) with the EXIF `--keep-metadata` keeps, GPS and all,
+    /// whether the file is copied or encoded (then upright, its orientation set to 1).
+    func testDropWithKeepMetadataKeepsTheEXIFButNoGainMap() throws {
+        ultraHDR("k.jpg", ["--iso", "--orientation", "6", "--width", "400", "--height", "300"])
+        ultraHDR("s.jpg", ["--iso"])
+        assertSuccess(run(["-q", "add", "s.jpg", "k.jpg"]))
+        let r = run(["--json", "export", "out", "--hdr", "drop", "--keep-metadata", "--max-side", "320"])
+        assertSuccess(r)
+        let files = try XCTUnwrap(parseJSON(r.stdout) as? [[String: Any]], r.stdout)
+        let changes = files.map { $0["changes"] as? [String] ?? [] }
+        XCTAssertEqual(changes, [["copied", "hdr-dropped"], ["upright", "shrunk", "re-encoded", "hdr-dropped"]])
+        for name in ["out/01-s.jpg", "out/02-k.jpg"] {
+            let tags = exifTags(name)
+            XCTAssertEqual(tags["EXIF:Make"], "PhoneMaker", "\(name): EXIF kept")
+            XCTAssertEqual(tags["EXIF:Orientation"], "1", "\(name): upright (k.jpg was 6)")
+            XCTAssertNotNil(tags["EXIF:GPSLatitude"], "\(name): GPS is EXIF, kept too")
+            XCTAssertNil(tags["MPF:NumberOfImages"], "\(name): no MPF index")
+            XCTAssertNil(tags.keys.first { $0.hasPrefix("XMP:") }, "\(name): no hdrgm XMP: \(tags)")
+            let bytes = try [UInt8](Data(contentsOf: url(name)))
+            XCTAssertEqual(Array(bytes.suffix(2)), [0xFF, 0xD9], "\(name) ends with its picture")
+            XCTAssertEqual(Self.count([0xFF, 0xD8, 0xFF], in: bytes), 1, "\(name): one JPEG, no gain map after it")
+            XCTAssertEqual(Self.count(Array("urn:iso:std:iso:ts:21496:-1".utf8), in: bytes), 0, name)
+        }
+        XCTAssertFalse(run(["info", "out/01-s.jpg"]).stdout.contains("gain map"))
+        XCTAssertFalse(run(["info", "out/02-k.jpg"]).stdout.contains("gain map"))
+    }
+
+    /// How many times `needle` occurs in `bytes`.
+    private static func count(_ needle: [UInt8], in bytes: [UInt8]) -> Int {
+        guard bytes.count >= needle.count else { return 0 }
+        return (0...(bytes.count - needle.count)).filter { bytes[$0..<$0 + needle.count].elementsEqual(needle) }.count
+    }
 }

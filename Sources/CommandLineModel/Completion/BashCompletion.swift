@@ -7,9 +7,18 @@ public enum BashCompletion {
         let commands = model.commands.map(\.name).joined(separator: " ")
         let valueNames = model.valueOptions.map(\.name).joined(separator: "|")
         var valueCases = ""
-        for (name, marker) in model.valueOptions {
-            valueCases +=
-                "        \(name)) _imgsel_offer \(ShellQuote.single(marker)) \"$cur\" \"${program[@]}\"; return 0 ;;\n"
+        func offer(_ marker: String) -> String {
+            "_imgsel_offer \(ShellQuote.single(marker)) \"$cur\" \"${program[@]}\"; return 0 ;;"
+        }
+        for (name, marker, byCommand) in model.valueOptions {
+            // A name two commands give different values (check's and export's --format): by command.
+            if !byCommand.isEmpty {
+                valueCases += "        \(name))\n            case $command in\n"
+                for (command, own) in byCommand { valueCases += "                \(command)) \(offer(own))\n" }
+                valueCases += "            esac\n            \(offer(marker))\n"
+            } else {
+                valueCases += "        \(name)) \(offer(marker))\n"
+            }
         }
         var commandCases = ""
         for command in model.commands {

@@ -21,27 +21,55 @@ public struct CompletionModel: Sendable {
     /// Placeholders whose value is a comma-separated list of known words (`LIST`: the type
     /// names), with the words: the executable knows them, this leaf does not.
     public let lists: [String: [String]]
+    /// One command's option whose value is one of these words, where the placeholder does not
+    /// say (check's `--format FORMAT` is text or github, export's is jpeg or png): command name →
+    /// option name → words. It wins over `lists` for that command only.
+    public let choices: [String: [String: [String]]]
 
     /// The model of a command line with these global options and commands, in the order
     /// help lists them.
-    public init(globals: [OptionSpec], commands: [CommandSpec], lists: [String: [String]] = [:]) {
+    public init(
+        globals: [OptionSpec], commands: [CommandSpec], lists: [String: [String]] = [:],
+        choices: [String: [String: [String]]] = [:]
+    ) {
         self.globals = globals
         self.commands = commands.map(Self.entry)
         self.lists = lists
+        self.choices = choices
     }
 
-    /// Every option that takes a value, with what to offer for the value.
-    public var valueOptions: [(name: String, marker: String)] {
-        var seen: Set<String> = []
-        var result: [(String, String)] = []
-        for option in globals + commands.flatMap(\.options) where option.value != nil {
-            let placeholder = option.value!
-            let marker = lists[placeholder].map { (["@list"] + $0).joined(separator: " ") }
-            for name in option.names where seen.insert(name).inserted {
-                result.append((name, marker ?? Self.marker(forPlaceholder: placeholder) ?? ""))
+    /// Every option that takes a value, once, with what to offer for the value: `marker` as the
+    /// first command (or the globals) to have the option name gives it, and `byCommand` where
+    /// a later command gives the same name other values, so the scripts choose by command there.
+    public var valueOptions: [(name: String, marker: String, byCommand: [(command: String, marker: String)])] {
+        var names: [String] = []
+        var markers: [String: String] = [:]
+        var byCommand: [String: [(command: String, marker: String)]] = [:]
+        let owned =
+            globals.map { (command: String?.none, option: $0) }
+            + commands.flatMap { command in command.options.map { (command: Optional(command.name), option: $0) } }
+        for (command, option) in owned {
+            guard let marker = marker(for: option, of: command) else { continue }
+            for name in option.names {
+                if let first = markers[name] {
+                    if let command, marker != first { byCommand[name, default: []].append((command, marker)) }
+                } else {
+                    markers[name] = marker
+                    names.append(name)
+                }
             }
         }
-        return result
+        return names.map { ($0, markers[$0]!, byCommand[$0] ?? []) }
+    }
+
+    /// What `option`'s value is made of on `command`'s line (nil for a global one); nil for a flag.
+    private func marker(for option: OptionSpec, of command: String?) -> String? {
+        guard let placeholder = option.value else { return nil }
+        if let command, let words = option.names.lazy.compactMap({ self.choices[command]?[$0] }).first {
+            return words.joined(separator: " ")
+        }
+        if let words = lists[placeholder] { return (["@list"] + words).joined(separator: " ") }
+        return Self.marker(forPlaceholder: placeholder) ?? ""
     }
 
     /// Reads the positional arguments from a usage line such as

@@ -9,10 +9,20 @@ public enum FishCompletion {
         let commands = model.commands.map { described($0.name, $0.summary) }.joined(separator: " \\\n        ")
         let valueNames = model.valueOptions.map(\.name).joined(separator: " ")
         var valueCases = ""
-        for (name, marker) in model.valueOptions {
-            valueCases +=
-                "        case \(name)\n"
-                + "            __imgsel_offer \(ShellQuote.fish(marker)) \"$current\" $program\n            return\n"
+        func offer(_ marker: String, indent: String) -> String {
+            "\(indent)__imgsel_offer \(ShellQuote.fish(marker)) \"$current\" $program\n\(indent)return\n"
+        }
+        for (name, marker, byCommand) in model.valueOptions {
+            valueCases += "        case \(name)\n"
+            // A name two commands give different values (check's and export's --format): by command.
+            if !byCommand.isEmpty {
+                valueCases += "            switch \"$command\"\n"
+                for (command, own) in byCommand {
+                    valueCases += "                case \(command)\n" + offer(own, indent: "                    ")
+                }
+                valueCases += "            end\n"
+            }
+            valueCases += offer(marker, indent: "            ")
         }
         var commandCases = ""
         for command in model.commands {

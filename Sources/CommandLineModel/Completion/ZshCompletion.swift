@@ -11,8 +11,16 @@ public enum ZshCompletion {
             .joined(separator: "\n")
         let valueNames = model.valueOptions.map(\.name).joined(separator: "|")
         var valueCases = ""
-        for (name, marker) in model.valueOptions {
-            valueCases += "            \(name)) _imgsel_offer \(ShellQuote.single(marker)); return ;;\n"
+        func offer(_ marker: String) -> String { "_imgsel_offer \(ShellQuote.single(marker)); return ;;" }
+        for (name, marker, byCommand) in model.valueOptions {
+            // A name two commands give different values (check's and export's --format): by command.
+            if !byCommand.isEmpty {
+                valueCases += "            \(name))\n              case $command in\n"
+                for (command, own) in byCommand { valueCases += "                \(command)) \(offer(own))\n" }
+                valueCases += "              esac\n              \(offer(marker))\n"
+            } else {
+                valueCases += "            \(name)) \(offer(marker))\n"
+            }
         }
         var commandCases = ""
         for command in model.commands {

@@ -14,7 +14,7 @@ struct CheckCommand: Command {
 
     /// How problems are told: lines on stderr, or GitHub Actions annotations on stdout (a pull
     /// request then shows each on its file).
-    enum ReportFormat: String { case text, github }
+    enum ReportFormat: String, CaseIterable { case text, github }
 
     let format: ReportFormat
 

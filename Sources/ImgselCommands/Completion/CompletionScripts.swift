@@ -16,7 +16,9 @@ enum CompletionScripts {
                 // export's --format, --names, --colour and --hdr.
                 "FORMAT": ExportFormat.allCases.map(\.rawValue), "NAMING": ExportNaming.allCases.map(\.rawValue),
                 "COLOUR": ExportColour.allCases.map(\.rawValue), "HDR": ExportHDR.allCases.map(\.rawValue),
-            ])
+            ],
+            // check's --format is FORMAT in help too, but a report's format, not an image's.
+            choices: ["check": ["--format": CheckCommand.ReportFormat.allCases.map(\.rawValue)]])
     }
 
     /// `shell` is one of `CompletionCommand.shells`.

@@ -119,7 +119,7 @@ public enum ExportPlan {
     }
 
     /// Types whose metadata only re-encoding removes.
-    static let reencodedToRemoveMetadata: Set<ImageType> = [.tiff, .heic, .heif]
+    static let reencodedToRemoveMetadata: Set<ImageType> = [.tiff, .heic, .heif, .avif]
 
     /// One entry's step, whether or not it can be made.
     public static func plan(_ entry: Entry, index: Int, limits: ExportLimits, options: ExportOptions) -> ExportStep {
@@ -144,9 +144,9 @@ public enum ExportPlan {
         let flattens = limits.rules[.noAlpha] != nil && entry.alpha == true
         let typeAllowed = limits.types?.contains(entry.type) ?? true
         let formatForced = options.format.map { $0.type != entry.type } ?? false
-        // TIFF carries its metadata in the directories that also describe the pixels, HEIC and HEIF in
-        // items the pixels' own boxes point past: no byte surgery here removes it, so such a file is
-        // made again unless its metadata is to be kept (a phone's HEIC holds its GPS position).
+        // TIFF carries its metadata in the directories that also describe the pixels, HEIC, HEIF and
+        // AVIF in items the pixels' own boxes point past: no byte surgery here removes it, so such a
+        // file is made again unless its metadata is to be kept (a phone's HEIC holds its GPS position).
         let metadataOnlyReencodingRemoves = Self.reencodedToRemoveMetadata.contains(entry.type) && !options.keepMetadata
         if !changes.isEmpty || !typeAllowed || formatForced || metadataOnlyReencodingRemoves || flattens {
             if !changes.contains(.firstFrame), let kept = animation(entry, limits: limits, options: options) {

@@ -56,14 +56,18 @@ final class ExportPlanTests: XCTestCase {
         XCTAssertEqual(plan[0].changes, [])
     }
 
-    /// An AVIF or HEIF image sequence is drawn from its first frame: made again, it says so; copied, it
-    /// keeps every frame.
+    /// An AVIF or HEIF image sequence is drawn from its first frame: made again, it says so; copied (only
+    /// under --keep-metadata, as its EXIF is in an item only re-encoding removes), it keeps every frame.
     func testAnImageSequenceMadeAgainSaysItKeepsItsFirstFrame() throws {
         let sequences = [entry("a.avif", .avif, 3000, 1000, frames: 3), entry("b.heic", .heic, 1000, 500, frames: 2)]
         let plan = try steps(sequences, rules: try rules([(.maxWidth, "2048")]))
         XCTAssertEqual(plan.map(\.changes), [[.shrunk, .firstFrame, .reEncoded], [.firstFrame, .reEncoded]])
-        let copied = try steps([entry("a.avif", .avif, 1000, 500, frames: 3)], rules: try rules([(.maxWidth, "2048")]))
+        let small = [entry("a.avif", .avif, 1000, 500, frames: 3)]
+        let wide = try rules([(.maxWidth, "2048")])
+        let copied = try steps(small, rules: wide, options: ExportOptions(keepMetadata: true))
         XCTAssertEqual(copied[0].action, .copy)
+        let made = try steps(small, rules: wide)
+        XCTAssertEqual(made[0].changes, [.firstFrame, .reEncoded])
     }
 
     func testAnAnimationThatMustChangeStaysAnimatedUnlessAStillIsAsked() throws {
@@ -119,10 +123,10 @@ final class ExportPlanTests: XCTestCase {
         XCTAssertEqual(same[0].action, .copy, "--format jpeg copies a JPEG that needs nothing")
     }
 
-    /// A phone's HEIC holds its EXIF (GPS included) in an item no byte surgery here cuts out: it
+    /// A phone's HEIC (or an AVIF) holds its EXIF (GPS included) in an item no byte surgery here cuts out: it
     /// is made again as a JPEG, as the issue asks, even when nothing else needs changing.
     func testAHEICThatNeedsNothingIsStillReencodedSoItsLocationStaysBehind() throws {
-        for type in [ImageType.heic, .heif] {
+        for type in [ImageType.heic, .heif, .avif] {
             let step = try steps([entry("IMG_0001.heic", type, 4032, 3024)])[0]
             XCTAssertEqual(step.action, .encode, "\(type)")
             XCTAssertEqual(step.changes, [.reEncoded], "\(type)")

@@ -1,0 +1,42 @@
+import Foundation
+import XCTest
+
+/// An option name two commands give different values: check's `--format` is a report's
+/// (text, github), export's an image's (jpeg, png). Each shell offers what the command on
+/// the line takes.
+extension CompletionTests {
+    func testBashOffersTheValuesOfTheCommandOnTheLine() {
+        XCTAssertEqual(bashOffers(["imgsel", "check", "--format", ""]), ["text", "github"])
+        XCTAssertEqual(bashOffers(["imgsel", "check", "--format", "g"]), ["github"])
+        XCTAssertEqual(
+            bashOffers(["imgsel", "check", "--format", "=", ""], commandLine: "imgsel check --format="),
+            ["text", "github"])
+        XCTAssertEqual(bashOffers(["imgsel", "-q", "check", "--format", ""]), ["text", "github"])
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--format", ""]), ["jpeg", "png"])
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--format", "p"]), ["png"])
+        XCTAssertEqual(bashOffers(["imgsel", "check", "--format", "text", ""]), [], "check takes no argument")
+    }
+
+    func testZshOffersTheValuesOfTheCommandOnTheLine() throws {
+        let zsh = try installedShell("zsh")
+        let url = script("zsh")
+        XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "check", "--format", ""]), "text\ngithub\n")
+        XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-q", "check", "--format", ""]), "text\ngithub\n")
+        XCTAssertEqual(
+            zshOffers(zsh, url, ["imgsel", "export", "out", "--format", ""]), "(compset -P *,)\njpeg\npng\n")
+    }
+
+    func testFishOffersTheValuesOfTheCommandOnTheLine() throws {
+        let fish = try installedShell("fish")
+        let url = script("fish")
+        func offers(_ line: String) -> [String] {
+            let driver = "source $argv[1]; complete -C $argv[2]"
+            let (_, out, _) = shell(fish, ["--no-config", "-c", driver, url.path, line])
+            return RunResult.lines(out).sorted()
+        }
+        XCTAssertEqual(offers("imgsel check --format "), ["github", "text"])
+        XCTAssertEqual(offers("imgsel -q check --format t"), ["text"])
+        XCTAssertEqual(offers("imgsel export out --format "), ["jpeg", "png"])
+        XCTAssertEqual(offers("imgsel export out --format j"), ["jpeg"])
+    }
+}
