@@ -94,7 +94,7 @@ final class VP8ParsePipeline {
         return slots[mby % Self.depth]
     }
 
-    /// Gives the slot of the row last returned (its coefficients cleared) back, with the modes
+    /// Gives the slot of the row last returned (its levels cleared) back, with the modes
     /// of the row it will hold next.
     func release() { readModes() }
 
