@@ -51,11 +51,41 @@ struct VP8BoolDecoder {
         }
     }
 
+    /// Bits below the window `refillAhead` leaves: three decisions (at most 7 bits each, as a
+    /// range of 1 renormalises by 7) and a sign (1 bit), a coefficient position's common reading.
+    static let aheadBits = 21
+
+    /// Whether at least `bytes` bytes are left to load (`refillAhead` may then read them).
+    @inline(__always)
+    func hasBytesLeft(_ bytes: Int) -> Bool { base != nil && count &- position >= bytes }
+
+    /// Loads bytes until at least `aheadBits` bits lie below the window, so that the decisions
+    /// after it need no check of their own (`readBitUnchecked`, `applySignUnchecked`). It reads
+    /// eight bytes from the current position: only where `hasBytesLeft` has promised them, and
+    /// it loads as many of them as the 64-bit value holds (the window stays within it).
+    @inline(__always)
+    mutating func refillAhead() {
+        if bits < Self.aheadBits {
+            let bytes = (56 &- bits) &>> 3  // 4...7: at most 56 bits below the window
+            let loaded = UInt64(truncatingIfNeeded: 8 &* bytes)
+            let source = UnsafeRawPointer(base.unsafelyUnwrapped + position)
+            value = value &<< loaded | UInt64(bigEndian: source.loadUnaligned(as: UInt64.self)) &>> (64 &- loaded)
+            position &+= bytes
+            bits &+= 8 &* bytes
+        }
+    }
+
     /// One decision whose probability of being 0 is `probability`/256:
     /// split = 1 + (range - 1) * probability / 256 (RFC 6386 section 7.3).
     @inline(__always)
     mutating func readBit(_ probability: Int) -> Bool {
         if bits < 0 { load() }
+        return readBitUnchecked(probability)
+    }
+
+    /// `readBit` where the window is known to be loaded (`bits` not negative).
+    @inline(__always)
+    mutating func readBitUnchecked(_ probability: Int) -> Bool {
         let split = (rangeMinusOne &* UInt32(truncatingIfNeeded: probability)) &>> 8  // the split minus one
         let position = UInt64(truncatingIfNeeded: bits)
         let window = UInt32(truncatingIfNeeded: value &>> position)
@@ -82,6 +112,12 @@ struct VP8BoolDecoder {
     @inline(__always)
     mutating func applySign(_ magnitude: Int) -> Int {
         if bits < 0 { load() }
+        return applySignUnchecked(magnitude)
+    }
+
+    /// `applySign` where the window is known to be loaded (`bits` not negative).
+    @inline(__always)
+    mutating func applySignUnchecked(_ magnitude: Int) -> Int {
         let position = UInt64(truncatingIfNeeded: bits)
         let split = rangeMinusOne &>> 1
         let window = UInt32(truncatingIfNeeded: value &>> position)

@@ -77,13 +77,14 @@ struct VP8Residuals {
     ) {
         var bool = decoder  // a local copy stays in registers through the token loop
         defer { decoder = bool }
+        let bandOffsets = lookup.table
         var first = 0
         var lumaType = Self.typeY4
         if !isSubblockCoded {
             let context = Int(aboveY2[column] + leftY2)
             let end = Self.readBlock(
                 &bool, probabilities + Self.typeY2 * 264, context: context, first: 0, into: levels + 384,
-                lookup.table)
+                bandOffsets)
             ends[24] = UInt8(truncatingIfNeeded: end)
             let flag: UInt8 = end > 0 ? 1 : 0
             aboveY2[column] = flag
@@ -109,7 +110,7 @@ struct VP8Residuals {
             let start = isLuma ? first : 0
             let end = Self.readBlock(
                 &bool, isLuma ? lumaProbabilities : chromaProbabilities, context: context,
-                first: start, into: levels + 16 * block, lookup.table)
+                first: start, into: levels + 16 * block, bandOffsets)
             ends[block] = UInt8(truncatingIfNeeded: end)
             let hasCoefficients: UInt8 = end > start ? 1 : 0
             aboveBits = aboveBits & ~(1 &<< aboveBit) | hasCoefficients &<< aboveBit
@@ -119,10 +120,55 @@ struct VP8Residuals {
         left = leftBits
     }
 
+    /// The most bytes one block's tokens can take, and the eight `refillAhead` reads at once:
+    /// 16 positions of at most 19 decisions (end of block, zero, one, four of the large-value
+    /// tree, 11 extra bits, sign) of at most 7 bits, 266 bytes, plus 7 loaded ahead.
+    static let blockBytesBound = 266 + 7 + 8
+
     /// Reads one block's tokens from position `first`, their levels into `out` in zigzag order;
     /// returns one past the last non-zero position read (0 when the block ends at once).
+    /// Far from the partition's end (`blockBytesBound`) one refill a position, before its
+    /// common decisions (end of block, zero, one, sign), takes the place of a check at each;
+    /// the rare large values keep theirs. The decisions are the same either way, and the
+    /// last blocks of a partition read as before, so it ends where it did (`isPastEnd`).
     @inline(__always)
     static func readBlock(
+        _ bool: inout VP8BoolDecoder, _ probabilities: UnsafePointer<UInt8>, context: Int,
+        first: Int, into out: UnsafeMutablePointer<Int16>, _ bandOffset: UnsafePointer<Int>
+    ) -> Int {
+        guard bool.hasBytesLeft(blockBytesBound) else {
+            return readBlockNearEnd(&bool, probabilities, context: context, first: first, into: out, bandOffset)
+        }
+        var n = first
+        var p = probabilities + bandOffset[n] + context * 11
+        while n < 16 {
+            bool.refillAhead()
+            if !bool.readBitUnchecked(Int(p[0])) { return n }  // end of block
+            while !bool.readBitUnchecked(Int(p[1])) {  // a zero
+                n += 1
+                if n == 16 { return 16 }
+                p = probabilities + bandOffset[n]
+                bool.refillAhead()
+            }
+            let value: Int
+            let nextContext: Int
+            if !bool.readBitUnchecked(Int(p[2])) {
+                value = bool.applySignUnchecked(1)
+                nextContext = 1
+            } else {
+                value = bool.applySign(largeValue(&bool, p))
+                nextContext = 2
+            }
+            out[n] = Int16(truncatingIfNeeded: value)
+            n += 1
+            p = probabilities + bandOffset[n] + nextContext * 11
+        }
+        return 16
+    }
+
+    /// `readBlock` with a check before each decision, for the last bytes of a partition.
+    @inline(never)
+    private static func readBlockNearEnd(
         _ bool: inout VP8BoolDecoder, _ probabilities: UnsafePointer<UInt8>, context: Int,
         first: Int, into out: UnsafeMutablePointer<Int16>, _ bandOffset: UnsafePointer<Int>
     ) -> Int {
