@@ -136,8 +136,13 @@ struct VP8Residuals {
         _ bool: inout VP8BoolDecoder, _ probabilities: UnsafePointer<UInt8>, context: Int,
         first: Int, into out: UnsafeMutablePointer<Int16>, _ bandOffset: UnsafePointer<Int>
     ) -> Int {
+        // The decoder goes to the functions apart by value, never by reference, so that its
+        // state can stay in registers through the loop.
         guard bool.hasBytesLeft(blockBytesBound) else {
-            return readBlockNearEnd(&bool, probabilities, context: context, first: first, into: out, bandOffset)
+            let (end, after) = readBlockNearEnd(
+                bool, probabilities, context: context, first: first, into: out, bandOffset)
+            bool = after
+            return end
         }
         var n = first
         var p = probabilities + bandOffset[n] + context * 11
@@ -156,7 +161,9 @@ struct VP8Residuals {
                 value = bool.applySignUnchecked(1)
                 nextContext = 1
             } else {
-                value = bool.applySign(largeValue(&bool, p))
+                let (magnitude, after) = largeValue(bool, p)
+                bool = after
+                value = bool.applySign(magnitude)
                 nextContext = 2
             }
             out[n] = Int16(truncatingIfNeeded: value)
@@ -169,6 +176,16 @@ struct VP8Residuals {
     /// `readBlock` with a check before each decision, for the last bytes of a partition.
     @inline(never)
     private static func readBlockNearEnd(
+        _ decoder: VP8BoolDecoder, _ probabilities: UnsafePointer<UInt8>, context: Int,
+        first: Int, into out: UnsafeMutablePointer<Int16>, _ bandOffset: UnsafePointer<Int>
+    ) -> (Int, VP8BoolDecoder) {
+        var bool = decoder
+        let end = readBlockChecked(&bool, probabilities, context: context, first: first, into: out, bandOffset)
+        return (end, bool)
+    }
+
+    @inline(__always)
+    private static func readBlockChecked(
         _ bool: inout VP8BoolDecoder, _ probabilities: UnsafePointer<UInt8>, context: Int,
         first: Int, into out: UnsafeMutablePointer<Int16>, _ bandOffset: UnsafePointer<Int>
     ) -> Int {
@@ -187,7 +204,7 @@ struct VP8Residuals {
                 magnitude = 1
                 nextContext = 1
             } else {
-                magnitude = largeValue(&bool, p)
+                magnitude = largeMagnitude(&bool, p)
                 nextContext = 2
             }
             out[n] = Int16(truncatingIfNeeded: bool.applySign(magnitude))
@@ -197,8 +214,19 @@ struct VP8Residuals {
         return 16
     }
 
+    /// `largeMagnitude` apart from the token loop, the decoder by value.
+    @inline(never)
+    private static func largeValue(
+        _ decoder: VP8BoolDecoder, _ p: UnsafePointer<UInt8>
+    ) -> (Int, VP8BoolDecoder) {
+        var bool = decoder
+        let magnitude = largeMagnitude(&bool, p)
+        return (magnitude, bool)
+    }
+
     /// Tokens above one (RFC 6386 section 13.2): 2, 3, 4, then categories 1 to 6 with extra bits.
-    private static func largeValue(_ bool: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> Int {
+    @inline(__always)
+    private static func largeMagnitude(_ bool: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> Int {
         if !bool.readBit(Int(p[3])) {
             if !bool.readBit(Int(p[4])) { return 2 }
             return 3 + bool.read(Int(p[5]))
