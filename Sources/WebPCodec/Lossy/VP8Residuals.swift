@@ -82,9 +82,11 @@ struct VP8Residuals {
         var lumaType = Self.typeY4
         if !isSubblockCoded {
             let context = Int(aboveY2[column] + leftY2)
+            let y2Probabilities = probabilities + Self.typeY2 * 264
             let end = Self.readBlock(
-                &bool, probabilities + Self.typeY2 * 264, context: context, first: 0, into: levels + 384,
-                bandOffsets)
+                &bool, y2Probabilities, context: context,
+                firstProbabilities: Self.firstProbabilities(y2Probabilities + bandOffsets[0]), first: 0,
+                into: levels + 384, bandOffsets)
             ends[24] = UInt8(truncatingIfNeeded: end)
             let flag: UInt8 = end > 0 ? 1 : 0
             aboveY2[column] = flag
@@ -96,6 +98,8 @@ struct VP8Residuals {
         var leftBits = left
         let lumaProbabilities = probabilities + lumaType * 264
         let chromaProbabilities = probabilities + Self.typeChroma * 264
+        let lumaFirst = Self.firstProbabilities(lumaProbabilities + bandOffsets[first])
+        let chromaFirst = Self.firstProbabilities(chromaProbabilities + bandOffsets[0])
         let contextBits = lookup.table + 17
         // One loop over the 16 luma then 8 chroma blocks, so the token reader
         // is inlined once. A block's context bits (above and left) are the
@@ -110,7 +114,8 @@ struct VP8Residuals {
             let start = isLuma ? first : 0
             let end = Self.readBlock(
                 &bool, isLuma ? lumaProbabilities : chromaProbabilities, context: context,
-                first: start, into: levels + 16 * block, bandOffsets)
+                firstProbabilities: isLuma ? lumaFirst : chromaFirst, first: start, into: levels + 16 * block,
+                bandOffsets)
             ends[block] = UInt8(truncatingIfNeeded: end)
             let hasCoefficients: UInt8 = end > start ? 1 : 0
             aboveBits = aboveBits & ~(1 &<< aboveBit) | hasCoefficients &<< aboveBit
@@ -118,6 +123,14 @@ struct VP8Residuals {
         }
         above[column] = aboveBits
         left = leftBits
+    }
+
+    /// The probability of a block's first decision (end of block at its first position) in each
+    /// context, 0 to 2, a byte each: known before the context is, so that the first decision
+    /// need not wait for a load that waits for the blocks before.
+    @inline(__always)
+    private static func firstProbabilities(_ band: UnsafePointer<UInt8>) -> UInt32 {
+        UInt32(band[0]) | UInt32(band[11]) &<< 8 | UInt32(band[22]) &<< 16
     }
 
     /// The most bytes one block's tokens can take, and the eight `refillAhead` reads at once:
@@ -134,7 +147,8 @@ struct VP8Residuals {
     @inline(__always)
     static func readBlock(
         _ bool: inout VP8BoolDecoder, _ probabilities: UnsafePointer<UInt8>, context: Int,
-        first: Int, into out: UnsafeMutablePointer<Int16>, _ bandOffset: UnsafePointer<Int>
+        firstProbabilities: UInt32, first: Int, into out: UnsafeMutablePointer<Int16>,
+        _ bandOffset: UnsafePointer<Int>
     ) -> Int {
         // The decoder goes to the functions apart by value, never by reference, so that its
         // state can stay in registers through the loop.
@@ -146,9 +160,10 @@ struct VP8Residuals {
         }
         var n = first
         var p = probabilities + bandOffset[n] + context * 11
+        var endProbability = Int((firstProbabilities &>> UInt32(truncatingIfNeeded: 8 &* context)) & 0xFF)
         while n < 16 {
             bool.refillAhead()
-            if !bool.readBitUnchecked(Int(p[0])) { return n }  // end of block
+            if !bool.readBitUnchecked(endProbability) { return n }  // end of block
             while !bool.readBitUnchecked(Int(p[1])) {  // a zero
                 n += 1
                 if n == 16 { return 16 }
@@ -169,6 +184,7 @@ struct VP8Residuals {
             out[n] = Int16(truncatingIfNeeded: value)
             n += 1
             p = probabilities + bandOffset[n] + nextContext * 11
+            endProbability = Int(p[0])
         }
         return 16
     }
