@@ -10,13 +10,16 @@ struct VP8BoolDecoder {
     private let base: UnsafePointer<UInt8>?
     private let count: Int
     private var position = 0
-    /// Loaded bits; the current 8-bit window is `value >> bits`.
+    /// Loaded bits; the current 8-bit window is `value >> (bits - pendingShift)`.
     private var value: UInt64 = 0
-    /// How many loaded bits lie below the window (negative: more must be loaded).
+    /// How many loaded bits lie below the window before the pending renormalisation (negative
+    /// after it: more must be loaded).
     private var bits = -8
-    /// The current range minus one (127...254 between decisions), which
-    /// makes the split one multiply and one shift.
-    private var rangeMinusOne: UInt32 = 254
+    /// The range the last decision left (1...255), not yet renormalised: the shift that brings
+    /// it back to 128...255 is applied by the next decision, in parallel with its multiply
+    /// (see `readBitUnchecked`), which takes three of ten cycles off the chain from one
+    /// decision to the next.
+    private var range: UInt32 = 255
     private(set) var isPastEnd = false
 
     init(_ data: UnsafeBufferPointer<UInt8>) {
@@ -51,27 +54,61 @@ struct VP8BoolDecoder {
         }
     }
 
+    /// Bits below the window `refillAhead` leaves: the pending renormalisation and three
+    /// decisions (at most 7 bits each, as a range of 1 renormalises by 7) before a sign, a
+    /// coefficient position's common reading.
+    static let aheadBits = 28
+
+    /// Whether at least `bytes` bytes are left to load (`refillAhead` may then read them).
+    @inline(__always)
+    func hasBytesLeft(_ bytes: Int) -> Bool { base != nil && count &- position >= bytes }
+
+    /// Loads bytes until at least `aheadBits` bits lie below the window, so that the decisions
+    /// after it need no check of their own (`readBitUnchecked`, `applySignUnchecked`). It reads
+    /// eight bytes from the current position: only where `hasBytesLeft` has promised them, and
+    /// it loads as many of them as the 64-bit value holds (the window stays within it).
+    @inline(__always)
+    mutating func refillAhead() {
+        if bits < Self.aheadBits {
+            let bytes = (56 &- bits) &>> 3  // 4...7: at most 56 bits below the window
+            let loaded = UInt64(truncatingIfNeeded: 8 &* bytes)
+            let source = UnsafeRawPointer(base.unsafelyUnwrapped + position)
+            value = value &<< loaded | UInt64(bigEndian: source.loadUnaligned(as: UInt64.self)) &>> (64 &- loaded)
+            position &+= bytes
+            bits &+= 8 &* bytes
+        }
+    }
+
+    /// The shift that brings the range back to 128...255 (`| 1` tells the compiler it is not 0).
+    @inline(__always)
+    private var pendingShift: Int { 7 ^ (31 &- (range | 1).leadingZeroBitCount) }
+
     /// One decision whose probability of being 0 is `probability`/256:
     /// split = 1 + (range - 1) * probability / 256 (RFC 6386 section 7.3).
     @inline(__always)
     mutating func readBit(_ probability: Int) -> Bool {
-        if bits < 0 { load() }
-        let split = (rangeMinusOne &* UInt32(truncatingIfNeeded: probability)) &>> 8  // the split minus one
+        if bits &- pendingShift < 0 { load() }
+        return readBitUnchecked(probability)
+    }
+
+    /// `readBit` where the window is known to be loaded (`bits - pendingShift` not negative).
+    /// The range renormalised is r = range << shift, and the split minus one (r - 1) * p >> 8,
+    /// computed as ((range * p) << shift - p) >> 8: the multiply need not wait for the shift.
+    @inline(__always)
+    mutating func readBitUnchecked(_ probability: Int) -> Bool {
+        let shift = pendingShift
+        let p = UInt32(truncatingIfNeeded: probability)
+        let split = ((range &* p) &<< UInt32(truncatingIfNeeded: shift) &- p) &>> 8  // the split minus one
+        bits &-= shift
         let position = UInt64(truncatingIfNeeded: bits)
         let window = UInt32(truncatingIfNeeded: value &>> position)
-        var range: UInt32
         let bit = window > split
         if bit {
-            range = rangeMinusOne &- split
+            range = (range &<< UInt32(truncatingIfNeeded: shift)) &- 1 &- split
             value &-= UInt64(split &+ 1) &<< position
         } else {
             range = split &+ 1
         }
-        // Brings the range back to 128...255 (`| 1` tells the compiler it is not 0).
-        let shift = 7 ^ (31 &- (range | 1).leadingZeroBitCount)
-        range &<<= UInt32(truncatingIfNeeded: shift)
-        bits &-= shift
-        rangeMinusOne = range &- 1
         return bit
     }
 
@@ -81,13 +118,22 @@ struct VP8BoolDecoder {
     /// so a half split always leaves a range that one shift renormalises.
     @inline(__always)
     mutating func applySign(_ magnitude: Int) -> Int {
-        if bits < 0 { load() }
+        if bits &- pendingShift < 0 { load() }
+        return applySignUnchecked(magnitude)
+    }
+
+    /// `applySign` where the window is known to be loaded (`bits - pendingShift` not negative).
+    @inline(__always)
+    mutating func applySignUnchecked(_ magnitude: Int) -> Int {
+        let shift = pendingShift
+        bits &-= shift
+        let rangeMinusOne = (range &<< UInt32(truncatingIfNeeded: shift)) &- 1
         let position = UInt64(truncatingIfNeeded: bits)
         let split = rangeMinusOne &>> 1
         let window = UInt32(truncatingIfNeeded: value &>> position)
         let negative = UInt32(bitPattern: Int32(bitPattern: split &- window) &>> 31)  // all ones when 1
         bits &-= 1
-        rangeMinusOne = (rangeMinusOne &+ negative) | 1
+        range = ((rangeMinusOne &+ negative) | 1) &+ 1  // 128...254: renormalised already
         value &-= UInt64((split &+ 1) & negative) &<< position
         let mask = Int(Int32(bitPattern: negative))
         return (magnitude ^ mask) &- mask

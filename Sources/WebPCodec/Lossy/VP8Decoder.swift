@@ -42,6 +42,10 @@ enum VP8Decoder {
         let window = VP8PlaneWindow(columns: columns)
         var previousStrengths = [VP8LoopFilter.Strength](repeating: .init(), count: columns)
         var work = [UInt8](repeating: 0, count: VP8Reconstruction.workSize)
+        // One macroblock's coefficients, dequantised from the levels just before it is rebuilt.
+        let c = UnsafeMutablePointer<Int16>.allocate(capacity: VP8ParsedRow.coefficientsPerMacroblock)
+        c.initialize(repeating: 0, count: VP8ParsedRow.coefficientsPerMacroblock)
+        defer { c.deallocate() }
         let filtering = header.filterLevel > 0
         let simple = header.simpleFilter
         try work.withUnsafeMutableBufferPointer { w throws(DecodeError) in
@@ -51,13 +55,22 @@ enum VP8Decoder {
                 func rebuild(_ mby: Int, _ parsed: VP8ParsedRow) {
                     let p = window.planes(atRow: mby)
                     for mbx in 0..<columns {
+                        let info = parsed.info[mbx]
+                        var codes: UInt64 = 0
+                        if !info.skipsCoefficients {
+                            codes = VP8Dequantisation.macroblock(
+                                levels: parsed.levels + VP8ParsedRow.coefficientsPerMacroblock * mbx,
+                                ends: parsed.ends + VP8ParsedRow.blocksPerMacroblock * mbx,
+                                isSubblockCoded: info.isSubblockCoded, quantizers: header.quantizers[info.segment],
+                                into: c)
+                            if codes != 0 { parsed.strengths[mbx].filtersInnerEdges = true }
+                        }
                         let mb = VP8Reconstruction.Macroblock(
-                            column: mbx, row: mby, columns: columns, info: parsed.info[mbx],
-                            subblockModes: parsed.subblockModes + 16 * mbx, codes: parsed.codes[mbx],
-                            coefficients: parsed.coefficients + VP8ParsedRow.coefficientsPerMacroblock * mbx)
+                            column: mbx, row: mby, columns: columns, info: info,
+                            subblockModes: parsed.subblockModes + 16 * mbx, codes: codes, coefficients: c)
                         VP8Reconstruction.rebuild(mb, work: w, planes: p)
                     }
-                    parsed.clearCoefficients()
+                    parsed.clearLevels()
                     if filtering && mby > 0 { filter(row: mby - 1, previous, columns, simple: simple, planes: p) }
                     previous.update(from: parsed.strengths, count: columns)
                     if mby + 1 == rows {

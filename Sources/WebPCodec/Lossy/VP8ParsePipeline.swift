@@ -13,14 +13,18 @@ import ImageCore
 /// only by the rebuilding one, and each slot by one thread at a time, handed over by the
 /// `ready` and `filled` semaphores (which order the memory too); `failure` is written before
 /// the `filled` signal that the rebuilding thread waits on, a slot's `modeFailure` before the
-/// `ready` signal that the reader waits on.
+/// `ready` signal that the reader waits on. The slots are made by the rebuilding thread as it
+/// first fills each, before that slot's `ready` signal.
 final class VP8ParsePipeline {
-    /// Rows read ahead: enough that neither side waits on the other's row-to-row jitter.
-    private static let depth = 4
+    /// Rows read ahead: enough that neither side waits on the other's row-to-row jitter (with
+    /// four, the token reader still waited on the modes for a few milliseconds of 140).
+    private static let depth = 8
     private var modes: VP8ModeRows
     private var tokens: VP8TokenRows
     private let rows: Int
-    private let slots: [VP8ParsedRow]
+    private let columns: Int
+    /// Made as they are first needed, so the token reader starts after one is made, not all.
+    private let slots: UnsafeMutablePointer<VP8ParsedRow?>
     /// Slots whose modes are read, for the token reader.
     private let ready = DispatchSemaphore(value: 0)
     /// Slots whose tokens are read, for the rebuilding thread.
@@ -35,7 +39,14 @@ final class VP8ParsePipeline {
         modes = parser.modes
         tokens = parser.tokens
         self.rows = rows
-        slots = (0..<Self.depth).map { _ in VP8ParsedRow(columns: columns) }
+        self.columns = columns
+        slots = .allocate(capacity: Self.depth)
+        slots.initialize(repeating: nil, count: Self.depth)
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.depth)
+        slots.deallocate()
     }
 
     /// Reads the first rows' modes and starts reading tokens; every `start` must be followed by
@@ -59,7 +70,13 @@ final class VP8ParsePipeline {
     /// stopped them, after which no more are read), handed to the token reader.
     private func readModes() {
         guard modeRows < rows, !modesFailed else { return }
-        let slot = slots[modeRows % Self.depth]
+        let slot: VP8ParsedRow
+        if let made = slots[modeRows % Self.depth] {
+            slot = made
+        } else {
+            slot = VP8ParsedRow(columns: columns)
+            slots[modeRows % Self.depth] = slot
+        }
         do throws(DecodeError) {
             try modes.read(into: slot)
         } catch {
@@ -73,7 +90,7 @@ final class VP8ParsePipeline {
     private func readTokens() {
         for mby in 0..<rows {
             ready.wait()
-            let slot = slots[mby % Self.depth]
+            let slot = slots[mby % Self.depth]!
             do throws(DecodeError) {
                 if let modeFailure = slot.modeFailure { throw modeFailure }
                 try tokens.read(row: mby, into: slot)
@@ -91,10 +108,10 @@ final class VP8ParsePipeline {
     func row(_ mby: Int) throws(DecodeError) -> VP8ParsedRow {
         filled.wait()
         if let failure { throw failure }
-        return slots[mby % Self.depth]
+        return slots[mby % Self.depth]!
     }
 
-    /// Gives the slot of the row last returned (its coefficients cleared) back, with the modes
+    /// Gives the slot of the row last returned (its levels cleared) back, with the modes
     /// of the row it will hold next.
     func release() { readModes() }
 

@@ -1,9 +1,7 @@
-/// Reads a macroblock's DCT/WHT coefficients from its token partition
+/// Reads a macroblock's DCT/WHT coefficient levels from its token partition
 /// (RFC 6386 section 13) and keeps the "has non-zero coefficients" contexts
 /// of the blocks above and to the left.
 struct VP8Residuals {
-    /// Coefficient order within a block.
-    static let zigzag: [Int] = [0, 1, 4, 8, 5, 2, 3, 6, 9, 12, 13, 10, 7, 11, 14, 15]
     /// The probability band of each coefficient position (one extra entry, never used to read).
     static let bands: [Int] = [0, 1, 2, 3, 6, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 7, 0]
     /// The extra bits' probabilities of token categories 3 to 6.
@@ -16,14 +14,12 @@ struct VP8Residuals {
     /// Block types, indexing the probability tables.
     static let typeY16AC = 0, typeY2 = 1, typeChroma = 2, typeY4 = 3
 
-    /// The two tables above as raw memory, for the token loop: zigzag, then
-    /// each position's band times 33 (the probabilities of one band), then
-    /// each block's context bit positions.
+    /// The bands as raw memory, for the token loop: each position's band times 33 (the
+    /// probabilities of one band), then each block's context bit positions.
     private final class Lookup {
-        let table = UnsafeMutablePointer<Int>.allocate(capacity: 33 + 48)
+        let table = UnsafeMutablePointer<Int>.allocate(capacity: 17 + 48)
         init() {
-            for i in 0..<16 { table[i] = VP8Residuals.zigzag[i] }
-            for i in 0..<17 { table[16 + i] = VP8Residuals.bands[i] * 33 }
+            for i in 0..<17 { table[i] = VP8Residuals.bands[i] * 33 }
             // Each block's bit in the above and left context bytes: luma
             // columns and rows 0-3, U 4-5, V 6-7.
             for block in 0..<24 {
@@ -34,8 +30,8 @@ struct VP8Residuals {
                     let plane = (block - 16) >> 2
                     (above, left) = (4 + 2 * plane + (block & 1), 4 + 2 * plane + ((block >> 1) & 1))
                 }
-                table[33 + 2 * block] = above
-                table[33 + 2 * block + 1] = left
+                table[17 + 2 * block] = above
+                table[17 + 2 * block + 1] = left
             }
         }
         deinit { table.deallocate() }
@@ -69,43 +65,42 @@ struct VP8Residuals {
         }
     }
 
-    /// Reads the 25 (or 24) blocks into `coefficients` (400 values, already
-    /// zero: 16 luma, 4 U and 4 V blocks of 16, then the Y2 block) and returns for each block a
-    /// 2-bit code at bits 2*block: 0 nothing, 1 DC only, 2 only the first
-    /// three coefficients, 3 any.
+    /// Reads the 25 (or 24) blocks' levels into `levels` (400 values, already zero: 16 luma,
+    /// 4 U and 4 V blocks of 16, then the Y2 block), each block in zigzag order and not yet
+    /// dequantised, and each block's end (one past its last non-zero position) into `ends`
+    /// (25 bytes). Only the decisions are made here: the thread that reads tokens sets a large
+    /// picture's pace, so dequantising, reordering and the Y2 transform wait for the thread that
+    /// rebuilds (`VP8Dequantisation`).
     mutating func read(
-        column: Int, isSubblockCoded: Bool, quantizers q: VP8Quantizers,
-        probabilities: UnsafePointer<UInt8>, from decoder: inout VP8BoolDecoder,
-        into coefficients: UnsafeMutablePointer<Int16>
-    ) -> UInt64 {
+        column: Int, isSubblockCoded: Bool, probabilities: UnsafePointer<UInt8>,
+        from decoder: inout VP8BoolDecoder, levels: UnsafeMutablePointer<Int16>, ends: UnsafeMutablePointer<UInt8>
+    ) {
         var bool = decoder  // a local copy stays in registers through the token loop
         defer { decoder = bool }
+        let bandOffsets = lookup.table
         var first = 0
         var lumaType = Self.typeY4
         if !isSubblockCoded {
-            let block = coefficients + 384
             let context = Int(aboveY2[column] + leftY2)
-            let count = Self.readBlock(
-                &bool, probabilities + Self.typeY2 * 264, context: context,
-                dc: q.y2.dc, ac: q.y2.ac, first: 0, into: block, lookup.table)
-            if count > 1 {
-                VP8Transforms.inverseWalshHadamard(block, into: coefficients)
-            } else {
-                let value = Int16(truncatingIfNeeded: (Int(block[0]) + 3) >> 3)
-                for i in 0..<16 { coefficients[16 * i] = value }
-            }
-            let flag: UInt8 = count > 0 ? 1 : 0
+            let y2Probabilities = probabilities + Self.typeY2 * 264
+            let end = Self.readBlock(
+                &bool, y2Probabilities, context: context,
+                firstProbabilities: Self.firstProbabilities(y2Probabilities + bandOffsets[0]), first: 0,
+                into: levels + 384, bandOffsets)
+            ends[24] = UInt8(truncatingIfNeeded: end)
+            let flag: UInt8 = end > 0 ? 1 : 0
             aboveY2[column] = flag
             leftY2 = flag
             first = 1
             lumaType = Self.typeY16AC
         }
-        var codes: UInt64 = 0
         var aboveBits = above[column]
         var leftBits = left
         let lumaProbabilities = probabilities + lumaType * 264
         let chromaProbabilities = probabilities + Self.typeChroma * 264
-        let contextBits = lookup.table + 33
+        let lumaFirst = Self.firstProbabilities(lumaProbabilities + bandOffsets[first])
+        let chromaFirst = Self.firstProbabilities(chromaProbabilities + bandOffsets[0])
+        let contextBits = lookup.table + 17
         // One loop over the 16 luma then 8 chroma blocks, so the token reader
         // is inlined once. A block's context bits (above and left) are the
         // results of the blocks above it and before it, updated as they are read.
@@ -116,37 +111,100 @@ struct VP8Residuals {
             let aboveBit = UInt8(truncatingIfNeeded: contextBits[2 * block])
             let leftBit = UInt8(truncatingIfNeeded: contextBits[2 * block + 1])
             let context = Int((aboveBits &>> aboveBit) & 1 &+ (leftBits &>> leftBit) & 1)
-            let out = coefficients + 16 * block
             let start = isLuma ? first : 0
-            let count = Self.readBlock(
+            let end = Self.readBlock(
                 &bool, isLuma ? lumaProbabilities : chromaProbabilities, context: context,
-                dc: isLuma ? q.y1.dc : q.uv.dc, ac: isLuma ? q.y1.ac : q.uv.ac,
-                first: start, into: out, lookup.table)
-            let hasCoefficients: UInt8 = count > start ? 1 : 0
+                firstProbabilities: isLuma ? lumaFirst : chromaFirst, first: start, into: levels + 16 * block,
+                bandOffsets)
+            ends[block] = UInt8(truncatingIfNeeded: end)
+            let hasCoefficients: UInt8 = end > start ? 1 : 0
             aboveBits = aboveBits & ~(1 &<< aboveBit) | hasCoefficients &<< aboveBit
             leftBits = leftBits & ~(1 &<< leftBit) | hasCoefficients &<< leftBit
-            codes |= Self.code(count, dcNonZero: out[0] != 0) &<< UInt64(2 * block)
         }
         above[column] = aboveBits
         left = leftBits
-        return codes
     }
 
+    /// The probability of a block's first decision (end of block at its first position) in each
+    /// context, 0 to 2, a byte each: known before the context is, so that the first decision
+    /// need not wait for a load that waits for the blocks before.
     @inline(__always)
-    private static func code(_ count: Int, dcNonZero: Bool) -> UInt64 {
-        count > 3 ? 3 : count > 1 ? 2 : dcNonZero ? 1 : 0
+    private static func firstProbabilities(_ band: UnsafePointer<UInt8>) -> UInt32 {
+        UInt32(band[0]) | UInt32(band[11]) &<< 8 | UInt32(band[22]) &<< 16
     }
 
-    /// Reads one block's tokens from position `first`, dequantised into
-    /// `out` in raster order; returns one past the last non-zero position
-    /// read (0 when the block ends at once).
+    /// The most bytes one block's tokens can take, and the eight `refillAhead` reads at once:
+    /// 16 positions of at most 19 decisions (end of block, zero, one, four of the large-value
+    /// tree, 11 extra bits, sign) of at most 7 bits, 266 bytes, plus 7 loaded ahead.
+    static let blockBytesBound = 266 + 7 + 8
+
+    /// Reads one block's tokens from position `first`, their levels into `out` in zigzag order;
+    /// returns one past the last non-zero position read (0 when the block ends at once).
+    /// Far from the partition's end (`blockBytesBound`) one refill a position, before its
+    /// common decisions (end of block, zero, one, sign), takes the place of a check at each;
+    /// the rare large values keep theirs. The decisions are the same either way, and the
+    /// last blocks of a partition read as before, so it ends where it did (`isPastEnd`).
     @inline(__always)
     static func readBlock(
         _ bool: inout VP8BoolDecoder, _ probabilities: UnsafePointer<UInt8>, context: Int,
-        dc: Int, ac: Int, first: Int, into out: UnsafeMutablePointer<Int16>,
-        _ lookup: UnsafePointer<Int>
+        firstProbabilities: UInt32, first: Int, into out: UnsafeMutablePointer<Int16>,
+        _ bandOffset: UnsafePointer<Int>
     ) -> Int {
-        let zigzag = lookup, bandOffset = lookup + 16
+        // The decoder goes to the functions apart by value, never by reference, so that its
+        // state can stay in registers through the loop.
+        guard bool.hasBytesLeft(blockBytesBound) else {
+            let (end, after) = readBlockNearEnd(
+                bool, probabilities, context: context, first: first, into: out, bandOffset)
+            bool = after
+            return end
+        }
+        var n = first
+        var p = probabilities + bandOffset[n] + context * 11
+        var endProbability = Int((firstProbabilities &>> UInt32(truncatingIfNeeded: 8 &* context)) & 0xFF)
+        while n < 16 {
+            bool.refillAhead()
+            if !bool.readBitUnchecked(endProbability) { return n }  // end of block
+            while !bool.readBitUnchecked(Int(p[1])) {  // a zero
+                n += 1
+                if n == 16 { return 16 }
+                p = probabilities + bandOffset[n]
+                bool.refillAhead()
+            }
+            let value: Int
+            let nextContext: Int
+            if !bool.readBitUnchecked(Int(p[2])) {
+                value = bool.applySignUnchecked(1)
+                nextContext = 1
+            } else {
+                let (magnitude, after) = largeValue(bool, p)
+                bool = after
+                value = bool.applySign(magnitude)
+                nextContext = 2
+            }
+            out[n] = Int16(truncatingIfNeeded: value)
+            n += 1
+            p = probabilities + bandOffset[n] + nextContext * 11
+            endProbability = Int(p[0])
+        }
+        return 16
+    }
+
+    /// `readBlock` with a check before each decision, for the last bytes of a partition.
+    @inline(never)
+    private static func readBlockNearEnd(
+        _ decoder: VP8BoolDecoder, _ probabilities: UnsafePointer<UInt8>, context: Int,
+        first: Int, into out: UnsafeMutablePointer<Int16>, _ bandOffset: UnsafePointer<Int>
+    ) -> (Int, VP8BoolDecoder) {
+        var bool = decoder
+        let end = readBlockChecked(&bool, probabilities, context: context, first: first, into: out, bandOffset)
+        return (end, bool)
+    }
+
+    @inline(__always)
+    private static func readBlockChecked(
+        _ bool: inout VP8BoolDecoder, _ probabilities: UnsafePointer<UInt8>, context: Int,
+        first: Int, into out: UnsafeMutablePointer<Int16>, _ bandOffset: UnsafePointer<Int>
+    ) -> Int {
         var n = first
         var p = probabilities + bandOffset[n] + context * 11
         while n < 16 {
@@ -162,19 +220,29 @@ struct VP8Residuals {
                 magnitude = 1
                 nextContext = 1
             } else {
-                magnitude = largeValue(&bool, p)
+                magnitude = largeMagnitude(&bool, p)
                 nextContext = 2
             }
-            let value = bool.applySign(magnitude)
-            out[zigzag[n]] = Int16(truncatingIfNeeded: value &* (n > 0 ? ac : dc))
+            out[n] = Int16(truncatingIfNeeded: bool.applySign(magnitude))
             n += 1
             p = probabilities + bandOffset[n] + nextContext * 11
         }
         return 16
     }
 
+    /// `largeMagnitude` apart from the token loop, the decoder by value.
+    @inline(never)
+    private static func largeValue(
+        _ decoder: VP8BoolDecoder, _ p: UnsafePointer<UInt8>
+    ) -> (Int, VP8BoolDecoder) {
+        var bool = decoder
+        let magnitude = largeMagnitude(&bool, p)
+        return (magnitude, bool)
+    }
+
     /// Tokens above one (RFC 6386 section 13.2): 2, 3, 4, then categories 1 to 6 with extra bits.
-    private static func largeValue(_ bool: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> Int {
+    @inline(__always)
+    private static func largeMagnitude(_ bool: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> Int {
         if !bool.readBit(Int(p[3])) {
             if !bool.readBit(Int(p[4])) { return 2 }
             return 3 + bool.read(Int(p[5]))

@@ -15,7 +15,7 @@ struct VP8RowParser {
         tokens = VP8TokenRows(header: header, data: data, columns: columns)
     }
 
-    /// Reads macroblock row `mby` (rows come in order) into `out`, whose coefficients must be
+    /// Reads macroblock row `mby` (rows come in order) into `out`, whose levels must be
     /// zero; throws where the data ends before the row does, checked where libwebp checks
     /// (after the row's modes, after each macroblock's coefficients).
     mutating func parse(row mby: Int, into out: VP8ParsedRow) throws(DecodeError) {
@@ -56,7 +56,7 @@ struct VP8ModeRows {
     }
 }
 
-/// The token partitions' half of a row (RFC 6386 section 13): the coefficients of the
+/// The token partitions' half of a row (RFC 6386 section 13): the coefficient levels of the
 /// macroblocks whose modes `out.info` holds, and their loop filter strengths.
 struct VP8TokenRows {
     private let header: VP8FrameHeader
@@ -74,7 +74,7 @@ struct VP8TokenRows {
         strengths = Self.filterStrengths(header)
     }
 
-    /// Reads row `mby`'s coefficients into `out` (whose modes are read and coefficients zero);
+    /// Reads row `mby`'s coefficient levels into `out` (whose modes are read and levels zero);
     /// throws where the partition ends before a macroblock does.
     mutating func read(row mby: Int, into out: VP8ParsedRow) throws(DecodeError) {
         residuals.startRow()
@@ -85,20 +85,18 @@ struct VP8TokenRows {
             guard let prob = probabilities.baseAddress else { return }
             for mbx in 0..<columns {
                 let info = out.info[mbx]
-                let c = out.coefficients + VP8ParsedRow.coefficientsPerMacroblock * mbx
-                var codes: UInt64 = 0
                 if info.skipsCoefficients {
                     residuals.skip(column: mbx, isSubblockCoded: info.isSubblockCoded)
                 } else {
-                    codes = residuals.read(
-                        column: mbx, isSubblockCoded: info.isSubblockCoded,
-                        quantizers: header.quantizers[info.segment],
-                        probabilities: prob, from: &bool, into: c)
+                    residuals.read(
+                        column: mbx, isSubblockCoded: info.isSubblockCoded, probabilities: prob, from: &bool,
+                        levels: out.levels + VP8ParsedRow.coefficientsPerMacroblock * mbx,
+                        ends: out.ends + VP8ParsedRow.blocksPerMacroblock * mbx)
                 }
                 if bool.isPastEnd { throw .truncated(section: "VP8 partition \(partition + 1)") }
+                // The rebuilding thread adds the macroblocks whose coefficients filter inner edges.
                 var strength = strengths[2 * info.segment + (info.isSubblockCoded ? 1 : 0)]
-                strength.filtersInnerEdges = info.isSubblockCoded || codes != 0
-                out.codes[mbx] = codes
+                strength.filtersInnerEdges = info.isSubblockCoded
                 out.strengths[mbx] = strength
             }
         }
