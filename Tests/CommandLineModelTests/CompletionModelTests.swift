@@ -56,6 +56,20 @@ final class CompletionModelTests: XCTestCase {
         XCTAssertTrue(BashCompletion.script(listed, version: "v").contains("--types) _imgsel_offer '@list jpeg png'"))
     }
 
+    /// A one-word value is offered as words, with no `@list` that would complete after a comma.
+    func testAOneWordPlaceholderOffersWordsNotAList() {
+        let spec = CommandSpec(
+            name: "export", usage: "export DIR", summary: "export",
+            options: [
+                OptionSpec(names: ["--hdr"], value: "HDR", help: "hdr"),
+                OptionSpec(names: ["--types"], value: "LIST", help: "types"),
+            ])
+        let model = CompletionModel(
+            globals: [], commands: [spec], lists: ["LIST": ["jpeg", "png"]], words: ["HDR": ["keep", "drop"]])
+        XCTAssertEqual(model.valueOptions.map(\.marker), ["keep drop", "@list jpeg png"])
+        XCTAssertTrue(BashCompletion.script(model, version: "v").contains("--hdr) _imgsel_offer 'keep drop'"))
+    }
+
     /// check's and export's `--format` share a name and a placeholder but not their values.
     func testAnOptionNameTwoCommandsGiveDifferentValuesIsOfferedByCommand() {
         let format = OptionSpec(names: ["--format"], value: "FORMAT", help: "format")

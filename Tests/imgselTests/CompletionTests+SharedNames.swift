@@ -23,7 +23,7 @@ extension CompletionTests {
         XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "check", "--format", ""]), "text\ngithub\n")
         XCTAssertEqual(zshOffers(zsh, url, ["imgsel", "-q", "check", "--format", ""]), "text\ngithub\n")
         XCTAssertEqual(
-            zshOffers(zsh, url, ["imgsel", "export", "out", "--format", ""]), "(compset -P *,)\njpeg\npng\n")
+            zshOffers(zsh, url, ["imgsel", "export", "out", "--format", ""]), "jpeg\npng\n", "one word, not a list")
     }
 
     func testFishOffersTheValuesOfTheCommandOnTheLine() throws {
@@ -38,5 +38,26 @@ extension CompletionTests {
         XCTAssertEqual(offers("imgsel -q check --format t"), ["text"])
         XCTAssertEqual(offers("imgsel export out --format "), ["jpeg", "png"])
         XCTAssertEqual(offers("imgsel export out --format j"), ["jpeg"])
+    }
+}
+
+/// A value that is one word (export's `--format`, `--hdr`, `rules --target`) is offered as a
+/// word: after a comma nothing, where a list (`--types`) offers its next item.
+extension CompletionTests {
+    func testAOneWordValueOffersNothingAfterAComma() throws {
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--hdr", ""]), ["keep", "drop"])
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--format", "jpeg,"]), [])
+        XCTAssertEqual(bashOffers(["imgsel", "export", "out", "--names", "numbered,"]), [])
+        XCTAssertEqual(bashOffers(["imgsel", "rules", "--target", "mastodon,"]), [])
+        XCTAssertEqual(bashOffers(["imgsel", "rules", "--types", "jpeg,p"]), ["jpeg,png"], "a list still is one")
+        let fish = try installedShell("fish")
+        let url = script("fish")
+        func offers(_ line: String) -> [String] {
+            let driver = "source $argv[1]; complete -C $argv[2]"
+            let (_, out, _) = shell(fish, ["--no-config", "-c", driver, url.path, line])
+            return RunResult.lines(out).sorted()
+        }
+        XCTAssertEqual(offers("imgsel export out --colour "), ["keep", "srgb"])
+        XCTAssertEqual(offers("imgsel export out --colour keep,"), [])
     }
 }

@@ -21,6 +21,9 @@ public struct CompletionModel: Sendable {
     /// Placeholders whose value is a comma-separated list of known words (`LIST`: the type
     /// names), with the words: the executable knows them, this leaf does not.
     public let lists: [String: [String]]
+    /// Placeholders whose value is one word of a known set (`FORMAT`: jpeg or png), offered as
+    /// whole words: a comma there would make a value the option refuses.
+    public let words: [String: [String]]
     /// One command's option whose value is one of these words, where the placeholder does not
     /// say (check's `--format FORMAT` is text or github, export's is jpeg or png): command name →
     /// option name → words. It wins over `lists` for that command only.
@@ -30,11 +33,12 @@ public struct CompletionModel: Sendable {
     /// help lists them.
     public init(
         globals: [OptionSpec], commands: [CommandSpec], lists: [String: [String]] = [:],
-        choices: [String: [String: [String]]] = [:]
+        words: [String: [String]] = [:], choices: [String: [String: [String]]] = [:]
     ) {
         self.globals = globals
         self.commands = commands.map(Self.entry)
         self.lists = lists
+        self.words = words
         self.choices = choices
     }
 
@@ -68,6 +72,7 @@ public struct CompletionModel: Sendable {
         if let command, let words = option.names.lazy.compactMap({ self.choices[command]?[$0] }).first {
             return words.joined(separator: " ")
         }
+        if let words = words[placeholder] { return words.joined(separator: " ") }
         if let words = lists[placeholder] { return (["@list"] + words).joined(separator: " ") }
         return Self.marker(forPlaceholder: placeholder) ?? ""
     }

@@ -9,11 +9,11 @@ enum CompletionScripts {
     static var model: CompletionModel {
         CompletionModel(
             globals: GlobalOptions.specs, commands: CommandRegistry.all.map { $0.spec },
-            lists: [
-                // --types: the format registry's names; --clear: the rules' names; --graphics: the ways.
-                "LIST": ImageFormats.all.map(\.name), "RULE": RuleName.allCases.map(\.rawValue) + ["all"],
+            // Comma-separated lists: --types of the format registry's names, --clear of the rules'.
+            lists: ["LIST": ImageFormats.all.map(\.name), "RULE": RuleName.allCases.map(\.rawValue) + ["all"]],
+            // One word each: --graphics's ways, --target's targets, export's --format, --names, --colour, --hdr.
+            words: [
                 "WAY": GraphicsRequest.names, "TARGET": UploadTargets.names,
-                // export's --format, --names, --colour and --hdr.
                 "FORMAT": ExportFormat.allCases.map(\.rawValue), "NAMING": ExportNaming.allCases.map(\.rawValue),
                 "COLOUR": ExportColour.allCases.map(\.rawValue), "HDR": ExportHDR.allCases.map(\.rawValue),
             ],
