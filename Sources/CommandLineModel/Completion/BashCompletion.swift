@@ -6,19 +6,8 @@ public enum BashCompletion {
         let globals = model.globals.flatMap(\.names).joined(separator: " ")
         let commands = model.commands.map(\.name).joined(separator: " ")
         let valueNames = model.valueOptions.map(\.name).joined(separator: "|")
-        var valueCases = ""
-        func offer(_ marker: String) -> String {
-            "_imgsel_offer \(ShellQuote.single(marker)) \"$cur\" \"${program[@]}\"; return 0 ;;"
-        }
-        for (name, marker, byCommand) in model.valueOptions {
-            // A name two commands give different values (check's and export's --format): by command.
-            if !byCommand.isEmpty {
-                valueCases += "        \(name))\n            case $command in\n"
-                for (command, own) in byCommand { valueCases += "                \(command)) \(offer(own))\n" }
-                valueCases += "            esac\n            \(offer(marker))\n"
-            } else {
-                valueCases += "        \(name)) \(offer(marker))\n"
-            }
+        let valueCases = model.valueCaseArms(indent: 8, step: 4) {
+            "_imgsel_offer \(ShellQuote.single($0)) \"$cur\" \"${program[@]}\"; return 0 ;;"
         }
         var commandCases = ""
         for command in model.commands {

@@ -66,6 +66,26 @@ public struct CompletionModel: Sendable {
         return names.map { ($0, markers[$0]!, byCommand[$0] ?? []) }
     }
 
+    /// The arms of a `case` on the option before the cursor, as bash and zsh write them: one a
+    /// value option, `indent` deep, and where two commands give one name different values, an
+    /// inner `case $command` `step` deeper. `offer` ends an arm (`_imgsel_offer 'marker' …;;`).
+    public func valueCaseArms(indent: Int, step: Int, offer: (String) -> String) -> String {
+        let outer = String(repeating: " ", count: indent)
+        let inner = String(repeating: " ", count: indent + step)
+        let arms = String(repeating: " ", count: indent + 2 * step)
+        var text = ""
+        for (name, marker, byCommand) in valueOptions {
+            if byCommand.isEmpty {
+                text += "\(outer)\(name)) \(offer(marker))\n"
+                continue
+            }
+            text += "\(outer)\(name))\n\(inner)case $command in\n"
+            for (command, own) in byCommand { text += "\(arms)\(command)) \(offer(own))\n" }
+            text += "\(inner)esac\n\(inner)\(offer(marker))\n"
+        }
+        return text
+    }
+
     /// What `option`'s value is made of on `command`'s line (nil for a global one); nil for a flag.
     private func marker(for option: OptionSpec, of command: String?) -> String? {
         guard let placeholder = option.value else { return nil }

@@ -10,17 +10,8 @@ public enum ZshCompletion {
         let globals = model.globals.flatMap { option in option.names.map { "    " + described($0, option.help) } }
             .joined(separator: "\n")
         let valueNames = model.valueOptions.map(\.name).joined(separator: "|")
-        var valueCases = ""
-        func offer(_ marker: String) -> String { "_imgsel_offer \(ShellQuote.single(marker)); return ;;" }
-        for (name, marker, byCommand) in model.valueOptions {
-            // A name two commands give different values (check's and export's --format): by command.
-            if !byCommand.isEmpty {
-                valueCases += "            \(name))\n              case $command in\n"
-                for (command, own) in byCommand { valueCases += "                \(command)) \(offer(own))\n" }
-                valueCases += "              esac\n              \(offer(marker))\n"
-            } else {
-                valueCases += "            \(name)) \(offer(marker))\n"
-            }
+        let valueCases = model.valueCaseArms(indent: 12, step: 2) {
+            "_imgsel_offer \(ShellQuote.single($0)); return ;;"
         }
         var commandCases = ""
         for command in model.commands {
