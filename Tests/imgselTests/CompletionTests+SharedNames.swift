@@ -29,11 +29,7 @@ extension CompletionTests {
     func testFishOffersTheValuesOfTheCommandOnTheLine() throws {
         let fish = try installedShell("fish")
         let url = script("fish")
-        func offers(_ line: String) -> [String] {
-            let driver = "source $argv[1]; complete -C $argv[2]"
-            let (_, out, _) = shell(fish, ["--no-config", "-c", driver, url.path, line])
-            return RunResult.lines(out).sorted()
-        }
+        func offers(_ line: String) -> [String] { RunResult.lines(fishOffers(fish, url, line)).sorted() }
         XCTAssertEqual(offers("imgsel check --format "), ["github", "text"])
         XCTAssertEqual(offers("imgsel -q check --format t"), ["text"])
         XCTAssertEqual(offers("imgsel export out --format "), ["jpeg", "png"])
@@ -52,11 +48,7 @@ extension CompletionTests {
         XCTAssertEqual(bashOffers(["imgsel", "rules", "--types", "jpeg,p"]), ["jpeg,png"], "a list still is one")
         let fish = try installedShell("fish")
         let url = script("fish")
-        func offers(_ line: String) -> [String] {
-            let driver = "source $argv[1]; complete -C $argv[2]"
-            let (_, out, _) = shell(fish, ["--no-config", "-c", driver, url.path, line])
-            return RunResult.lines(out).sorted()
-        }
+        func offers(_ line: String) -> [String] { RunResult.lines(fishOffers(fish, url, line)).sorted() }
         XCTAssertEqual(offers("imgsel export out --colour "), ["keep", "srgb"])
         XCTAssertEqual(offers("imgsel export out --colour keep,"), [])
     }
